@@ -1,3 +1,247 @@
-fn main() {
-    println!("Hello, world!");
+//! kiro-steer-scope: scopes Kiro's live steering to the execution it was meant
+//! for, by patching the installed agent runtime bundle (kirodotdev/Kiro#11240).
+
+mod anchor;
+mod discover;
+mod inspect;
+mod mark;
+mod parse;
+mod pattern;
+mod plan;
+mod report;
+mod resolve;
+mod swap;
+mod validate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{ArgGroup, Parser, ValueEnum};
+
+use crate::inspect::{Depth, Inspection, State};
+use crate::mark::Mode;
+use crate::report::{Action, Outcome};
+
+/// Exit codes: the contract scripts rely on.
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_STOCK: u8 = 1;
+pub const EXIT_REFUSED: u8 = 2;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ModeArg {
+    /// Seed each new sub-execution's cursor at the buffer's current length.
+    Seed,
+    /// Withhold user steering from sub-executions in the drain.
+    Gate,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "kiro-steer-scope",
+    version,
+    about = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240) by patching the installed agent runtime bundle.",
+    after_help = "Exit codes: 0 done / patched (--check), 1 stock and patchable (--check only), 2 refused or error (nothing was written).",
+    group(ArgGroup::new("action").args(["check", "dry_run", "restore"]).multiple(false))
+)]
+struct Cli {
+    /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli).
+    #[arg(long, value_name = "PATH")]
+    target: Option<PathBuf>,
+
+    /// Which fix to insert.
+    #[arg(long, value_enum, default_value = "seed")]
+    mode: ModeArg,
+
+    /// Report the state and write nothing. Exit 0 patched, 1 stock and patchable, 2 anything else.
+    #[arg(long)]
+    check: bool,
+
+    /// Do everything apply does, node --check included, but leave the target as it is.
+    #[arg(long)]
+    dry_run: bool,
+
+    /// Remove the patch byte-exactly, using only what the markers record.
+    #[arg(long)]
+    restore: bool,
+
+    /// Print one JSON object on stdout instead of text.
+    #[arg(long)]
+    json: bool,
+
+    /// The node that checks the result (default: KIRO_KAS_NODE_PATH, else kiro-cli's own node, else node on PATH).
+    #[arg(long, value_name = "PATH")]
+    node: Option<PathBuf>,
+
+    /// Seconds node --check may take before it is stopped and the run refused.
+    #[arg(long, value_name = "SECS", default_value_t = 20)]
+    node_timeout: u64,
+
+    /// Use the anchors in DIR instead of the built-in set.
+    #[arg(long, value_name = "DIR")]
+    anchors: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let action = if cli.check {
+        Action::Check
+    } else if cli.dry_run {
+        Action::DryRun
+    } else if cli.restore {
+        Action::Restore
+    } else {
+        Action::Apply
+    };
+    let mode = match cli.mode {
+        ModeArg::Seed => Mode::Seed,
+        ModeArg::Gate => Mode::Gate,
+    };
+    let outcome = run(&cli, action, mode);
+    report::print(&outcome, cli.json);
+    ExitCode::from(outcome.exit)
+}
+
+fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
+    let mut outcome = Outcome::new(action, mode);
+    let anchors = match &cli.anchors {
+        Some(dir) => match anchor::load_dir(dir) {
+            Ok(set) => set,
+            Err(e) => return outcome.error(format!("the anchors in {} are not usable: {e}", dir.display()), "fix the anchor files (see anchors/README.md) or drop --anchors"),
+        },
+        None => anchor::builtin(),
+    };
+    let target = match discover::discover(cli.target.as_deref()) {
+        Ok(t) => t,
+        Err(e) => return outcome.error(e, "pass --target PATH to the acp-server.js to patch"),
+    };
+    outcome.target = Some(target.path.clone());
+    outcome.found_by = Some(target.how.clone());
+    let real = match std::fs::canonicalize(&target.path) {
+        Ok(r) => r,
+        Err(e) => return outcome.error(format!("cannot open {}: {e}", target.path.display()), "check the path; pass --target PATH"),
+    };
+    // Writers serialise on the folder; a plain check never waits.
+    let _lock = if action == Action::Check {
+        None
+    } else {
+        match swap::lock_folder(&real) {
+            Ok(lock) => {
+                swap::sweep_stale(&real);
+                Some(lock)
+            }
+            Err(e) => return outcome.error(format!("cannot lock {}: {e}", real.parent().unwrap_or(&real).display()), "check the folder's permissions"),
+        }
+    };
+    let (real, bytes) = match inspect::read_target(&target.path) {
+        Ok(read) => read,
+        Err(e) => return outcome.error(e, "check the path and its permissions; pass --target PATH"),
+    };
+    let depth = match action {
+        Action::Check | Action::Restore => Depth::StateOnly,
+        Action::DryRun | Action::Apply => Depth::Plan(mode),
+    };
+    // A patched file in the requested mode needs no re-resolution.
+    let inspection = inspect::inspect(real, bytes, &anchors, depth);
+    let inspection = match (action, inspection.state) {
+        (Action::Check, State::Stock) => inspect::inspect(inspection.real_path, inspection.bytes, &anchors, Depth::Plan(mode)),
+        _ => inspection,
+    };
+    outcome.absorb(&inspection);
+    match action {
+        Action::Check => check(outcome, &inspection),
+        Action::DryRun | Action::Apply => apply(cli, outcome, &inspection, mode, action == Action::DryRun),
+        Action::Restore => restore(outcome, &inspection),
+    }
+}
+
+fn check(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
+    outcome.exit = match inspection.state {
+        State::Patched(_) => EXIT_OK,
+        State::Stock if inspection.plan.is_some() => EXIT_STOCK,
+        _ => EXIT_REFUSED,
+    };
+    outcome
+}
+
+fn refuse_state(outcome: Outcome, inspection: &Inspection) -> Outcome {
+    let next = report::next_step(inspection.state);
+    outcome.refuse(inspection.message.clone(), next)
+}
+
+fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, dry_run: bool) -> Outcome {
+    if inspection.state == State::Patched(mode) {
+        outcome.message = format!("already patched in {mode} mode; nothing to do");
+        outcome.exit = EXIT_OK;
+        return outcome;
+    }
+    let (Some(stock), Some(plan)) = (&inspection.stock, &inspection.plan) else {
+        return refuse_state(outcome, inspection);
+    };
+    if !matches!(inspection.state, State::Stock | State::Patched(_)) {
+        return refuse_state(outcome, inspection);
+    }
+    let patched = mark::apply(stock, mode, plan);
+    outcome.set_insertions(stock, plan);
+    outcome.sha_after = Some(mark::sha256_hex(&patched));
+    let staged = match swap::stage(&inspection.real_path, &patched) {
+        Ok(s) => s,
+        Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable (run as the user that installed kiro-cli)"),
+    };
+    let node = validate::choose_node(cli.node.as_deref());
+    outcome.node = Some(format!("{} ({})", node.path.display(), node.source));
+    if let Err(failure) = validate::node_check(&node, staged.path(), Duration::from_secs(cli.node_timeout)) {
+        drop(staged);
+        let next = match failure {
+            validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
+            _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
+        };
+        return outcome.refuse(failure.to_string(), next);
+    }
+    if dry_run {
+        drop(staged);
+        outcome.message = match inspection.state {
+            State::Patched(from) => format!("would switch from {from} to {mode} mode; node --check passed; nothing was written"),
+            _ => format!("would patch in {mode} mode; node --check passed; nothing was written"),
+        };
+        outcome.exit = EXIT_OK;
+        return outcome;
+    }
+    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
+        return outcome.error(e.to_string(), "nothing was replaced; run the command again");
+    }
+    outcome.changed = true;
+    outcome.state_after = Some(State::Patched(mode));
+    outcome.message = match inspection.state {
+        State::Patched(from) => format!("switched from {from} to {mode} mode"),
+        _ => format!("patched in {mode} mode"),
+    };
+    outcome.exit = EXIT_OK;
+    outcome
+}
+
+fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
+    match inspection.state {
+        State::Patched(_) => {}
+        State::Stock | State::Drift => {
+            outcome.message = "no kiro-steer-scope markers; nothing to remove".into();
+            outcome.exit = EXIT_OK;
+            return outcome;
+        }
+        _ => return refuse_state(outcome, inspection),
+    }
+    let stock = inspection.stock.as_ref().expect("patched files carry their stock bytes");
+    outcome.sha_after = Some(mark::sha256_hex(stock));
+    let staged = match swap::stage(&inspection.real_path, stock) {
+        Ok(s) => s,
+        Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable"),
+    };
+    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
+        return outcome.error(e.to_string(), "nothing was replaced; run the command again");
+    }
+    outcome.changed = true;
+    outcome.state_after = Some(State::Stock);
+    outcome.message = "restored the stock bytes".into();
+    outcome.exit = EXIT_OK;
+    outcome
 }

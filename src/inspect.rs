@@ -1,0 +1,208 @@
+//! Inspect: read the target once and say what state it is in; for a stock (or
+//! recovered-stock) bundle, resolve the anchors and plan the requested mode.
+
+use std::path::{Path, PathBuf};
+
+use crate::anchor::AnchorSet;
+use crate::discover::{package_info, PackageInfo};
+use crate::mark::{self, Insertion, Marked, Mode};
+use crate::parse::{self, SourceKind};
+use crate::resolve::{self, Match, Refusal};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    Patched(Mode),
+    Stock,
+    Drift,
+    Foreign,
+    Tampered,
+    NotKas,
+    Unparseable,
+}
+
+impl State {
+    pub fn name(self) -> &'static str {
+        match self {
+            State::Patched(_) => "patched",
+            State::Stock => "stock",
+            State::Drift => "drift",
+            State::Foreign => "foreign",
+            State::Tampered => "tampered",
+            State::NotKas => "not-kas",
+            State::Unparseable => "unparseable",
+        }
+    }
+}
+
+/// What the anchors resolved to, kept for reports.
+#[derive(Clone, Debug)]
+pub struct AnchorReport {
+    pub id: String,
+    pub matches: Vec<Match>,
+    pub captured: Vec<(String, String)>,
+}
+
+pub struct Inspection {
+    pub real_path: PathBuf,
+    pub package: PackageInfo,
+    pub bytes: Vec<u8>,
+    pub state: State,
+    pub marked: Option<Marked>,
+    /// The stock bytes: the file itself, or recovered from the markers.
+    pub stock: Option<Vec<u8>>,
+    pub plan: Option<Vec<Insertion>>,
+    pub anchors: Vec<AnchorReport>,
+    pub message: String,
+    /// The anchor that refused, for drift and foreign.
+    pub anchor: Option<String>,
+}
+
+pub enum Depth {
+    /// Stop once the state is known (a patched file is not re-resolved).
+    StateOnly,
+    /// Resolve and plan `mode` on the stock bytes, patched or not.
+    Plan(Mode),
+}
+
+pub fn read_target(path: &Path) -> Result<(PathBuf, Vec<u8>), String> {
+    let real = std::fs::canonicalize(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let meta = std::fs::metadata(&real).map_err(|e| format!("cannot read {}: {e}", real.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", real.display()));
+    }
+    let bytes = std::fs::read(&real).map_err(|e| format!("cannot read {}: {e}", real.display()))?;
+    Ok((real, bytes))
+}
+
+pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: Depth) -> Inspection {
+    let package = package_info(&real_path);
+    let mut out = Inspection {
+        real_path,
+        package,
+        bytes,
+        state: State::Stock,
+        marked: None,
+        stock: None,
+        plan: None,
+        anchors: Vec::new(),
+        message: String::new(),
+        anchor: None,
+    };
+    match mark::read(&out.bytes) {
+        Err(t) => return tampered(out, t.to_string()),
+        Ok(Some(marked)) => match mark::strip(&out.bytes, &marked) {
+            Err(t) => return tampered(out, t.to_string()),
+            Ok(stock) => {
+                out.state = State::Patched(marked.mode);
+                out.message = format!("patched in {} mode ({} marked insertions)", marked.mode, marked.found.len());
+                out.marked = Some(marked);
+                out.stock = Some(stock);
+                if matches!(depth, Depth::StateOnly) {
+                    return out;
+                }
+            }
+        },
+        Ok(None) => {}
+    }
+    let mode = match depth {
+        Depth::Plan(mode) => mode,
+        Depth::StateOnly => Mode::Seed,
+    };
+    let stock_bytes = out.stock.take().unwrap_or_else(|| out.bytes.clone());
+    let result = resolve_and_plan(&stock_bytes, out.package.module, anchors, mode);
+    out.stock = Some(stock_bytes);
+    match result {
+        Ok((plan, reports)) => {
+            out.anchors = reports;
+            if !matches!(out.state, State::Patched(_)) {
+                let sites = out.anchors.iter().find(|a| a.id == "spawn-site").map_or(0, |a| a.matches.len());
+                out.message = format!("stock, patchable in {mode} mode ({sites} spawn site(s), {} insertion(s))", plan.len());
+            }
+            out.plan = Some(plan);
+        }
+        Err(Failure { state, message, anchor, reports }) => {
+            out.anchors = reports;
+            out.message = message;
+            out.anchor = anchor;
+            if !matches!(out.state, State::Patched(_)) {
+                out.state = state;
+            } else {
+                out.message = format!("patched, but its stock bytes no longer resolve: {}", out.message);
+            }
+        }
+    }
+    out
+}
+
+fn tampered(mut out: Inspection, why: String) -> Inspection {
+    out.state = State::Tampered;
+    out.message = format!("the kiro-steer-scope markers do not match the bytes they record ({why})");
+    out
+}
+
+struct Failure {
+    state: State,
+    message: String,
+    anchor: Option<String>,
+    reports: Vec<AnchorReport>,
+}
+
+fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, mode: Mode) -> Result<(Vec<Insertion>, Vec<AnchorReport>), Failure> {
+    let fail = |state, message: String| Failure { state, message, anchor: None, reports: Vec::new() };
+    let Ok(source) = std::str::from_utf8(stock) else {
+        return Err(fail(State::NotKas, "not a KAS bundle: the file is not UTF-8 text".into()));
+    };
+    if !anchors.identify_by.iter().any(|needle| source.contains(needle.as_str())) {
+        return Err(fail(
+            State::NotKas,
+            format!("not a KAS bundle: none of {} appears in it", anchors.identify_by.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
+        ));
+    }
+    let kind = if module { SourceKind::Module } else { SourceKind::Script };
+    let program = parse::parse(source, kind).map_err(|e| {
+        fail(State::Unparseable, format!("the file does not parse as a {} ({e}); it may be truncated or hand-edited", kind.as_str()))
+    })?;
+    let resolution = resolve::resolve(source, &program, anchors);
+    let reports_of = |resolution: &resolve::Resolution| {
+        anchors
+            .anchors
+            .iter()
+            .filter(|a| resolution.matches.contains_key(&a.id))
+            .map(|a| {
+                let matches = resolution.get(&a.id).to_vec();
+                let mut captured: Vec<(String, String)> = Vec::new();
+                for m in &matches {
+                    for (name, r) in &m.captures {
+                        let text = resolve::clip(resolution.index.text(r));
+                        if !captured.iter().any(|(n, t)| n == name && *t == text) {
+                            captured.push((name.clone(), text));
+                        }
+                    }
+                }
+                AnchorReport { id: a.id.clone(), matches, captured }
+            })
+            .collect::<Vec<_>>()
+    };
+    let resolution = match resolution {
+        Ok(r) => r,
+        Err(refusal) => return Err(refused(refusal, Vec::new())),
+    };
+    let reports = reports_of(&resolution);
+    match crate::plan::plan(&resolution, anchors, mode) {
+        Ok(plan) => Ok((plan, reports)),
+        Err(refusal) => Err(refused(refusal, reports)),
+    }
+}
+
+fn refused(refusal: Refusal, reports: Vec<AnchorReport>) -> Failure {
+    let (state, label) = match &refusal {
+        Refusal::Drift { .. } => (State::Drift, "drift"),
+        Refusal::Foreign { .. } => (State::Foreign, "foreign patch"),
+    };
+    Failure {
+        state,
+        message: format!("{label} at anchor `{}`: {}", refusal.anchor(), refusal.reason()),
+        anchor: Some(refusal.anchor().to_string()),
+        reports,
+    }
+}

@@ -1,0 +1,247 @@
+//! Mark: wrap each insertion in comment markers that record its own bytes, and
+//! read them back. Restore works from the markers alone.
+
+use std::fmt;
+
+use sha2::{Digest, Sha256};
+
+pub const TOOL: &str = "kiro-steer-scope";
+/// Bump when the marker syntax changes; older tools refuse newer markers.
+pub const FORMAT: u32 = 1;
+const PREFIX: &str = "/*kiro-steer-scope:";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Seed,
+    Gate,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Seed => "seed",
+            Mode::Gate => "gate",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Mode> {
+        match text {
+            "seed" => Some(Mode::Seed),
+            "gate" => Some(Mode::Gate),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut out = String::with_capacity(64);
+    for byte in digest.iter() {
+        out.push_str(&format!("{byte:02x}"));
+    }
+    out
+}
+
+/// One insertion into the stock bytes.
+#[derive(Clone, Debug)]
+pub struct Insertion {
+    /// Offset in the stock bytes before which the text goes.
+    pub at: usize,
+    pub text: String,
+    /// What this insertion is for, for reports (not stored in the file).
+    pub purpose: String,
+}
+
+fn begin_marker(mode: Mode, payload: &str, stock: Option<&str>) -> String {
+    let mut out = format!("{PREFIX}{FORMAT} mode={mode} len={} sha256={}", payload.len(), sha256_hex(payload.as_bytes()));
+    if let Some(stock) = stock {
+        out.push_str(&format!(" stock={stock}"));
+    }
+    out.push_str("*/");
+    out
+}
+
+fn end_marker() -> String {
+    format!("{PREFIX}{FORMAT} end*/")
+}
+
+/// The stock bytes with every insertion wrapped in markers, in offset order.
+pub fn apply(stock: &[u8], mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
+    let mut sorted: Vec<&Insertion> = insertions.iter().collect();
+    sorted.sort_by_key(|i| i.at);
+    let stock_sha = sha256_hex(stock);
+    let extra: usize = sorted.iter().map(|i| i.text.len() + 200).sum();
+    let mut out = Vec::with_capacity(stock.len() + extra);
+    let mut from = 0;
+    for (n, insertion) in sorted.iter().enumerate() {
+        out.extend_from_slice(&stock[from..insertion.at]);
+        let stock_field = (n == 0).then_some(stock_sha.as_str());
+        out.extend_from_slice(begin_marker(mode, &insertion.text, stock_field).as_bytes());
+        out.extend_from_slice(insertion.text.as_bytes());
+        out.extend_from_slice(end_marker().as_bytes());
+        from = insertion.at;
+    }
+    out.extend_from_slice(&stock[from..]);
+    out
+}
+
+/// One marked insertion found in a patched file.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// Byte range of the whole marked run (markers included) in the patched file.
+    pub span: std::ops::Range<usize>,
+    /// Where it sits in the stock bytes.
+    pub stock_at: usize,
+    pub payload: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Marked {
+    pub mode: Mode,
+    pub stock_sha256: String,
+    pub found: Vec<Found>,
+}
+
+/// Markers that cannot be trusted: the file was edited after patching.
+#[derive(Debug)]
+pub struct Tampered {
+    pub offset: usize,
+    pub reason: String,
+}
+
+impl fmt::Display for Tampered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "marker at byte {}: {}", self.offset, self.reason)
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    if from >= haystack.len() {
+        return None;
+    }
+    haystack[from..].windows(needle.len()).position(|w| w == needle).map(|p| p + from)
+}
+
+/// Reads every marker. `Ok(None)`: the file carries none of ours.
+pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
+    let mut at = match find(bytes, PREFIX.as_bytes(), 0) {
+        None => return Ok(None),
+        Some(at) => at,
+    };
+    let mut found = Vec::new();
+    let mut mode = None;
+    let mut stock_sha = None;
+    let mut removed = 0usize;
+    let end = end_marker();
+    loop {
+        let bad = |reason: String| Tampered { offset: at, reason };
+        let close = find(bytes, b"*/", at).ok_or_else(|| bad("the marker comment is not closed".into()))?;
+        let header = std::str::from_utf8(&bytes[at + PREFIX.len()..close]).map_err(|_| bad("the marker is not text".into()))?;
+        let mut words = header.split(' ');
+        let version = words.next().unwrap_or_default();
+        if version != FORMAT.to_string() {
+            return Err(bad(match version.parse::<u32>() {
+                Ok(v) if v > FORMAT => format!("marker format {v} was written by a newer {TOOL}; use that version"),
+                _ => format!("`{header}` is not a begin marker"),
+            }));
+        }
+        let mut fields = std::collections::BTreeMap::new();
+        for word in words {
+            let (k, v) = word.split_once('=').ok_or_else(|| bad(format!("`{header}` is not a begin marker")))?;
+            fields.insert(k, v);
+        }
+        let this_mode = fields.get("mode").and_then(|m| Mode::parse(m)).ok_or_else(|| bad("no valid mode".into()))?;
+        if *mode.get_or_insert(this_mode) != this_mode {
+            return Err(bad("markers of both modes in one file".into()));
+        }
+        let len: usize = fields.get("len").and_then(|l| l.parse().ok()).ok_or_else(|| bad("no valid length".into()))?;
+        let sha = *fields.get("sha256").ok_or_else(|| bad("no sha256".into()))?;
+        match (found.is_empty(), fields.get("stock")) {
+            (true, Some(stock)) if stock.len() == 64 => stock_sha = Some(stock.to_string()),
+            (true, _) => return Err(bad("the first marker does not record the stock sha256".into())),
+            (false, Some(_)) => return Err(bad("only the first marker may record the stock sha256".into())),
+            (false, None) => {}
+        }
+        let payload_start = close + 2;
+        let payload_end = payload_start.checked_add(len).filter(|e| *e <= bytes.len()).ok_or_else(|| bad("the recorded length runs past the end of the file".into()))?;
+        let payload = &bytes[payload_start..payload_end];
+        if sha256_hex(payload) != sha {
+            return Err(bad(format!("the {len} bytes after it no longer hash to the recorded sha256")));
+        }
+        if !bytes[payload_end..].starts_with(end.as_bytes()) {
+            return Err(bad("the end marker is not where the recorded length puts it".into()));
+        }
+        let payload = String::from_utf8(payload.to_vec()).map_err(|_| bad("the inserted bytes are not text".into()))?;
+        let span = at..payload_end + end.len();
+        found.push(Found { stock_at: at - removed, span: span.clone(), payload });
+        removed += span.len();
+        match find(bytes, PREFIX.as_bytes(), span.end) {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+    Ok(Some(Marked { mode: mode.unwrap(), stock_sha256: stock_sha.unwrap(), found }))
+}
+
+/// The bytes with every marked run removed, checked against the recorded stock hash.
+pub fn strip(bytes: &[u8], marked: &Marked) -> Result<Vec<u8>, Tampered> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut from = 0;
+    for found in &marked.found {
+        out.extend_from_slice(&bytes[from..found.span.start]);
+        from = found.span.end;
+    }
+    out.extend_from_slice(&bytes[from..]);
+    if sha256_hex(&out) != marked.stock_sha256 {
+        return Err(Tampered {
+            offset: marked.found[0].span.start,
+            reason: "with the insertions removed the file does not hash to the recorded stock sha256: bytes outside the markers were changed".into(),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> (Vec<u8>, Vec<u8>) {
+        let stock = b"let a=new X({d:1});function f(){for(;;){g()}}".to_vec();
+        let ins = vec![
+            Insertion { at: 6, text: "(w)(".into(), purpose: "open".into() },
+            Insertion { at: 18, text: ")".into(), purpose: "close".into() },
+            Insertion { at: 40, text: "if(0)continue;".into(), purpose: "gate".into() },
+        ];
+        let patched = apply(&stock, Mode::Seed, &ins);
+        (stock, patched)
+    }
+
+    #[test]
+    fn round_trip_is_byte_exact() {
+        let (stock, patched) = sample();
+        let marked = read(&patched).unwrap().unwrap();
+        assert_eq!(marked.found.len(), 3);
+        assert_eq!(marked.found[1].stock_at, 18);
+        assert_eq!(sha256_hex(&strip(&patched, &marked).unwrap()), sha256_hex(&stock));
+        assert!(read(&stock).unwrap().is_none());
+    }
+
+    #[test]
+    fn edits_are_tampering() {
+        let (_, patched) = sample();
+        let text = String::from_utf8(patched).unwrap();
+        let inside = text.replacen("if(0)continue;", "if(1)continue;", 1);
+        assert!(read(inside.as_bytes()).is_err());
+        let outside = text.replacen("function f", "function h", 1);
+        let marked = read(outside.as_bytes()).unwrap().unwrap();
+        assert!(strip(outside.as_bytes(), &marked).is_err());
+        let truncated = &text.as_bytes()[..text.len() - 30];
+        assert!(read(truncated).is_err() || strip(truncated, &read(truncated).unwrap().unwrap()).is_err());
+    }
+}

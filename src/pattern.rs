@@ -1,0 +1,354 @@
+//! Structural patterns: JavaScript snippets with `$METAVARIABLES`, matched
+//! against swc expressions. `$NAME` binds one node (repeated names must bind
+//! equal text), `$_` matches any node, `$$$NAME` any run of arguments.
+//! Object patterns match a subset of the target's properties in any order.
+//! `!0`/`true`, `!1`/`false` and `void 0`/`undefined` are the same literal.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+
+use crate::parse::{self, SourceKind};
+
+/// Metavariable name -> byte range of the bound node in the matched source.
+pub type Captures = BTreeMap<String, Range<usize>>;
+
+#[derive(Debug)]
+pub struct Pattern {
+    pub source: String,
+    expr: Box<Expr>,
+}
+
+impl Pattern {
+    pub fn parse(source: &str) -> Result<Pattern, String> {
+        let wrapped = format!("({source}\n)");
+        let program = parse::parse_here(&wrapped, SourceKind::Script)
+            .map_err(|e| format!("pattern `{source}` is not a JavaScript expression ({e})"))?;
+        let Program::Script(script) = program else { unreachable!() };
+        let expr = match script.body.as_slice() {
+            [Stmt::Expr(stmt)] => stmt.expr.clone(),
+            _ => return Err(format!("pattern `{source}` must be a single expression")),
+        };
+        Ok(Pattern { source: source.to_string(), expr: strip_parens_owned(expr) })
+    }
+
+    /// A property pattern such as `subExecutionDepth: $D + 1`.
+    pub fn parse_property(source: &str) -> Result<Pattern, String> {
+        let pattern = Pattern::parse(&format!("{{{source}}}"))?;
+        match &*pattern.expr {
+            Expr::Object(object) if object.props.len() == 1 => {
+                Ok(Pattern { source: source.to_string(), expr: pattern.expr })
+            }
+            _ => Err(format!("property pattern `{source}` must be one `key: value` property")),
+        }
+    }
+
+    pub fn expr(&self) -> &Expr {
+        &self.expr
+    }
+
+    /// The single property of a property pattern.
+    pub fn property(&self) -> Option<&KeyValueProp> {
+        match &*self.expr {
+            Expr::Object(object) => match object.props.first() {
+                Some(PropOrSpread::Prop(prop)) => match &**prop {
+                    Prop::KeyValue(kv) => Some(kv),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+fn strip_parens_owned(mut expr: Box<Expr>) -> Box<Expr> {
+    while let Expr::Paren(paren) = *expr {
+        expr = paren.expr;
+    }
+    expr
+}
+
+pub fn strip_parens(mut expr: &Expr) -> &Expr {
+    while let Expr::Paren(paren) = expr {
+        expr = &paren.expr;
+    }
+    expr
+}
+
+pub fn prop_name(name: &PropName) -> Option<&str> {
+    match name {
+        PropName::Ident(ident) => Some(&ident.sym),
+        PropName::Str(s) => s.value.as_str(),
+        _ => None,
+    }
+}
+
+pub fn member_name(prop: &MemberProp) -> Option<&str> {
+    match prop {
+        MemberProp::Ident(ident) => Some(&ident.sym),
+        MemberProp::Computed(computed) => match strip_parens(&computed.expr) {
+            Expr::Lit(Lit::Str(s)) => s.value.as_str(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum LitValue<'a> {
+    Str(&'a str),
+    Num(f64),
+    Bool(bool),
+    Null,
+    Undefined,
+}
+
+fn literal(expr: &Expr) -> Option<LitValue<'_>> {
+    match strip_parens(expr) {
+        Expr::Lit(Lit::Str(s)) => s.value.as_str().map(LitValue::Str),
+        Expr::Lit(Lit::Num(n)) => Some(LitValue::Num(n.value)),
+        Expr::Lit(Lit::Bool(b)) => Some(LitValue::Bool(b.value)),
+        Expr::Lit(Lit::Null(_)) => Some(LitValue::Null),
+        Expr::Ident(id) if &*id.sym == "undefined" => Some(LitValue::Undefined),
+        Expr::Tpl(tpl) if tpl.exprs.is_empty() && tpl.quasis.len() == 1 => {
+            tpl.quasis[0].cooked.as_ref().and_then(|c| c.as_str()).map(LitValue::Str)
+        }
+        Expr::Unary(u) => match (u.op, literal(&u.arg)) {
+            (UnaryOp::Bang, Some(LitValue::Num(n))) => Some(LitValue::Bool(n == 0.0)),
+            (UnaryOp::Void, Some(_)) => Some(LitValue::Undefined),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+enum Meta<'p> {
+    Any,
+    Bind(&'p str),
+    Many,
+}
+
+fn metavariable(expr: &Expr) -> Option<Meta<'_>> {
+    let Expr::Ident(ident) = expr else { return None };
+    metavariable_name(&ident.sym)
+}
+
+fn metavariable_name(name: &str) -> Option<Meta<'_>> {
+    if name.starts_with("$$$") {
+        return Some(Meta::Many);
+    }
+    let rest = name.strip_prefix('$')?;
+    if rest == "_" {
+        return Some(Meta::Any);
+    }
+    if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') {
+        return Some(Meta::Bind(&name[1..]));
+    }
+    None
+}
+
+/// Matches patterns against nodes of one source text.
+pub struct Matcher<'s> {
+    pub source: &'s str,
+}
+
+impl<'s> Matcher<'s> {
+    pub fn new(source: &'s str) -> Self {
+        Matcher { source }
+    }
+
+    pub fn text(&self, range: &Range<usize>) -> &'s str {
+        &self.source[range.clone()]
+    }
+
+    fn bind(&self, name: &str, node: Range<usize>, captures: &mut Captures) -> bool {
+        match captures.get(name) {
+            Some(bound) => self.text(bound) == self.text(&node),
+            None => {
+                captures.insert(name.to_string(), node);
+                true
+            }
+        }
+    }
+
+    pub fn match_pattern(&self, pattern: &Pattern, target: &Expr, captures: &mut Captures) -> bool {
+        let mut trial = captures.clone();
+        if self.expr(pattern.expr(), target, &mut trial) {
+            *captures = trial;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expr(&self, pattern: &Expr, target: &Expr, captures: &mut Captures) -> bool {
+        let pattern = strip_parens(pattern);
+        let target = strip_parens(target);
+        if let Some(meta) = metavariable(pattern) {
+            return match meta {
+                Meta::Any | Meta::Many => true,
+                Meta::Bind(name) => self.bind(name, parse::range(target), captures),
+            };
+        }
+        if let Some(want) = literal(pattern) {
+            return literal(target).is_some_and(|got| got == want);
+        }
+        match (pattern, target) {
+            (Expr::This(_), Expr::This(_)) => true,
+            (Expr::Ident(p), Expr::Ident(t)) => p.sym == t.sym,
+            (Expr::Member(p), Expr::Member(t)) => self.member(p, t, captures),
+            (Expr::Call(p), Expr::Call(t)) => match (&p.callee, &t.callee) {
+                (Callee::Expr(pc), Callee::Expr(tc)) => self.expr(pc, tc, captures) && self.args(&p.args, &t.args, captures),
+                _ => false,
+            },
+            (Expr::New(p), Expr::New(t)) => {
+                let empty = Vec::new();
+                self.expr(&p.callee, &t.callee, captures)
+                    && self.args(p.args.as_ref().unwrap_or(&empty), t.args.as_ref().unwrap_or(&empty), captures)
+            }
+            (Expr::Bin(p), Expr::Bin(t)) => p.op == t.op && self.expr(&p.left, &t.left, captures) && self.expr(&p.right, &t.right, captures),
+            (Expr::Unary(p), Expr::Unary(t)) => p.op == t.op && self.expr(&p.arg, &t.arg, captures),
+            (Expr::Update(p), Expr::Update(t)) => p.op == t.op && p.prefix == t.prefix && self.expr(&p.arg, &t.arg, captures),
+            (Expr::Assign(p), Expr::Assign(t)) => p.op == t.op && self.assign_target(&p.left, &t.left, captures) && self.expr(&p.right, &t.right, captures),
+            (Expr::Cond(p), Expr::Cond(t)) => {
+                self.expr(&p.test, &t.test, captures) && self.expr(&p.cons, &t.cons, captures) && self.expr(&p.alt, &t.alt, captures)
+            }
+            (Expr::Seq(p), Expr::Seq(t)) => {
+                p.exprs.len() == t.exprs.len() && p.exprs.iter().zip(&t.exprs).all(|(p, t)| self.expr(p, t, captures))
+            }
+            (Expr::Object(p), Expr::Object(t)) => self.object(p, t, captures),
+            _ => false,
+        }
+    }
+
+    fn member(&self, pattern: &MemberExpr, target: &MemberExpr, captures: &mut Captures) -> bool {
+        if !self.expr(&pattern.obj, &target.obj, captures) {
+            return false;
+        }
+        if let MemberProp::Ident(p) = &pattern.prop {
+            match metavariable_name(&p.sym) {
+                Some(Meta::Any | Meta::Many) => return true,
+                Some(Meta::Bind(name)) => return self.bind(name, parse::range(&target.prop), captures),
+                None => {}
+            }
+        }
+        match (member_name(&pattern.prop), member_name(&target.prop)) {
+            (Some(p), Some(t)) => p == t,
+            _ => false,
+        }
+    }
+
+    fn assign_target(&self, pattern: &AssignTarget, target: &AssignTarget, captures: &mut Captures) -> bool {
+        match (pattern, target) {
+            (AssignTarget::Simple(SimpleAssignTarget::Member(p)), AssignTarget::Simple(SimpleAssignTarget::Member(t))) => {
+                self.member(p, t, captures)
+            }
+            (AssignTarget::Simple(SimpleAssignTarget::Ident(p)), AssignTarget::Simple(SimpleAssignTarget::Ident(t))) => {
+                match metavariable_name(&p.id.sym) {
+                    Some(Meta::Any | Meta::Many) => true,
+                    Some(Meta::Bind(name)) => self.bind(name, parse::range(&t.id), captures),
+                    None => p.id.sym == t.id.sym,
+                }
+            }
+            (AssignTarget::Simple(SimpleAssignTarget::Ident(p)), _) => {
+                matches!(metavariable_name(&p.id.sym), Some(Meta::Any | Meta::Many))
+            }
+            _ => false,
+        }
+    }
+
+    fn args(&self, pattern: &[ExprOrSpread], target: &[ExprOrSpread], captures: &mut Captures) -> bool {
+        let many = pattern.iter().position(|a| a.spread.is_none() && matches!(metavariable(&a.expr), Some(Meta::Many)));
+        let one = |p: &ExprOrSpread, t: &ExprOrSpread, c: &mut Captures| p.spread.is_some() == t.spread.is_some() && self.expr(&p.expr, &t.expr, c);
+        match many {
+            None => pattern.len() == target.len() && pattern.iter().zip(target).all(|(p, t)| one(p, t, captures)),
+            Some(at) => {
+                let (head, tail) = (&pattern[..at], &pattern[at + 1..]);
+                target.len() >= head.len() + tail.len()
+                    && head.iter().zip(target).all(|(p, t)| one(p, t, captures))
+                    && tail.iter().rev().zip(target.iter().rev()).all(|(p, t)| one(p, t, captures))
+            }
+        }
+    }
+
+    fn object(&self, pattern: &ObjectLit, target: &ObjectLit, captures: &mut Captures) -> bool {
+        pattern.props.iter().all(|wanted| match wanted {
+            PropOrSpread::Prop(prop) => match &**prop {
+                Prop::KeyValue(kv) => target.props.iter().any(|have| {
+                    let mut trial = captures.clone();
+                    if self.key_value(kv, have, &mut trial) {
+                        *captures = trial;
+                        true
+                    } else {
+                        false
+                    }
+                }),
+                _ => false,
+            },
+            PropOrSpread::Spread(_) => false,
+        })
+    }
+
+    /// Matches one `key: value` pattern against one property of a target object.
+    pub fn key_value(&self, pattern: &KeyValueProp, have: &PropOrSpread, captures: &mut Captures) -> bool {
+        let Some(key) = prop_name(&pattern.key) else { return false };
+        let PropOrSpread::Prop(prop) = have else { return false };
+        match &**prop {
+            Prop::KeyValue(kv) => prop_name(&kv.key) == Some(key) && self.expr(&pattern.value, &kv.value, captures),
+            Prop::Shorthand(ident) => {
+                &*ident.sym == key && self.expr(&pattern.value, &Expr::Ident(ident.clone()), captures)
+            }
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_expr(src: &str) -> (String, Box<Expr>) {
+        let program = parse::parse_here(src, SourceKind::Script).unwrap();
+        let Program::Script(script) = program else { unreachable!() };
+        let Stmt::Expr(stmt) = &script.body[0] else { panic!() };
+        (src.to_string(), stmt.expr.clone())
+    }
+
+    fn matches(pattern: &str, src: &str) -> Option<Captures> {
+        let pattern = Pattern::parse(pattern).unwrap();
+        let (src, expr) = first_expr(src);
+        let matcher = Matcher::new(&src);
+        let mut captures = Captures::new();
+        matcher.match_pattern(&pattern, &expr, &mut captures).then_some(captures)
+    }
+
+    #[test]
+    fn binds_and_compares_metavariables() {
+        let c = matches("this.steeringReaderIndex < $LEN", "this.steeringReaderIndex<this.s.buf.length;").unwrap();
+        assert_eq!(c["LEN"], 25..42);
+        assert!(matches("$A + $A", "x + x;").is_some());
+        assert!(matches("$A + $A", "x + y;").is_none());
+    }
+
+    #[test]
+    fn objects_match_a_subset_in_any_order() {
+        assert!(matches("new $C({subExecutionDepth: $D + 1})", "new X({a:1,subExecutionDepth:w+1,b});").is_some());
+        assert!(matches("new $C({subExecutionDepth: $D + 1})", "new X({subExecutionDepth:w});").is_none());
+    }
+
+    #[test]
+    fn minified_literals_are_equal() {
+        assert!(matches("$X.skipHooks = true", "a.skipHooks=!0;").is_some());
+        assert!(matches("$X === undefined", "a===void 0;").is_some());
+        assert!(matches("$X.kind === \"user\"", "a[\"kind\"]===`user`;").is_some());
+    }
+
+    #[test]
+    fn argument_runs() {
+        assert!(matches("$F($$$ARGS)", "f(1,2,3);").is_some());
+        assert!(matches("$F($A, $$$REST)", "f();").is_none());
+        assert!(matches("$E.setSteeringReaderIndex($_)", "(e).setSteeringReaderIndex(n);").is_some());
+    }
+}

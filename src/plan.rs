@@ -1,0 +1,374 @@
+//! Plan: the insertions each mode makes, built from resolved anchors. Every
+//! identifier an insertion uses comes from the bundle being patched.
+
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::anchor::AnchorSet;
+use crate::mark::{Insertion, Mode};
+use crate::parse::range;
+use crate::resolve::{clip, FnInfo, Refusal, Resolution};
+use crate::pattern::strip_parens;
+
+/// The seeding wrapper's parameter; a name no esbuild or terser output uses.
+const SEED_PARAM: &str = "__kssExec";
+
+fn drift(anchor: &str, reason: impl Into<String>) -> Refusal {
+    Refusal::Drift { anchor: anchor.to_string(), reason: reason.into() }
+}
+
+pub fn plan(resolution: &Resolution, anchors: &AnchorSet, mode: Mode) -> Result<Vec<Insertion>, Refusal> {
+    check_constructions(resolution, anchors)?;
+    match mode {
+        Mode::Seed => plan_seed(resolution),
+        Mode::Gate => plan_gate(resolution),
+    }
+}
+
+/// Every construction of the execution class must be a spawn site or a root;
+/// one the tool cannot classify might be a sub-execution left unseeded.
+fn check_constructions(resolution: &Resolution, anchors: &AnchorSet) -> Result<(), Refusal> {
+    let spawn = resolution.get("spawn-site");
+    let root = resolution.get("root-construction");
+    for site in resolution.constructions(anchors.get("spawn-site")) {
+        let known = spawn.iter().chain(root).any(|m| m.range == site);
+        if !known {
+            return Err(drift(
+                "spawn-site",
+                format!(
+                    "the execution class is constructed at byte {} with a config the tool cannot follow (`{}`): it may be a sub-execution, so it is neither seeded nor skipped",
+                    site.start,
+                    clip(resolution.index.text(&site))
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn is_plain_access(text: &str) -> bool {
+    !text.is_empty()
+        && text.split('.').all(|part| {
+            let mut chars = part.chars();
+            chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+                && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+        })
+}
+
+/// The buffer length as an expression of `param` instead of `this`, with the
+/// method's local aliases inlined.
+fn length_of(resolution: &Resolution, param: &str) -> Result<String, Refusal> {
+    let found = &resolution.get("queued-length")[0];
+    let at = found.captures.get("LEN").ok_or_else(|| drift("queued-length", "the pattern does not capture $LEN"))?;
+    let method = resolution
+        .index
+        .enclosing_function(at)
+        .ok_or_else(|| drift("queued-length", "the comparison is not inside a method"))?;
+    let expr = resolution.expr_at(method, at).ok_or_else(|| drift("queued-length", "cannot locate $LEN"))?;
+    rewrite_this(resolution, method, expr, param, 0)
+}
+
+fn rewrite_this(resolution: &Resolution, method: &FnInfo, expr: &Expr, param: &str, depth: u8) -> Result<String, Refusal> {
+    struct Refs {
+        this: Vec<Range<usize>>,
+        idents: Vec<(Range<usize>, String)>,
+    }
+    impl Visit for Refs {
+        fn visit_this_expr(&mut self, node: &ThisExpr) {
+            self.this.push(range(node));
+        }
+        fn visit_expr(&mut self, node: &Expr) {
+            if let Expr::Ident(id) = node {
+                self.idents.push((range(id), id.sym.to_string()));
+            }
+            node.visit_children_with(self);
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+    }
+    let mut refs = Refs { this: Vec::new(), idents: Vec::new() };
+    expr.visit_with(&mut refs);
+    let whole = range(expr);
+    let mut edits: Vec<(Range<usize>, String)> = refs.this.into_iter().map(|r| (r, param.to_string())).collect();
+    for (at, name) in refs.idents {
+        if name == "undefined" {
+            continue;
+        }
+        let init = match resolution.local_binding(&at, &name) {
+            Some(init) if depth < 4 => init,
+            _ => {
+                return Err(drift(
+                    "queued-length",
+                    format!("the buffer length `{}` reads `{name}`, which cannot be reached from an execution", clip(resolution.index.text(&whole))),
+                ))
+            }
+        };
+        edits.push((at, format!("({})", rewrite_this(resolution, method, init, param, depth + 1)?)));
+    }
+    edits.sort_by_key(|(r, _)| r.start);
+    let mut out = String::new();
+    let mut from = whole.start;
+    for (at, text) in edits {
+        out.push_str(resolution.index.text(&(from..at.start)));
+        out.push_str(&text);
+        from = at.end;
+    }
+    out.push_str(resolution.index.text(&(from..whole.end)));
+    Ok(out)
+}
+
+fn plan_seed(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
+    let length = length_of(resolution, SEED_PARAM)?;
+    let open = format!("(({SEED_PARAM})=>({SEED_PARAM}.setSteeringReaderIndex({length}),{SEED_PARAM}))(");
+    let mut out = Vec::new();
+    for (n, site) in resolution.get("spawn-site").iter().enumerate() {
+        check_statement_start(resolution, &site.range)?;
+        let purpose = format!("seed the cursor of the execution built at spawn site {} (byte {})", n + 1, site.range.start);
+        out.push(Insertion { at: site.range.start, text: open.clone(), purpose: purpose.clone() });
+        out.push(Insertion { at: site.range.end, text: ")".into(), purpose });
+    }
+    Ok(out)
+}
+
+/// A `(` at the very start of an expression statement could join the previous
+/// line when that line has no semicolon; refuse rather than guess.
+fn check_statement_start(resolution: &Resolution, site: &Range<usize>) -> Result<(), Refusal> {
+    if !starts_statement(resolution, site) {
+        return Ok(());
+    }
+    let source = resolution.index.source.as_bytes();
+    match source[..site.start].iter().rev().find(|b| !b.is_ascii_whitespace()) {
+        None | Some(b';' | b'{' | b'}') => Ok(()),
+        Some(&b) => Err(drift(
+            "spawn-site",
+            format!("the spawn site at byte {} starts a statement right after `{}`; wrapping it could join it to the previous line", site.start, b as char),
+        )),
+    }
+}
+
+fn starts_statement(resolution: &Resolution, site: &Range<usize>) -> bool {
+    let Some(function) = resolution.index.enclosing_function(site) else { return true };
+    struct Find {
+        start: usize,
+        hit: bool,
+    }
+    impl Visit for Find {
+        fn visit_expr_stmt(&mut self, node: &ExprStmt) {
+            self.hit |= range(node).start == self.start;
+            node.visit_children_with(self);
+        }
+    }
+    let mut find = Find { start: site.start, hit: false };
+    function.node.visit(&mut find);
+    find.hit
+}
+
+struct Loop<'a> {
+    range: Range<usize>,
+    body: &'a BlockStmt,
+    head_binds: Vec<String>,
+    update: Option<Range<usize>>,
+}
+
+fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
+    struct Collect<'a> {
+        out: Vec<Loop<'a>>,
+    }
+    fn block(stmt: &Stmt) -> Option<&BlockStmt> {
+        match stmt {
+            Stmt::Block(b) => Some(b),
+            _ => None,
+        }
+    }
+    fn binds(head: &ForHead) -> Vec<String> {
+        match head {
+            ForHead::VarDecl(decl) => decl.decls.iter().filter_map(|d| d.name.as_ident().map(|i| i.id.sym.to_string())).collect(),
+            ForHead::Pat(pat) => pat.as_ident().map(|i| vec![i.id.sym.to_string()]).unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+    impl<'a> Visit for Collect<'a> {
+        fn visit_stmt(&mut self, node: &Stmt) {
+            let found = match node {
+                Stmt::For(f) => block(&f.body).map(|b| (b, Vec::new(), f.update.as_ref().map(|u| range(&**u)))),
+                Stmt::ForOf(f) => block(&f.body).map(|b| (b, binds(&f.left), None)),
+                Stmt::ForIn(f) => block(&f.body).map(|b| (b, binds(&f.left), None)),
+                Stmt::While(w) => block(&w.body).map(|b| (b, Vec::new(), None)),
+                Stmt::DoWhile(w) => block(&w.body).map(|b| (b, Vec::new(), None)),
+                _ => None,
+            };
+            if let Some((body, head_binds, update)) = found {
+                let body: &'a BlockStmt = unsafe { &*(body as *const BlockStmt) };
+                self.out.push(Loop { range: range(node), body, head_binds, update });
+            }
+            node.visit_children_with(self);
+        }
+    }
+    let mut collect = Collect { out: Vec::new() };
+    function.node.visit(&mut collect);
+    collect.out
+}
+
+fn mentions(node: &Stmt, name: &str) -> bool {
+    struct Find<'n> {
+        name: &'n str,
+        hit: bool,
+    }
+    impl Visit for Find<'_> {
+        fn visit_ident(&mut self, node: &Ident) {
+            self.hit |= &*node.sym == self.name;
+        }
+    }
+    let mut find = Find { name, hit: false };
+    node.visit_with(&mut find);
+    find.hit
+}
+
+/// `if (…) continue|break|return;` with no else: skips, never delivers.
+fn is_guard(stmt: &Stmt) -> bool {
+    match stmt {
+        Stmt::If(i) if i.alt.is_none() => matches!(&*i.cons, Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))
+            || matches!(&*i.cons, Stmt::Block(b) if b.stmts.len() == 1 && matches!(b.stmts[0], Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))),
+        _ => false,
+    }
+}
+
+/// Whether evaluating `stmt` always evaluates the expression at `target`
+/// (no branch, short-circuit or nested function in between).
+fn always_evaluates(stmt: &Stmt, target: &Range<usize>) -> bool {
+    fn expr(e: &Expr, target: &Range<usize>) -> bool {
+        let r = range(e);
+        if r == *target {
+            return true;
+        }
+        if !(r.start <= target.start && target.end <= r.end) {
+            return false;
+        }
+        match e {
+            Expr::Paren(p) => expr(&p.expr, target),
+            Expr::Seq(s) => s.exprs.iter().any(|e| expr(e, target)),
+            Expr::Assign(a) => expr(&a.right, target),
+            Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) => expr(&b.left, target),
+            Expr::Bin(b) => expr(&b.left, target) || expr(&b.right, target),
+            Expr::Unary(u) => expr(&u.arg, target),
+            Expr::Await(a) => expr(&a.arg, target),
+            Expr::Call(c) => c.args.iter().any(|a| expr(&a.expr, target)) || matches!(&c.callee, Callee::Expr(e) if expr(e, target)),
+            _ => false,
+        }
+    }
+    match stmt {
+        Stmt::Expr(s) => expr(&s.expr, target),
+        Stmt::If(i) => expr(&i.test, target),
+        Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| d.init.as_ref().is_some_and(|i| expr(i, target))),
+        _ => false,
+    }
+}
+
+fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
+    let index = &resolution.index;
+    let drain_at = &resolution.get("drain")[0].range;
+    let drain = index.function_at(drain_at).ok_or_else(|| drift("drain", "the drain is not a function"))?;
+    let advance = &resolution.get("drain-cursor-advance")[0];
+    let exec = index.text(&advance.captures["EXEC"]);
+    if !is_plain_access(exec) {
+        return Err(drift("drain-cursor-advance", format!("the drained execution is `{}`, not a plain name the gate can read again", clip(exec))));
+    }
+    let first_use = &resolution.get("drain-message")[0];
+    let message = index.text(&first_use.captures["MSG"]);
+    if !is_plain_access(message) || message.contains('.') {
+        return Err(drift("drain-message", format!("the message is `{}`, not a variable", clip(message))));
+    }
+    let within = |r: &Range<usize>, outer: &Range<usize>| outer.start <= r.start && r.end <= outer.end;
+    let the_loop = loops_in(drain)
+        .into_iter()
+        .filter(|l| within(&first_use.range, &l.range))
+        .max_by_key(|l| l.range.start)
+        .ok_or_else(|| drift("drain-message", format!("`{message}` is not delivered inside a loop with a block body")))?;
+    let stmts = &the_loop.body.stmts;
+    let position = |r: &Range<usize>| stmts.iter().position(|s| within(r, &range(s)));
+
+    let bound_in_body = stmts.iter().position(|s| match s {
+        Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| d.name.as_ident().is_some_and(|i| &*i.id.sym == message)),
+        _ => false,
+    });
+    if bound_in_body.is_none() && !the_loop.head_binds.iter().any(|b| b == message) {
+        return Err(drift("drain-message", format!("`{message}` is not declared by the drain's loop")));
+    }
+
+    let advanced_in_body = position(&advance.range);
+    match advanced_in_body {
+        Some(k) if !always_evaluates(&stmts[k], &advance.range) => {
+            return Err(drift("drain-cursor-advance", format!("the cursor advance at byte {} only runs on some paths", advance.range.start)));
+        }
+        Some(_) => {}
+        None if the_loop.update.as_ref().is_some_and(|u| within(&advance.range, u)) => {}
+        None if advance.range.end <= the_loop.range.start => {}
+        None => {
+            return Err(drift(
+                "drain-cursor-advance",
+                format!("the cursor advance at byte {} is neither before the delivery in the loop body nor in the loop's update", advance.range.start),
+            ))
+        }
+    }
+
+    let after = bound_in_body.into_iter().chain(advanced_in_body).max();
+    // Nothing before the gate may deliver the message.
+    if let Some(last) = after {
+        for (i, stmt) in stmts[..last].iter().enumerate() {
+            if Some(i) != bound_in_body && Some(i) != advanced_in_body && mentions(stmt, message) && !is_guard(stmt) {
+                return Err(drift("drain-cursor-advance", format!("the drain uses `{message}` at byte {} before advancing the cursor past it", range(stmt).start)));
+            }
+        }
+    }
+
+    let gate = format!("if({message}&&{message}.kind===\"user\"&&{exec}.subExecutionDepth>0)continue;");
+    let purpose = "withhold user steering from sub-executions in the drain, after the cursor advance".to_string();
+    let source = index.source.as_bytes();
+    let insertion = match after {
+        None => Insertion { at: range(the_loop.body).start + 1, text: gate, purpose },
+        Some(i) => {
+            let stmt = &stmts[i];
+            if Some(i) == advanced_in_body {
+                if let Some(split) = split_sequence(stmt, &advance.range, message) {
+                    Insertion { at: split, text: format!(";{gate}void 0"), purpose }
+                } else {
+                    if let Stmt::If(_) = stmt {
+                        if !is_guard(stmt) && mentions(stmt, message) {
+                            return Err(drift("drain-cursor-advance", format!("the statement that advances the cursor (byte {}) also delivers `{message}`", range(stmt).start)));
+                        }
+                    }
+                    Insertion { at: statement_end(source, stmt)?, text: gate, purpose }
+                }
+            } else {
+                Insertion { at: statement_end(source, stmt)?, text: gate, purpose }
+            }
+        }
+    };
+    Ok(vec![insertion])
+}
+
+/// `adv, deliver(m), …;` as one statement: the gate goes right after `adv`.
+fn split_sequence(stmt: &Stmt, advance: &Range<usize>, message: &str) -> Option<usize> {
+    let Stmt::Expr(s) = stmt else { return None };
+    let Expr::Seq(seq) = strip_parens(&s.expr) else { return None };
+    let k = seq.exprs.iter().position(|e| {
+        let r = range(&**e);
+        r.start <= advance.start && advance.end <= r.end
+    })?;
+    let later_uses = seq.exprs[k + 1..].iter().any(|e| mentions(&Stmt::Expr(ExprStmt { span: Default::default(), expr: e.clone() }), message));
+    later_uses.then(|| range(&*seq.exprs[k]).end)
+}
+
+fn statement_end(source: &[u8], stmt: &Stmt) -> Result<usize, Refusal> {
+    let end = range(stmt).end;
+    if end > 0 && matches!(source[end - 1], b';' | b'}') {
+        return Ok(end);
+    }
+    let next = source[end..].iter().position(|b| !b.is_ascii_whitespace()).map(|p| end + p);
+    match next {
+        Some(p) if source[p] == b';' => Ok(p + 1),
+        _ => Err(drift("drain-cursor-advance", format!("the statement at byte {} does not end with `;`", range(stmt).start))),
+    }
+}

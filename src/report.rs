@@ -1,0 +1,294 @@
+//! Report: what a run found and did, as text for people or one JSON object.
+
+use std::path::PathBuf;
+
+use serde_json::{json, Value};
+
+use crate::inspect::{AnchorReport, Inspection, State};
+use crate::mark::{sha256_hex, Insertion, Mode};
+use crate::{EXIT_OK, EXIT_REFUSED};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Check,
+    DryRun,
+    Apply,
+    Restore,
+}
+
+impl Action {
+    fn name(self) -> &'static str {
+        match self {
+            Action::Check => "check",
+            Action::DryRun => "dry-run",
+            Action::Apply => "apply",
+            Action::Restore => "restore",
+        }
+    }
+}
+
+pub struct InsertionReport {
+    pub offset: usize,
+    pub text: String,
+    pub purpose: String,
+    pub before: String,
+    pub after: String,
+}
+
+pub struct Outcome {
+    pub action: Action,
+    pub mode: Mode,
+    pub target: Option<PathBuf>,
+    pub real_path: Option<PathBuf>,
+    pub found_by: Option<String>,
+    pub agent_version: Option<String>,
+    pub state: Option<State>,
+    pub state_after: Option<State>,
+    pub stock_sha: Option<String>,
+    pub sha_before: Option<String>,
+    pub sha_after: Option<String>,
+    pub anchors: Vec<AnchorReport>,
+    pub insertions: Vec<InsertionReport>,
+    pub node: Option<String>,
+    pub changed: bool,
+    pub message: String,
+    pub error: Option<String>,
+    pub next_step: Option<String>,
+    pub exit: u8,
+}
+
+/// Bytes of context shown on each side of an insertion.
+const CONTEXT: usize = 48;
+
+fn char_floor(text: &str, mut at: usize) -> usize {
+    while at > 0 && !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+fn char_ceil(text: &str, mut at: usize) -> usize {
+    while at < text.len() && !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
+}
+
+fn one_line(text: &str) -> String {
+    text.replace('\n', "⏎")
+}
+
+impl Outcome {
+    pub fn new(action: Action, mode: Mode) -> Outcome {
+        Outcome {
+            action,
+            mode,
+            target: None,
+            real_path: None,
+            found_by: None,
+            agent_version: None,
+            state: None,
+            state_after: None,
+            stock_sha: None,
+            sha_before: None,
+            sha_after: None,
+            anchors: Vec::new(),
+            insertions: Vec::new(),
+            node: None,
+            changed: false,
+            message: String::new(),
+            error: None,
+            next_step: None,
+            exit: EXIT_REFUSED,
+        }
+    }
+
+    pub fn absorb(&mut self, inspection: &Inspection) {
+        self.real_path = Some(inspection.real_path.clone());
+        self.agent_version = inspection.package.agent_version.clone();
+        self.state = Some(inspection.state);
+        self.sha_before = Some(sha256_hex(&inspection.bytes));
+        self.stock_sha = inspection.marked.as_ref().map(|m| m.stock_sha256.clone()).or_else(|| {
+            matches!(inspection.state, State::Stock).then(|| self.sha_before.clone().unwrap())
+        });
+        self.anchors = inspection.anchors.clone();
+        self.message = inspection.message.clone();
+        if let (Some(marked), State::Patched(_)) = (&inspection.marked, inspection.state) {
+            self.insertions = marked
+                .found
+                .iter()
+                .map(|f| InsertionReport { offset: f.stock_at, text: f.payload.clone(), purpose: "recorded in a marker".into(), before: String::new(), after: String::new() })
+                .collect();
+        }
+    }
+
+    pub fn set_insertions(&mut self, stock: &[u8], plan: &[Insertion]) {
+        let text = String::from_utf8_lossy(stock);
+        let mut sorted: Vec<&Insertion> = plan.iter().collect();
+        sorted.sort_by_key(|i| i.at);
+        self.insertions = sorted
+            .iter()
+            .map(|i| InsertionReport {
+                offset: i.at,
+                text: i.text.clone(),
+                purpose: i.purpose.clone(),
+                before: one_line(&text[char_floor(&text, i.at.saturating_sub(CONTEXT))..i.at]),
+                after: one_line(&text[i.at..char_ceil(&text, (i.at + CONTEXT).min(text.len()))]),
+            })
+            .collect();
+    }
+
+    pub fn error(mut self, error: String, next: &str) -> Outcome {
+        self.error = Some(error);
+        self.next_step = Some(next.to_string());
+        self.exit = EXIT_REFUSED;
+        self
+    }
+
+    pub fn refuse(self, error: String, next: &str) -> Outcome {
+        self.error(error, next)
+    }
+}
+
+pub fn next_step(state: State) -> &'static str {
+    match state {
+        State::Tampered => "the patched file was edited after kiro-steer-scope wrote it; reinstall kiro-cli (or delete its KAS tree so kiro-cli unpacks it again) to get a fresh stock tree, then run kiro-steer-scope again",
+        State::Drift => "nothing was written: this release no longer matches an anchor. Look for a newer kiro-steer-scope, or adapt the named anchor (see anchors/README.md) and pass --anchors DIR",
+        State::Foreign => "nothing was written: the bundle already carries a steering fix that kiro-steer-scope did not write. Reinstall kiro-cli for a stock tree, then run kiro-steer-scope again",
+        State::NotKas => "point --target at <kas tree>/node_modules/@kiro/agent/dist/server/acp-server.js",
+        State::Unparseable => "the file looks truncated or corrupted; reinstall kiro-cli for a fresh stock tree",
+        State::Stock | State::Patched(_) => "",
+    }
+}
+
+fn state_name(state: Option<State>) -> Value {
+    state.map_or(Value::Null, |s| Value::from(s.name()))
+}
+
+fn patched_mode(state: Option<State>) -> Value {
+    match state {
+        Some(State::Patched(mode)) => Value::from(mode.as_str()),
+        _ => Value::Null,
+    }
+}
+
+fn to_json(o: &Outcome) -> Value {
+    let anchors: Vec<Value> = o
+        .anchors
+        .iter()
+        .map(|a| {
+            json!({
+                "id": a.id,
+                "matches": a.matches.iter().map(|m| json!({"offset": m.range.start, "end": m.range.end})).collect::<Vec<_>>(),
+                "captures": a.captured.iter().map(|(k, v)| json!({"name": k, "text": v})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let insertions: Vec<Value> = o
+        .insertions
+        .iter()
+        .map(|i| {
+            json!({
+                "offset": i.offset,
+                "length": i.text.len(),
+                "sha256": sha256_hex(i.text.as_bytes()),
+                "text": i.text,
+                "purpose": i.purpose,
+            })
+        })
+        .collect();
+    json!({
+        "tool": "kiro-steer-scope",
+        "tool_version": env!("CARGO_PKG_VERSION"),
+        "action": o.action.name(),
+        "requested_mode": o.mode.as_str(),
+        "target": o.target.as_ref().map(|p| p.display().to_string()),
+        "real_path": o.real_path.as_ref().map(|p| p.display().to_string()),
+        "found_by": o.found_by,
+        "agent_version": o.agent_version,
+        "state": state_name(o.state),
+        "mode": patched_mode(o.state),
+        "state_after": state_name(o.state_after.or(if o.changed { None } else { o.state })),
+        "mode_after": patched_mode(o.state_after.or(if o.changed { None } else { o.state })),
+        "changed": o.changed,
+        "sha256_before": o.sha_before,
+        "sha256_after": if o.changed || o.action == Action::DryRun { o.sha_after.clone() } else { o.sha_before.clone() },
+        "stock_sha256": o.stock_sha,
+        "anchors": anchors,
+        "insertions": insertions,
+        "node": o.node,
+        "message": o.message,
+        "error": o.error,
+        "next_step": o.next_step,
+        "exit_code": o.exit,
+    })
+}
+
+pub fn print(o: &Outcome, json: bool) {
+    if json {
+        println!("{}", serde_json::to_string_pretty(&to_json(o)).expect("serialisable"));
+    } else {
+        print_text(o);
+    }
+    if let Some(error) = &o.error {
+        eprintln!("kiro-steer-scope: {error}");
+        if let Some(next) = o.next_step.as_deref().filter(|n| !n.is_empty()) {
+            eprintln!("  next: {next}");
+        }
+    }
+}
+
+fn print_text(o: &Outcome) {
+    if let Some(path) = &o.real_path.as_ref().or(o.target.as_ref()) {
+        let version = o.agent_version.as_deref().map(|v| format!(" (@kiro/agent {v})")).unwrap_or_default();
+        println!("target: {}{version}", path.display());
+    }
+    if let Some(state) = o.state {
+        let mode = match state {
+            State::Patched(mode) => format!(" ({mode} mode)"),
+            _ => String::new(),
+        };
+        println!("state:  {}{mode}", state.name());
+    }
+    if o.action == Action::DryRun || (o.action == Action::Apply && o.changed) {
+        for i in &o.insertions {
+            println!("@ byte {}: {}", i.offset, i.purpose);
+            print_inline_diff(&i.before, &i.text, &i.after);
+        }
+    }
+    if o.action == Action::Check && o.exit != EXIT_OK {
+        if let Some(sites) = o.anchors.iter().find(|a| a.id == "spawn-site") {
+            println!("spawn sites: {}", sites.matches.iter().map(|m| format!("byte {}", m.range.start)).collect::<Vec<_>>().join(", "));
+        }
+    }
+    if !o.message.is_empty() && o.error.as_deref() != Some(o.message.as_str()) {
+        println!("{}", o.message);
+    }
+    if o.exit == EXIT_OK && o.changed {
+        println!("A running kiro-cli session keeps the old code until it is restarted; a kiro-cli upgrade unpacks a fresh stock tree, so run this again after upgrading.");
+    }
+}
+
+/// Shows an insertion inline with `similar`: context, then the added text marked.
+fn print_inline_diff(before: &str, inserted: &str, after: &str) {
+    let old = format!("{before}{after}");
+    let new = format!("{before}{inserted}{after}");
+    let diff = similar::TextDiff::from_chars(old.as_str(), new.as_str());
+    let mut line = String::from("    ");
+    for change in diff.iter_all_changes() {
+        match change.tag() {
+            similar::ChangeTag::Equal => line.push_str(change.value()),
+            similar::ChangeTag::Insert => {
+                line.push_str("⟦+");
+                line.push_str(change.value());
+                line.push_str("+⟧");
+            }
+            similar::ChangeTag::Delete => {
+                line.push_str("⟦-");
+                line.push_str(change.value());
+                line.push_str("-⟧");
+            }
+        }
+    }
+    println!("{}", line.replace("+⟧⟦+", ""));
+}

@@ -1,0 +1,657 @@
+//! Resolve: evaluate the anchors against the parsed bundle, producing byte
+//! ranges and captured names. One walk indexes classes and functions and
+//! collects every candidate of every expression anchor.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::anchor::{Anchor, AnchorSet, ConfigRule, Count, Shape};
+use crate::parse::range;
+use crate::pattern::{prop_name, strip_parens, Captures, Matcher, Pattern};
+
+/// Extends a visitor's borrow to the program's lifetime. Sound because every
+/// node visited lives inside the `&'a Program` the index holds.
+fn pin<'a, T: ?Sized>(node: &T) -> &'a T {
+    unsafe { &*(node as *const T) }
+}
+
+#[derive(Clone, Copy)]
+pub enum FnNode<'a> {
+    Function(&'a Function),
+    Arrow(&'a ArrowExpr),
+    Constructor(&'a Constructor),
+}
+
+impl<'a> FnNode<'a> {
+    pub fn visit<V: Visit>(self, visitor: &mut V) {
+        match self {
+            FnNode::Function(f) => f.visit_with(visitor),
+            FnNode::Arrow(f) => f.visit_with(visitor),
+            FnNode::Constructor(f) => f.visit_with(visitor),
+        }
+    }
+
+    pub fn body(self) -> Option<&'a FunctionBody> {
+        match self {
+            FnNode::Function(f) => f.body.as_ref(),
+            FnNode::Arrow(f) => match &*f.body {
+                ArrowFunctionBody::FunctionBody(b) => Some(b),
+                ArrowFunctionBody::Expr(_) => None,
+            },
+            FnNode::Constructor(f) => f.body.as_ref(),
+        }
+    }
+}
+
+pub struct FnInfo<'a> {
+    pub range: Range<usize>,
+    pub node: FnNode<'a>,
+    pub name: Option<&'a str>,
+}
+
+pub struct ClassInfo<'a> {
+    pub range: Range<usize>,
+    pub name: Option<Range<usize>>,
+    pub class: &'a Class,
+}
+
+pub struct Candidate<'a> {
+    pub pattern: usize,
+    pub range: Range<usize>,
+    pub captures: Captures,
+    pub expr: &'a Expr,
+}
+
+pub struct Index<'a> {
+    pub source: &'a str,
+    pub classes: Vec<ClassInfo<'a>>,
+    pub functions: Vec<FnInfo<'a>>,
+    /// Candidates per anchor, for anchors of expression shape.
+    candidates: BTreeMap<String, Vec<Candidate<'a>>>,
+    /// String literals containing each `has-string` text.
+    strings: BTreeMap<String, Vec<Range<usize>>>,
+}
+
+struct Walker<'a, 'p> {
+    matcher: Matcher<'a>,
+    anchors: Vec<(&'p str, &'p [Pattern])>,
+    classes: Vec<ClassInfo<'a>>,
+    functions: Vec<FnInfo<'a>>,
+    candidates: BTreeMap<String, Vec<Candidate<'a>>>,
+    /// Texts searched for in string and template literals (cooked, so an
+    /// esbuild line continuation inside a string does not hide them).
+    needles: Vec<&'p str>,
+    strings: Vec<(usize, Range<usize>)>,
+    /// `NAME = <class|function>`: the initializer's range, NAME's range and text.
+    pending_name: Option<(Range<usize>, Range<usize>, &'a str)>,
+}
+
+impl<'a, 'p> Walker<'a, 'p> {
+    fn function(&mut self, range: Range<usize>, node: FnNode<'a>, name: Option<&'a str>) {
+        self.functions.push(FnInfo { range, node, name });
+    }
+
+    fn take_name(&mut self, at: &Range<usize>) -> Option<(Range<usize>, &'a str)> {
+        match &self.pending_name {
+            Some((init, _, _)) if init == at => self.pending_name.take().map(|(_, r, n)| (r, n)),
+            _ => None,
+        }
+    }
+
+    fn name_next(&mut self, init: &Expr, id: &Ident) {
+        let init = strip_parens(init);
+        if matches!(init, Expr::Class(_) | Expr::Fn(_) | Expr::Arrow(_)) {
+            self.pending_name = Some((range(init), range(id), pin::<str>(ident_name(id))));
+        }
+    }
+}
+
+fn ident_name(id: &Ident) -> &str {
+    &id.sym
+}
+
+impl<'a, 'p> Visit for Walker<'a, 'p> {
+    fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+        if let (Pat::Ident(id), Some(init)) = (&node.name, &node.init) {
+            self.name_next(init, &id.id);
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_assign_expr(&mut self, node: &AssignExpr) {
+        if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &node.left {
+            self.name_next(&node.right, &id.id);
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_class_decl(&mut self, node: &ClassDecl) {
+        self.classes.push(ClassInfo { range: range(&*node.class), name: Some(range(&node.ident)), class: pin(&*node.class) });
+        node.class.visit_with(self);
+    }
+
+    fn visit_class_expr(&mut self, node: &ClassExpr) {
+        let binding = self.take_name(&range(node)).map(|(r, _)| r).or_else(|| node.ident.as_ref().map(range));
+        self.classes.push(ClassInfo { range: range(&*node.class), name: binding, class: pin(&*node.class) });
+        node.class.visit_with(self);
+    }
+
+    fn visit_fn_decl(&mut self, node: &FnDecl) {
+        self.pending_name = Some((range(&*node.function), range(&node.ident), pin::<str>(ident_name(&node.ident))));
+        node.function.visit_with(self);
+    }
+
+    /// Every function: declarations, expressions, methods, getters and setters.
+    fn visit_function(&mut self, node: &Function) {
+        let at = range(node);
+        let name = self.take_name(&at).map(|(_, n)| n);
+        self.function(at, FnNode::Function(pin(node)), name);
+        node.visit_children_with(self);
+    }
+
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        let name = self.take_name(&range(node)).map(|(_, n)| n);
+        self.function(range(node), FnNode::Arrow(pin(node)), name);
+        node.visit_children_with(self);
+    }
+
+    fn visit_constructor(&mut self, node: &Constructor) {
+        self.function(range(node), FnNode::Constructor(pin(node)), None);
+        node.visit_children_with(self);
+    }
+
+    fn visit_str(&mut self, node: &Str) {
+        if let Some(value) = node.value.as_str() {
+            for (i, needle) in self.needles.iter().enumerate() {
+                if value.contains(needle) {
+                    self.strings.push((i, range(node)));
+                }
+            }
+        }
+    }
+
+    fn visit_tpl_element(&mut self, node: &TplElement) {
+        let value = node.cooked.as_ref().and_then(|c| c.as_str()).unwrap_or(&node.raw);
+        for (i, needle) in self.needles.iter().enumerate() {
+            if value.contains(needle) {
+                self.strings.push((i, range(node)));
+            }
+        }
+    }
+
+    fn visit_expr(&mut self, node: &Expr) {
+        for (id, patterns) in &self.anchors {
+            for (i, pattern) in patterns.iter().enumerate() {
+                let mut captures = Captures::new();
+                if self.matcher.match_pattern(pattern, node, &mut captures) {
+                    self.candidates.entry(id.to_string()).or_default().push(Candidate {
+                        pattern: i,
+                        range: range(node),
+                        captures,
+                        expr: pin(node),
+                    });
+                    break;
+                }
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+impl<'a> Index<'a> {
+    pub fn build(source: &'a str, program: &'a Program, anchors: &AnchorSet) -> Index<'a> {
+        let expr_anchors: Vec<(&str, &[Pattern])> = anchors
+            .anchors
+            .iter()
+            .filter_map(|a| match &a.shape {
+                Shape::Expr { patterns } => Some((a.id.as_str(), patterns.as_slice())),
+                _ => None,
+            })
+            .collect();
+        let needles: Vec<&str> = anchors
+            .anchors
+            .iter()
+            .filter_map(|a| match &a.shape {
+                Shape::Function { has_string } => Some(has_string.as_str()),
+                _ => None,
+            })
+            .collect();
+        let mut walker = Walker {
+            matcher: Matcher::new(source),
+            anchors: expr_anchors,
+            needles: needles.clone(),
+            strings: Vec::new(),
+            classes: Vec::new(),
+            functions: Vec::new(),
+            candidates: BTreeMap::new(),
+            pending_name: None,
+        };
+        program.visit_with(&mut walker);
+        let mut strings: BTreeMap<String, Vec<Range<usize>>> = BTreeMap::new();
+        for (i, at) in walker.strings {
+            strings.entry(needles[i].to_string()).or_default().push(at);
+        }
+        Index { source, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings }
+    }
+
+    /// The innermost function whose span holds `at`.
+    pub fn enclosing_function(&self, at: &Range<usize>) -> Option<&FnInfo<'a>> {
+        self.functions
+            .iter()
+            .filter(|f| f.range.start <= at.start && at.end <= f.range.end && f.range != *at)
+            .max_by_key(|f| f.range.start)
+    }
+
+    pub fn function_at(&self, at: &Range<usize>) -> Option<&FnInfo<'a>> {
+        self.functions.iter().find(|f| f.range == *at)
+    }
+
+    pub fn text(&self, at: &Range<usize>) -> &'a str {
+        &self.source[at.clone()]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub range: Range<usize>,
+    pub captures: Captures,
+}
+
+/// Why resolution stopped.
+#[derive(Debug)]
+pub enum Refusal {
+    /// An anchor did not match as required.
+    Drift { anchor: String, reason: String },
+    /// A patch that is not ours is already in the bundle.
+    Foreign { anchor: String, reason: String },
+}
+
+impl Refusal {
+    pub fn anchor(&self) -> &str {
+        match self {
+            Refusal::Drift { anchor, .. } | Refusal::Foreign { anchor, .. } => anchor,
+        }
+    }
+    pub fn reason(&self) -> &str {
+        match self {
+            Refusal::Drift { reason, .. } | Refusal::Foreign { reason, .. } => reason,
+        }
+    }
+}
+
+pub struct Resolution<'a> {
+    pub index: Index<'a>,
+    pub matches: BTreeMap<String, Vec<Match>>,
+}
+
+impl<'a> Resolution<'a> {
+    pub fn get(&self, id: &str) -> &[Match] {
+        self.matches.get(id).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// The text of a capture that the anchor's matches agree on.
+    pub fn capture(&self, id: &str, name: &str) -> Option<&'a str> {
+        self.get(id).first().and_then(|m| m.captures.get(name)).map(|r| self.index.text(r))
+    }
+}
+
+fn offsets(matches: &[Range<usize>]) -> String {
+    let shown: Vec<String> = matches.iter().take(6).map(|r| format!("byte {}", r.start)).collect();
+    let more = matches.len().saturating_sub(6);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
+    } else {
+        shown.join(", ")
+    }
+}
+
+pub fn resolve<'a>(source: &'a str, program: &'a Program, anchors: &AnchorSet) -> Result<Resolution<'a>, Refusal> {
+    let index = Index::build(source, program, anchors);
+    let mut resolution = Resolution { index, matches: BTreeMap::new() };
+    for anchor in &anchors.anchors {
+        let found = evaluate(&resolution, anchor)?;
+        check_count(&resolution, anchor, &found)?;
+        resolution.matches.insert(anchor.id.clone(), found);
+    }
+    Ok(resolution)
+}
+
+fn check_count(resolution: &Resolution, anchor: &Anchor, found: &[Match]) -> Result<(), Refusal> {
+    if !anchor.count.accepts(found.len()) {
+        let ranges: Vec<Range<usize>> = found.iter().map(|m| m.range.clone()).collect();
+        let what = if found.is_empty() { "found none".to_string() } else { format!("found {} ({})", found.len(), offsets(&ranges)) };
+        let reason = format!("needs {} match(es) of: {}; {what}", anchor.count.describe(), anchor.about);
+        return Err(if anchor.count == Count::Exactly(0) {
+            Refusal::Foreign { anchor: anchor.id.clone(), reason: format!("{what}: {}", anchor.about) }
+        } else {
+            Refusal::Drift { anchor: anchor.id.clone(), reason }
+        });
+    }
+    for name in &anchor.agree {
+        let mut texts: Vec<&str> = found.iter().filter_map(|m| m.captures.get(name)).map(|r| resolution.index.text(r)).collect();
+        texts.sort();
+        texts.dedup();
+        if texts.len() > 1 {
+            let shown: Vec<String> = texts.iter().take(4).map(|t| format!("`{}`", clip(t))).collect();
+            return Err(Refusal::Drift {
+                anchor: anchor.id.clone(),
+                reason: format!("its matches disagree on ${name}: {}", shown.join(" vs ")),
+            });
+        }
+    }
+    Ok(())
+}
+
+pub fn clip(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 80 {
+        format!("{}…", flat.chars().take(80).collect::<String>())
+    } else {
+        flat
+    }
+}
+
+fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
+}
+
+fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refusal> {
+    let index = &resolution.index;
+    let mut found = match &anchor.shape {
+        Shape::Class { method, method_has } => classes_with_method(index, method, method_has),
+        Shape::Function { has_string } => functions_with_string(index, has_string),
+        Shape::Expr { .. } => {
+            let mut out = Vec::new();
+            for candidate in index.candidates.get(&anchor.id).into_iter().flatten() {
+                if let Some(m) = accept_candidate(resolution, anchor, candidate)? {
+                    out.push(m);
+                }
+            }
+            out
+        }
+    };
+    if let Some(inside) = &anchor.inside {
+        let scopes: Vec<Range<usize>> = resolution
+            .get(inside)
+            .iter()
+            .filter_map(|m| {
+                if anchor.inside_enclosing_function {
+                    index.enclosing_function(&m.range).map(|f| f.range.clone())
+                } else {
+                    Some(m.range.clone())
+                }
+            })
+            .collect();
+        found.retain(|m| scopes.iter().any(|s| within(&m.range, s)));
+    }
+    for outside in &anchor.not_inside {
+        let scopes: Vec<Range<usize>> = resolution.get(outside).iter().map(|m| m.range.clone()).collect();
+        found.retain(|m| !scopes.iter().any(|s| within(&m.range, s)));
+    }
+    Ok(found)
+}
+
+fn accept_candidate(resolution: &Resolution, anchor: &Anchor, candidate: &Candidate) -> Result<Option<Match>, Refusal> {
+    let index = &resolution.index;
+    for (var, other, capture) in &anchor.same {
+        let Some(bound) = candidate.captures.get(var) else { return Ok(None) };
+        let Some(wanted) = resolution.capture(other, capture) else { return Ok(None) };
+        if index.text(bound) != wanted {
+            return Ok(None);
+        }
+    }
+    let mut captures = candidate.captures.clone();
+    if let Some(rule) = &anchor.config {
+        let Expr::New(new) = strip_parens(candidate.expr) else { return Ok(None) };
+        let Some(first) = new.args.as_ref().and_then(|a| a.first()) else {
+            return Ok(matches!(rule, ConfigRule::Lacks(_)).then(|| Match { range: candidate.range.clone(), captures }));
+        };
+        let parts = config_parts(index, &first.expr, &candidate.range, 0);
+        let ok = match rule {
+            ConfigRule::Has(pattern) => {
+                let prop = pattern.property().expect("checked at load");
+                let matcher = Matcher::new(index.source);
+                parts.iter().any(|part| match part {
+                    ConfigPart::Object(object) => object.props.iter().any(|p| {
+                        let mut trial = captures.clone();
+                        let hit = matcher.key_value(prop, p, &mut trial);
+                        if hit {
+                            captures = trial;
+                        }
+                        hit
+                    }),
+                    ConfigPart::Unknown(_) => false,
+                })
+            }
+            ConfigRule::Lacks(key) => parts.iter().all(|part| match part {
+                ConfigPart::Object(object) => !object.props.iter().any(|p| has_key(p, key)),
+                ConfigPart::Unknown(_) => false,
+            }),
+        };
+        if !ok {
+            return Ok(None);
+        }
+    }
+    Ok(Some(Match { range: candidate.range.clone(), captures }))
+}
+
+fn has_key(prop: &PropOrSpread, key: &str) -> bool {
+    let PropOrSpread::Prop(prop) = prop else { return false };
+    match &**prop {
+        Prop::KeyValue(kv) => prop_name(&kv.key) == Some(key),
+        Prop::Shorthand(id) => &*id.sym == key,
+        Prop::Method(m) => prop_name(&m.key) == Some(key),
+        Prop::Getter(g) => prop_name(&g.key) == Some(key),
+        Prop::Setter(s) => prop_name(&s.key) == Some(key),
+        Prop::Assign(a) => &*a.key.sym == key,
+    }
+}
+
+pub enum ConfigPart<'a> {
+    Object(&'a ObjectLit),
+    Unknown(Range<usize>),
+}
+
+/// The object literals a constructor argument is built from, following
+/// spreads, a local binding, and a helper function's returned object.
+pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, depth: u8) -> Vec<ConfigPart<'a>> {
+    let expr = strip_parens(expr);
+    if depth > 4 {
+        return vec![ConfigPart::Unknown(range(expr))];
+    }
+    match expr {
+        Expr::Object(object) => {
+            let mut parts = vec![ConfigPart::Object(object)];
+            for prop in &object.props {
+                if let PropOrSpread::Spread(spread) = prop {
+                    parts.extend(config_parts(index, &spread.expr, site, depth + 1));
+                }
+            }
+            parts
+        }
+        Expr::Ident(id) => match local_binding(index, site, &id.sym) {
+            Some(init) => config_parts(index, init, site, depth + 1),
+            None => vec![ConfigPart::Unknown(range(expr))],
+        },
+        Expr::Call(call) => {
+            let returned = match &call.callee {
+                Callee::Expr(callee) => match strip_parens(callee) {
+                    Expr::Ident(id) => helper_returns(index, &id.sym),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match returned {
+                Some(values) => values
+                    .into_iter()
+                    .flat_map(|v| {
+                        let at = range(v);
+                        config_parts(index, v, &at, depth + 1)
+                    })
+                    .collect(),
+                None => vec![ConfigPart::Unknown(range(expr))],
+            }
+        }
+        _ => vec![ConfigPart::Unknown(range(expr))],
+    }
+}
+
+/// The initializer of the one `let/const/var NAME = …` in the function around `site`.
+fn local_binding<'a>(index: &Index<'a>, site: &Range<usize>, name: &str) -> Option<&'a Expr> {
+    let function = index.enclosing_function(site)?;
+    struct Find<'n> {
+        name: &'n str,
+        found: Vec<*const Expr>,
+        declared: usize,
+    }
+    impl Visit for Find<'_> {
+        fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+            if let Pat::Ident(id) = &node.name {
+                if &*id.id.sym == self.name {
+                    self.declared += 1;
+                    if let Some(init) = &node.init {
+                        self.found.push(&**init);
+                    }
+                }
+            }
+            node.visit_children_with(self);
+        }
+    }
+    let mut find = Find { name, found: Vec::new(), declared: 0 };
+    function.node.visit(&mut find);
+    match (find.declared, find.found.as_slice()) {
+        (1, [one]) => Some(unsafe { &**one }),
+        _ => None,
+    }
+}
+
+/// What a named helper returns: its single `return` value, or an arrow's expression body.
+fn helper_returns<'a>(index: &Index<'a>, name: &str) -> Option<Vec<&'a Expr>> {
+    let mut named = index.functions.iter().filter(|f| f.name == Some(name));
+    let helper = named.next()?;
+    if named.next().is_some() {
+        return None;
+    }
+    if let FnNode::Arrow(arrow) = helper.node {
+        if let ArrowFunctionBody::Expr(e) = &*arrow.body {
+            return Some(vec![&**e]);
+        }
+    }
+    let body = helper.node.body()?;
+    let returns: Vec<&'a Expr> = body
+        .stmts
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Return(ReturnStmt { arg: Some(arg), .. }) => Some(&**arg),
+            _ => None,
+        })
+        .collect();
+    (returns.len() == 1).then_some(returns)
+}
+
+fn classes_with_method(index: &Index, method: &str, pattern: &Pattern) -> Vec<Match> {
+    let matcher = Matcher::new(index.source);
+    let mut out = Vec::new();
+    for class in &index.classes {
+        let has = class.class.body.iter().any(|member| {
+            let ClassMember::Method(m) = member else { return false };
+            if prop_name(&m.key) != Some(method) {
+                return false;
+            }
+            let mut search = ExprSearch { matcher: &matcher, pattern, hit: false };
+            m.function.visit_with(&mut search);
+            search.hit
+        });
+        if has {
+            let mut captures = Captures::new();
+            if let Some(name) = &class.name {
+                captures.insert("CLASS".into(), name.clone());
+            }
+            out.push(Match { range: class.range.clone(), captures });
+        }
+    }
+    out
+}
+
+struct ExprSearch<'m, 's> {
+    matcher: &'m Matcher<'s>,
+    pattern: &'m Pattern,
+    hit: bool,
+}
+
+impl Visit for ExprSearch<'_, '_> {
+    fn visit_expr(&mut self, node: &Expr) {
+        if self.hit {
+            return;
+        }
+        let mut captures = Captures::new();
+        if self.matcher.match_pattern(self.pattern, node, &mut captures) {
+            self.hit = true;
+            return;
+        }
+        node.visit_children_with(self);
+    }
+}
+
+fn functions_with_string(index: &Index, needle: &str) -> Vec<Match> {
+    let mut out: Vec<Match> = Vec::new();
+    for literal in index.strings.get(needle).into_iter().flatten() {
+        let Some(function) = index.enclosing_function(literal) else { continue };
+        if !out.iter().any(|m| m.range == function.range) {
+            out.push(Match { range: function.range.clone(), captures: Captures::new() });
+        }
+    }
+    out
+}
+
+
+impl<'a> Resolution<'a> {
+    /// Candidates of an expression anchor that pass its `same` constraints,
+    /// whatever their `config` rule says: e.g. every construction of the class.
+    pub fn constructions(&self, anchor: &Anchor) -> Vec<Range<usize>> {
+        self.index
+            .candidates
+            .get(&anchor.id)
+            .into_iter()
+            .flatten()
+            .filter(|c| {
+                anchor.same.iter().all(|(var, other, capture)| {
+                    let bound = c.captures.get(var).map(|r| self.index.text(r));
+                    bound.is_some() && bound == self.capture(other, capture)
+                })
+            })
+            .map(|c| c.range.clone())
+            .collect()
+    }
+
+    /// The expression node at exactly this range, searched inside `within`.
+    pub fn expr_at(&self, within: &FnInfo<'a>, at: &Range<usize>) -> Option<&'a Expr> {
+        struct Find {
+            at: Range<usize>,
+            found: Option<*const Expr>,
+        }
+        impl Visit for Find {
+            fn visit_expr(&mut self, node: &Expr) {
+                if self.found.is_some() {
+                    return;
+                }
+                let r = range(node);
+                if r == self.at {
+                    self.found = Some(node);
+                } else if r.start <= self.at.start && self.at.end <= r.end {
+                    node.visit_children_with(self);
+                }
+            }
+        }
+        let mut find = Find { at: at.clone(), found: None };
+        within.node.visit(&mut find);
+        find.found.map(|p| unsafe { &*p })
+    }
+
+    pub fn local_binding(&self, site: &Range<usize>, name: &str) -> Option<&'a Expr> {
+        local_binding(&self.index, site, name)
+    }
+}
