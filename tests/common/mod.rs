@@ -1,0 +1,169 @@
+//! Shared helpers for the integration tests: copies of the committed fixture
+//! trees in temp folders, the real binary, node, and sha256.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use sha2::{Digest, Sha256};
+
+pub const BUNDLES: &[&str] = &["readable-cjs", "readable-esm", "minified-cjs", "minified-esm", "variant-minified-esm", "variant-readable-cjs"];
+pub const BUNDLE_IN_TREE: &str = "node_modules/@kiro/agent/dist/server/acp-server.js";
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_kiro-steer-scope"))
+}
+
+pub fn sha256_file(path: &Path) -> String {
+    sha256_bytes(&std::fs::read(path).unwrap())
+}
+
+pub fn sha256_bytes(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &dest);
+        } else {
+            std::fs::copy(entry.path(), &dest).unwrap();
+        }
+    }
+}
+
+/// A private copy of one fixture KAS tree.
+pub struct Tree {
+    pub dir: tempfile::TempDir,
+    pub target: PathBuf,
+}
+
+impl Tree {
+    pub fn copy(bundle: &str) -> Tree {
+        let dir = tempfile::tempdir().unwrap();
+        copy_dir(&repo().join("testdata/bundles").join(bundle), dir.path());
+        let target = dir.path().join(BUNDLE_IN_TREE);
+        assert!(target.is_file(), "fixture {bundle} has no {BUNDLE_IN_TREE}");
+        Tree { dir, target }
+    }
+
+    /// Names in the bundle's folder, to prove nothing was left beside it.
+    pub fn siblings(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.target.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    pub fn sha(&self) -> String {
+        sha256_file(&self.target)
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        let mut all = vec!["--target", self.target.to_str().unwrap()];
+        all.extend_from_slice(args);
+        run(&all)
+    }
+
+    pub fn scenario(&self, name: &str) -> Report {
+        run_scenario(&self.target, name)
+    }
+}
+
+pub fn run(args: &[&str]) -> Output {
+    Command::new(bin()).args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").output().unwrap()
+}
+
+pub fn code(output: &Output) -> i32 {
+    output.status.code().expect("exited normally")
+}
+
+pub fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}): {}", String::from_utf8_lossy(&output.stdout)))
+}
+
+/// Who received which steering, as the model bundle reports it.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    pub agent: String,
+    pub depth: u64,
+    pub received: Vec<String>,
+    pub drain_retries: u64,
+    pub exhausted: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub outcomes: Vec<String>,
+    pub executions: Vec<Execution>,
+}
+
+impl Report {
+    pub fn of(&self, agent: &str) -> &Execution {
+        let mut found = self.executions.iter().filter(|e| e.agent == agent);
+        let first = found.next().unwrap_or_else(|| panic!("no execution named {agent} in {self:#?}"));
+        assert!(found.next().is_none(), "several executions named {agent}");
+        first
+    }
+
+    pub fn roots(&self) -> impl Iterator<Item = &Execution> {
+        self.executions.iter().filter(|e| e.depth == 0)
+    }
+
+    pub fn subs(&self) -> impl Iterator<Item = &Execution> {
+        self.executions.iter().filter(|e| e.depth > 0)
+    }
+
+    /// How often each message reached a top-level execution.
+    pub fn root_deliveries(&self) -> BTreeMap<String, usize> {
+        let mut counts = BTreeMap::new();
+        for root in self.roots() {
+            for id in &root.received {
+                *counts.entry(id.clone()).or_insert(0) += 1;
+            }
+        }
+        counts
+    }
+}
+
+pub fn scenarios() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo().join("testdata/scenarios"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+pub fn run_scenario(target: &Path, name: &str) -> Report {
+    let scenario = repo().join("testdata/scenarios").join(format!("{name}.json"));
+    let output = Command::new("node").arg(target).arg("--scenario").arg(&scenario).output().expect("node runs");
+    assert!(output.status.success(), "{name} failed under node: {}", String::from_utf8_lossy(&output.stderr));
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("scenario report is JSON");
+    let executions = value["executions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| Execution {
+            agent: e["agent"].as_str().unwrap().to_string(),
+            depth: e["depth"].as_u64().unwrap(),
+            received: e["received"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect(),
+            drain_retries: e["drainRetries"].as_u64().unwrap(),
+            exhausted: e["exhausted"].as_bool().unwrap(),
+        })
+        .collect();
+    let outcomes = value["outcomes"].as_array().unwrap().iter().map(|o| o.as_str().unwrap().to_string()).collect();
+    Report { outcomes, executions }
+}
