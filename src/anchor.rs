@@ -58,7 +58,9 @@ struct AnchorFile {
     has_string: Option<String>,
     config_has: Option<String>,
     config_lacks: Option<String>,
+    /// Documentation for people adapting the anchor; not used by the matcher.
     #[serde(default)]
+    #[allow(dead_code)]
     captures: BTreeMap<String, String>,
 }
 
@@ -131,13 +133,11 @@ pub struct Anchor {
     pub same: Vec<(String, String, String)>,
     pub agree: Vec<String>,
     pub config: Option<ConfigRule>,
-    pub captures: BTreeMap<String, String>,
 }
 
 pub struct AnchorSet {
     pub anchors: Vec<Anchor>,
     pub identify_by: Vec<String>,
-    pub origin: String,
 }
 
 impl AnchorSet {
@@ -187,7 +187,7 @@ fn build(files: Vec<(String, String)>, bundle: &str, origin: &str) -> Result<Anc
         }
     }
     order(&mut anchors)?;
-    Ok(AnchorSet { anchors, identify_by: bundle.identify_by, origin: origin.to_string() })
+    Ok(AnchorSet { anchors, identify_by: bundle.identify_by })
 }
 
 fn compile(file: AnchorFile) -> Result<Anchor, String> {
@@ -231,7 +231,6 @@ fn compile(file: AnchorFile) -> Result<Anchor, String> {
         same,
         agree: file.agree,
         config,
-        captures: file.captures,
     })
 }
 

@@ -16,7 +16,6 @@ pub type Captures = BTreeMap<String, Range<usize>>;
 
 #[derive(Debug)]
 pub struct Pattern {
-    pub source: String,
     expr: Box<Expr>,
 }
 
@@ -30,7 +29,7 @@ impl Pattern {
             [Stmt::Expr(stmt)] => stmt.expr.clone(),
             _ => return Err(format!("pattern `{source}` must be a single expression")),
         };
-        Ok(Pattern { source: source.to_string(), expr: strip_parens_owned(expr) })
+        Ok(Pattern { expr: strip_parens_owned(expr) })
     }
 
     /// A property pattern such as `subExecutionDepth: $D + 1`.
@@ -38,7 +37,7 @@ impl Pattern {
         let pattern = Pattern::parse(&format!("{{{source}}}"))?;
         match &*pattern.expr {
             Expr::Object(object) if object.props.len() == 1 => {
-                Ok(Pattern { source: source.to_string(), expr: pattern.expr })
+                Ok(Pattern { expr: pattern.expr })
             }
             _ => Err(format!("property pattern `{source}` must be one `key: value` property")),
         }

@@ -59,7 +59,6 @@ pub struct ClassInfo<'a> {
 }
 
 pub struct Candidate<'a> {
-    pub pattern: usize,
     pub range: Range<usize>,
     pub captures: Captures,
     pub expr: &'a Expr,
@@ -184,11 +183,10 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
 
     fn visit_expr(&mut self, node: &Expr) {
         for (id, patterns) in &self.anchors {
-            for (i, pattern) in patterns.iter().enumerate() {
+            for pattern in patterns.iter() {
                 let mut captures = Captures::new();
                 if self.matcher.match_pattern(pattern, node, &mut captures) {
                     self.candidates.entry(id.to_string()).or_default().push(Candidate {
-                        pattern: i,
                         range: range(node),
                         captures,
                         expr: pin(node),
@@ -423,12 +421,12 @@ fn accept_candidate(resolution: &Resolution, anchor: &Anchor, candidate: &Candid
                         }
                         hit
                     }),
-                    ConfigPart::Unknown(_) => false,
+                    ConfigPart::Unknown => false,
                 })
             }
             ConfigRule::Lacks(key) => parts.iter().all(|part| match part {
                 ConfigPart::Object(object) => !object.props.iter().any(|p| has_key(p, key)),
-                ConfigPart::Unknown(_) => false,
+                ConfigPart::Unknown => false,
             }),
         };
         if !ok {
@@ -452,7 +450,7 @@ fn has_key(prop: &PropOrSpread, key: &str) -> bool {
 
 pub enum ConfigPart<'a> {
     Object(&'a ObjectLit),
-    Unknown(Range<usize>),
+    Unknown,
 }
 
 /// The object literals a constructor argument is built from, following
@@ -460,7 +458,7 @@ pub enum ConfigPart<'a> {
 pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, depth: u8) -> Vec<ConfigPart<'a>> {
     let expr = strip_parens(expr);
     if depth > 4 {
-        return vec![ConfigPart::Unknown(range(expr))];
+        return vec![ConfigPart::Unknown];
     }
     match expr {
         Expr::Object(object) => {
@@ -474,7 +472,7 @@ pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, 
         }
         Expr::Ident(id) => match local_binding(index, site, &id.sym) {
             Some(init) => config_parts(index, init, site, depth + 1),
-            None => vec![ConfigPart::Unknown(range(expr))],
+            None => vec![ConfigPart::Unknown],
         },
         Expr::Call(call) => {
             let returned = match &call.callee {
@@ -492,10 +490,10 @@ pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, 
                         config_parts(index, v, &at, depth + 1)
                     })
                     .collect(),
-                None => vec![ConfigPart::Unknown(range(expr))],
+                None => vec![ConfigPart::Unknown],
             }
         }
-        _ => vec![ConfigPart::Unknown(range(expr))],
+        _ => vec![ConfigPart::Unknown],
     }
 }
 
