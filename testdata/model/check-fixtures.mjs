@@ -110,6 +110,12 @@ const STOCK = {
     rootMisses: ["steer-1"],
     lateSubAgents: { "00000003-lister": ["steer-2"] },
   },
+  "cancel-during-memory-extraction": {
+    outcomes: ["cancelled", "completed"],
+    // steer-2 arrives with the cancel during memory extraction; the cancel clears it, so no continuation runs.
+    received: { "00000001-kiro": ["steer-1"], "00000002-memory-extraction": ["steer-1"], "00000003-kiro": [], "00000004-tester": [] },
+    rootMisses: ["steer-2"],
+  },
 };
 
 function run(bundlePath, scenarioPath) {

@@ -100,6 +100,11 @@ export class AcpSession {
       return "error";
     }
     if (request.memoryExtraction && !isContinuation) await runMemoryExtraction(execution);
+    // A cancel during memory extraction ends the turn like any other cancel.
+    if (this.turnController!.signal.aborted) {
+      buffer.clear("cancel");
+      return "cancelled";
+    }
     // Steering that arrived after the last end-of-turn check re-runs the root.
     if (buffer.length > execution.steeringReaderIndex) {
       const continuation = new AgentExecution({

@@ -104,6 +104,11 @@ export class AcpSession {
       return outcome;
     }
     !isContinuation && request.memoryExtraction && (await runMemoryExtraction(execution));
+    // A cancel during memory extraction ends the turn like any other cancel.
+    if (this.turnController!.signal.aborted) {
+      buffer.clear("cancel");
+      return "cancelled";
+    }
     // Steering that arrived after the last end-of-turn check re-runs the root.
     if (execution.steeringReaderIndex < buffer.size()) {
       return this.runTurn(this.newRootExecution(), request, true, execution.steeringReaderIndex);
