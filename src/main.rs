@@ -156,6 +156,9 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
 }
 
 fn check(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
+    if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, &inspection.stock, &inspection.plan) {
+        outcome.set_insertions(stock, plan);
+    }
     outcome.exit = match inspection.state {
         State::Patched(_) => EXIT_OK,
         State::Stock if inspection.plan.is_some() => EXIT_STOCK,
@@ -211,6 +214,7 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
+    outcome.warnings = swap::sessions_using(&inspection.real_path);
     outcome.state_after = Some(State::Patched(mode));
     outcome.message = match inspection.state {
         State::Patched(from) => format!("switched from {from} to {mode} mode"),
@@ -240,6 +244,7 @@ fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
+    outcome.warnings = swap::sessions_using(&inspection.real_path);
     outcome.state_after = Some(State::Stock);
     outcome.message = "restored the stock bytes".into();
     outcome.exit = EXIT_OK;

@@ -54,6 +54,7 @@ pub struct Outcome {
     pub message: String,
     pub error: Option<String>,
     pub next_step: Option<String>,
+    pub warnings: Vec<String>,
     pub exit: u8,
 }
 
@@ -99,6 +100,7 @@ impl Outcome {
             message: String::new(),
             error: None,
             next_step: None,
+            warnings: Vec::new(),
             exit: EXIT_REFUSED,
         }
     }
@@ -220,6 +222,7 @@ fn to_json(o: &Outcome) -> Value {
         "message": o.message,
         "error": o.error,
         "next_step": o.next_step,
+        "warnings": o.warnings,
         "exit_code": o.exit,
     })
 }
@@ -229,6 +232,9 @@ pub fn print(o: &Outcome, json: bool) {
         println!("{}", serde_json::to_string_pretty(&to_json(o)).expect("serialisable"));
     } else {
         print_text(o);
+    }
+    for warning in &o.warnings {
+        eprintln!("kiro-steer-scope: warning: {warning}");
     }
     if let Some(error) = &o.error {
         eprintln!("kiro-steer-scope: {error}");

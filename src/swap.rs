@@ -100,3 +100,23 @@ pub fn sweep_stale(real_target: &Path) -> Vec<PathBuf> {
     }
     removed
 }
+
+/// Live processes whose command line names the bundle: they keep running the
+/// old code until restarted (Linux only; elsewhere nothing is reported).
+pub fn sessions_using(real_target: &Path) -> Vec<String> {
+    let needle = real_target.as_os_str().as_encoded_bytes();
+    let own = std::process::id();
+    let mut out = Vec::new();
+    let Ok(entries) = fs::read_dir("/proc") else { return out };
+    for entry in entries.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        if pid == own {
+            continue;
+        }
+        let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else { continue };
+        if cmdline.split(|b| *b == 0).any(|arg| arg == needle) {
+            out.push(format!("process {pid} is running this bundle and keeps the old code until it is restarted; restart kiro-cli sessions to use the change"));
+        }
+    }
+    out
+}

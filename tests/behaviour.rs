@@ -99,3 +99,15 @@ fn gate_mode_withholds_user_steering_from_every_sub_execution() {
         assert_eq!(live.of("writer").drain_retries, 0, "{bundle}: no turn-end loop on withheld work");
     }
 }
+
+/// The committed fixtures are the ones MANIFEST.json (written by build.mjs) describes.
+#[test]
+fn committed_bundles_match_their_manifest() {
+    let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(common::repo().join("testdata/bundles/MANIFEST.json")).unwrap()).unwrap();
+    let bundles = manifest["bundles"].as_array().unwrap();
+    for name in BUNDLES {
+        let entry = bundles.iter().find(|b| b["name"] == *name).unwrap_or_else(|| panic!("{name} missing from MANIFEST.json"));
+        let tree = Tree::copy(name);
+        assert_eq!(tree.sha(), entry["sha256"].as_str().unwrap(), "{name} differs from MANIFEST.json: rebuild with testdata/model/build.mjs");
+    }
+}
