@@ -83,7 +83,18 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) => {
+            // Scripts asking for --json get an object even for a usage error.
+            if std::env::args_os().any(|a| a == "--json") {
+                report::print_usage_error(&e.to_string());
+            }
+            let _ = e.print();
+            return ExitCode::from(EXIT_REFUSED);
+        }
+    };
     let action = if cli.check {
         Action::Check
     } else if cli.dry_run {
@@ -156,6 +167,9 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
 }
 
 fn check(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
+    if !matches!(inspection.state, State::Stock | State::Patched(_)) || (inspection.state == State::Stock && inspection.plan.is_none()) {
+        return refuse_state(outcome, inspection);
+    }
     if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, &inspection.stock, &inspection.plan) {
         outcome.set_insertions(stock, plan);
     }

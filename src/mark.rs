@@ -58,10 +58,27 @@ pub struct Insertion {
     pub purpose: String,
 }
 
-fn begin_marker(mode: Mode, payload: &str, stock: Option<&str>) -> String {
+/// What the first marker records about the whole set: how many insertions,
+/// and a hash over the mode and every insertion's place, length and hash, so
+/// an edited mode or a removed run is caught.
+struct SetRecord<'r> {
+    stock: &'r str,
+    count: usize,
+    set: String,
+}
+
+fn set_hash<'i>(mode: Mode, items: impl Iterator<Item = (usize, &'i str)>) -> String {
+    let mut record = format!("{mode}\n");
+    for (at, payload) in items {
+        record.push_str(&format!("{at}:{}:{}\n", payload.len(), sha256_hex(payload.as_bytes())));
+    }
+    sha256_hex(record.as_bytes())
+}
+
+fn begin_marker(mode: Mode, payload: &str, first: Option<&SetRecord>) -> String {
     let mut out = format!("{PREFIX}{FORMAT} mode={mode} len={} sha256={}", payload.len(), sha256_hex(payload.as_bytes()));
-    if let Some(stock) = stock {
-        out.push_str(&format!(" stock={stock}"));
+    if let Some(first) = first {
+        out.push_str(&format!(" stock={} count={} set={}", first.stock, first.count, first.set));
     }
     out.push_str("*/");
     out
@@ -76,13 +93,14 @@ pub fn apply(stock: &[u8], mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
     let mut sorted: Vec<&Insertion> = insertions.iter().collect();
     sorted.sort_by_key(|i| i.at);
     let stock_sha = sha256_hex(stock);
+    let record = SetRecord { stock: &stock_sha, count: sorted.len(), set: set_hash(mode, sorted.iter().map(|i| (i.at, i.text.as_str()))) };
     let extra: usize = sorted.iter().map(|i| i.text.len() + 200).sum();
     let mut out = Vec::with_capacity(stock.len() + extra);
     let mut from = 0;
     for (n, insertion) in sorted.iter().enumerate() {
         out.extend_from_slice(&stock[from..insertion.at]);
-        let stock_field = (n == 0).then_some(stock_sha.as_str());
-        out.extend_from_slice(begin_marker(mode, &insertion.text, stock_field).as_bytes());
+        let first = (n == 0).then_some(&record);
+        out.extend_from_slice(begin_marker(mode, &insertion.text, first).as_bytes());
         out.extend_from_slice(insertion.text.as_bytes());
         out.extend_from_slice(end_marker().as_bytes());
         from = insertion.at;
@@ -137,6 +155,7 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
     let mut found = Vec::new();
     let mut mode = None;
     let mut stock_sha = None;
+    let mut set_record: Option<(usize, String)> = None;
     let mut removed = 0usize;
     let end = end_marker();
     loop {
@@ -162,11 +181,15 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
         }
         let len: usize = fields.get("len").and_then(|l| l.parse().ok()).ok_or_else(|| bad("no valid length".into()))?;
         let sha = *fields.get("sha256").ok_or_else(|| bad("no sha256".into()))?;
-        match (found.is_empty(), fields.get("stock")) {
-            (true, Some(stock)) if stock.len() == 64 => stock_sha = Some(stock.to_string()),
-            (true, _) => return Err(bad("the first marker does not record the stock sha256".into())),
-            (false, Some(_)) => return Err(bad("only the first marker may record the stock sha256".into())),
-            (false, None) => {}
+        let first = (fields.get("stock"), fields.get("count").and_then(|c| c.parse::<usize>().ok()), fields.get("set"));
+        match (found.is_empty(), first) {
+            (true, (Some(stock), Some(count), Some(set))) if stock.len() == 64 => {
+                stock_sha = Some(stock.to_string());
+                set_record = Some((count, set.to_string()));
+            }
+            (true, _) => return Err(bad("the first marker does not record the stock sha256, count and set hash".into())),
+            (false, (None, None, None)) => {}
+            (false, _) => return Err(bad("only the first marker may record the stock sha256, count and set hash".into())),
         }
         let payload_start = close + 2;
         let payload_end = payload_start.checked_add(len).filter(|e| *e <= bytes.len()).ok_or_else(|| bad("the recorded length runs past the end of the file".into()))?;
@@ -186,7 +209,16 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
             None => break,
         }
     }
-    Ok(Some(Marked { mode: mode.unwrap(), stock_sha256: stock_sha.unwrap(), found }))
+    let mode = mode.unwrap();
+    let (count, set) = set_record.unwrap();
+    let first_at = found[0].span.start;
+    if count != found.len() {
+        return Err(Tampered { offset: first_at, reason: format!("the first marker records {count} insertion(s) but {} are present", found.len()) });
+    }
+    if set_hash(mode, found.iter().map(|f| (f.stock_at, f.payload.as_str()))) != set {
+        return Err(Tampered { offset: first_at, reason: "the markers' mode, places or contents differ from what the first marker records".into() });
+    }
+    Ok(Some(Marked { mode, stock_sha256: stock_sha.unwrap(), found }))
 }
 
 /// The bytes with every marked run removed, checked against the recorded stock hash.
@@ -241,6 +273,11 @@ mod tests {
         let outside = text.replacen("function f", "function h", 1);
         let marked = read(outside.as_bytes()).unwrap().unwrap();
         assert!(strip(outside.as_bytes(), &marked).is_err());
+        let mode_edited = text.replace("mode=seed", "mode=gate");
+        assert!(read(mode_edited.as_bytes()).is_err());
+        let last = text.rfind("/*kiro-steer-scope:1 mode").unwrap();
+        let dropped = format!("{}{}", &text[..last], &text[last..].split_once("end*/").unwrap().1);
+        assert!(read(dropped.as_bytes()).is_err());
         let truncated = &text.as_bytes()[..text.len() - 30];
         assert!(read(truncated).is_err() || strip(truncated, &read(truncated).unwrap().unwrap()).is_err());
     }

@@ -227,9 +227,31 @@ fn to_json(o: &Outcome) -> Value {
     })
 }
 
+/// Prints to stdout, ignoring a closed pipe (`| head`) instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
+pub fn print_usage_error(error: &str) {
+    let first = error.lines().next().unwrap_or(error).trim_start_matches("error: ");
+    let value = json!({
+        "tool": "kiro-steer-scope",
+        "tool_version": env!("CARGO_PKG_VERSION"),
+        "state": null,
+        "changed": false,
+        "error": first,
+        "next_step": "see kiro-steer-scope --help",
+        "exit_code": EXIT_REFUSED,
+    });
+    out!("{}", serde_json::to_string_pretty(&value).expect("serialisable"));
+}
+
 pub fn print(o: &Outcome, json: bool) {
     if json {
-        println!("{}", serde_json::to_string_pretty(&to_json(o)).expect("serialisable"));
+        out!("{}", serde_json::to_string_pretty(&to_json(o)).expect("serialisable"));
     } else {
         print_text(o);
     }
@@ -247,31 +269,31 @@ pub fn print(o: &Outcome, json: bool) {
 fn print_text(o: &Outcome) {
     if let Some(path) = &o.real_path.as_ref().or(o.target.as_ref()) {
         let version = o.agent_version.as_deref().map(|v| format!(" (@kiro/agent {v})")).unwrap_or_default();
-        println!("target: {}{version}", path.display());
+        out!("target: {}{version}", path.display());
     }
     if let Some(state) = o.state {
         let mode = match state {
             State::Patched(mode) => format!(" ({mode} mode)"),
             _ => String::new(),
         };
-        println!("state:  {}{mode}", state.name());
+        out!("state:  {}{mode}", state.name());
     }
     if o.action == Action::DryRun || (o.action == Action::Apply && o.changed) {
         for i in &o.insertions {
-            println!("@ byte {}: {}", i.offset, i.purpose);
+            out!("@ byte {}: {}", i.offset, i.purpose);
             print_inline_diff(&i.before, &i.text, &i.after);
         }
     }
     if o.action == Action::Check && o.exit != EXIT_OK {
         if let Some(sites) = o.anchors.iter().find(|a| a.id == "spawn-site") {
-            println!("spawn sites: {}", sites.matches.iter().map(|m| format!("byte {}", m.range.start)).collect::<Vec<_>>().join(", "));
+            out!("spawn sites: {}", sites.matches.iter().map(|m| format!("byte {}", m.range.start)).collect::<Vec<_>>().join(", "));
         }
     }
     if !o.message.is_empty() && o.error.as_deref() != Some(o.message.as_str()) {
-        println!("{}", o.message);
+        out!("{}", o.message);
     }
     if o.exit == EXIT_OK && o.changed {
-        println!("A running kiro-cli session keeps the old code until it is restarted; a kiro-cli upgrade unpacks a fresh stock tree, so run this again after upgrading.");
+        out!("A running kiro-cli session keeps the old code until it is restarted; a kiro-cli upgrade unpacks a fresh stock tree, so run this again after upgrading.");
     }
 }
 
@@ -296,5 +318,5 @@ fn print_inline_diff(before: &str, inserted: &str, after: &str) {
             }
         }
     }
-    println!("{}", line.replace("+⟧⟦+", ""));
+    out!("{}", line.replace("+⟧⟦+", ""));
 }
