@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{bin, code, repo, sha256_bytes, sha256_file, Tree, BUNDLES, BUNDLE_IN_TREE};
+use common::{bin, code, copy_dir, repo, sha256_bytes, sha256_file, Tree, BUNDLES, BUNDLE_IN_TREE};
 use serde_json::Value;
 
 // ---------------------------------------------------------------- helpers
@@ -135,19 +135,6 @@ fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     assert!(status.success());
     std::fs::remove_file(&src).unwrap();
     dest
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let dest = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &dest);
-        } else {
-            std::fs::copy(entry.path(), &dest).unwrap();
-        }
-    }
 }
 
 fn insert(bytes: &[u8], edits: &[(usize, &str)]) -> Vec<u8> {
