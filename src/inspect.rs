@@ -188,7 +188,11 @@ fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, mode: Mode)
         Err(refusal) => return Err(refused(refusal, Vec::new())),
     };
     let reports = reports_of(&resolution);
-    match crate::plan::plan(&resolution, anchors, mode) {
+    let planned = crate::plan::plan(&resolution, anchors, mode);
+    drop(resolution);
+    // The process ends soon after; freeing millions of nodes costs as much as a parse.
+    std::mem::forget(program);
+    match planned {
         Ok(plan) => Ok((plan, reports)),
         Err(refusal) => Err(refused(refusal, reports)),
     }

@@ -173,6 +173,11 @@ impl<'s> Matcher<'s> {
     }
 
     pub fn match_pattern(&self, pattern: &Pattern, target: &Expr, captures: &mut Captures) -> bool {
+        // Cheap rejection first: this runs on every expression of the bundle.
+        let p = pattern.expr();
+        if metavariable(p).is_none() && std::mem::discriminant(p) != std::mem::discriminant(strip_parens(target)) && literal(p).is_none() {
+            return false;
+        }
         let mut trial = captures.clone();
         if self.expr(pattern.expr(), target, &mut trial) {
             *captures = trial;
