@@ -17,6 +17,12 @@ pub type Captures = BTreeMap<String, Range<usize>>;
 #[derive(Debug)]
 pub struct Pattern {
     expr: Box<Expr>,
+    /// The node kind a target must have, when the pattern fixes it.
+    kind: Option<std::mem::Discriminant<Expr>>,
+}
+
+fn fixed_kind(expr: &Expr) -> Option<std::mem::Discriminant<Expr>> {
+    (metavariable(expr).is_none() && literal(expr).is_none()).then(|| std::mem::discriminant(expr))
 }
 
 impl Pattern {
@@ -29,7 +35,8 @@ impl Pattern {
             [Stmt::Expr(stmt)] => stmt.expr.clone(),
             _ => return Err(format!("pattern `{source}` must be a single expression")),
         };
-        Ok(Pattern { expr: strip_parens_owned(expr) })
+        let expr = strip_parens_owned(expr);
+        Ok(Pattern { kind: fixed_kind(&expr), expr })
     }
 
     /// A property pattern such as `subExecutionDepth: $D + 1`.
@@ -37,7 +44,7 @@ impl Pattern {
         let pattern = Pattern::parse(&format!("{{{source}}}"))?;
         match &*pattern.expr {
             Expr::Object(object) if object.props.len() == 1 => {
-                Ok(Pattern { expr: pattern.expr })
+                Ok(Pattern { kind: pattern.kind, expr: pattern.expr })
             }
             _ => Err(format!("property pattern `{source}` must be one `key: value` property")),
         }
@@ -174,8 +181,7 @@ impl<'s> Matcher<'s> {
 
     pub fn match_pattern(&self, pattern: &Pattern, target: &Expr, captures: &mut Captures) -> bool {
         // Cheap rejection first: this runs on every expression of the bundle.
-        let p = pattern.expr();
-        if metavariable(p).is_none() && std::mem::discriminant(p) != std::mem::discriminant(strip_parens(target)) && literal(p).is_none() {
+        if pattern.kind.is_some_and(|kind| kind != std::mem::discriminant(strip_parens(target))) {
             return false;
         }
         let mut trial = captures.clone();
