@@ -51,16 +51,24 @@ fn common_invariants(bundle: &str, mode: &str, name: &str, stock: &Report, fixed
     }
 }
 
+/// Patches a copy of `bundle` in `mode`, runs every scenario on it and on the
+/// stock copy, checks the invariants plus `extra`, and returns the patched tree.
+fn compare_all_scenarios(bundle: &str, mode: &str, extra: impl Fn(&str, &Report, &Report)) -> Tree {
+    let stock_tree = Tree::copy(bundle);
+    let tree = patched(bundle, mode);
+    for name in scenarios() {
+        let stock = stock_tree.scenario(&name);
+        let fixed = tree.scenario(&name);
+        common_invariants(bundle, mode, &name, &stock, &fixed);
+        extra(&name, &stock, &fixed);
+    }
+    tree
+}
+
 #[test]
 fn seed_mode_stops_replay_and_keeps_live_delivery() {
     for bundle in BUNDLES {
-        let stock_tree = Tree::copy(bundle);
-        let tree = patched(bundle, "seed");
-        for name in scenarios() {
-            let stock = stock_tree.scenario(&name);
-            let fixed = tree.scenario(&name);
-            common_invariants(bundle, "seed", &name, &stock, &fixed);
-        }
+        let tree = compare_all_scenarios(bundle, "seed", |_, _, _| {});
         let late = tree.scenario("late-subagent");
         assert_eq!(late.of("explorer").received, Vec::<String>::new(), "{bundle}: no replay into a late sub-agent");
         let memory = tree.scenario("memory-extraction");
@@ -78,12 +86,7 @@ fn seed_mode_stops_replay_and_keeps_live_delivery() {
 #[test]
 fn gate_mode_withholds_user_steering_from_every_sub_execution() {
     for bundle in BUNDLES {
-        let stock_tree = Tree::copy(bundle);
-        let tree = patched(bundle, "gate");
-        for name in scenarios() {
-            let stock = stock_tree.scenario(&name);
-            let fixed = tree.scenario(&name);
-            common_invariants(bundle, "gate", &name, &stock, &fixed);
+        let tree = compare_all_scenarios(bundle, "gate", |name, stock, fixed| {
             for (f, s) in fixed.executions.iter().zip(&stock.executions) {
                 if f.depth > 0 {
                     assert!(!f.received.iter().any(|id| is_steer(id)), "{bundle} {name}: {} received a user steer: {:?}", f.agent, f.received);
@@ -91,7 +94,7 @@ fn gate_mode_withholds_user_steering_from_every_sub_execution() {
                     assert_eq!(notes(&f.received), notes(&s.received), "{bundle} {name}: notifications still reach {}", f.agent);
                 }
             }
-        }
+        });
         let notify = tree.scenario("notify-live-and-late");
         assert_eq!(notify.of("builder").received, ["notify-1"], "{bundle}");
         let live = tree.scenario("steer-while-subagent-live");
