@@ -19,6 +19,11 @@ const BUILTIN: &[(&str, &str)] = &[
     ("foreign-gate.toml", include_str!("../anchors/foreign-gate.toml")),
     ("foreign-seed.toml", include_str!("../anchors/foreign-seed.toml")),
     ("root-continuation.toml", include_str!("../anchors/root-continuation.toml")),
+    ("buffer-class.toml", include_str!("../anchors/buffer-class.toml")),
+    ("buffer-append.toml", include_str!("../anchors/buffer-append.toml")),
+    ("buffer-clear.toml", include_str!("../anchors/buffer-clear.toml")),
+    ("end-of-turn.toml", include_str!("../anchors/end-of-turn.toml")),
+    ("own-queue.toml", include_str!("../anchors/own-queue.toml")),
 ];
 const BUILTIN_BUNDLE: &str = include_str!("../anchors/bundle.toml");
 
@@ -33,6 +38,11 @@ pub const REQUIRED: &[&str] = &[
     "drain-message",
     "foreign-gate",
     "foreign-seed",
+    "buffer-class",
+    "buffer-append",
+    "buffer-clear",
+    "end-of-turn",
+    "own-queue",
 ];
 
 #[derive(Deserialize)]
@@ -110,8 +120,9 @@ impl Count {
 pub enum Shape {
     /// A class with a method whose body contains a pattern.
     Class { method: String, method_has: Pattern },
-    /// The innermost function around a string containing this text.
-    Function { has_string: String },
+    /// The innermost function around a string containing this text, or
+    /// around an expression matching one of these patterns.
+    Function { has_string: Option<String>, has: Vec<Pattern> },
     /// Expressions matching any of these patterns.
     Expr { patterns: Vec<Pattern> },
 }
@@ -205,7 +216,13 @@ fn compile(file: AnchorFile) -> Result<Anchor, String> {
             method: file.method.clone().ok_or("a class anchor needs `method`")?,
             method_has: Pattern::parse(file.method_has.as_deref().ok_or("a class anchor needs `method-has`")?)?,
         },
-        Some("function") => Shape::Function { has_string: file.has_string.clone().ok_or("a function anchor needs `has-string`")? },
+        Some("function") => {
+            let has = if file.pattern.is_some() || file.any.is_some() { patterns()? } else { Vec::new() };
+            if file.has_string.is_none() && has.is_empty() {
+                return Err("a function anchor needs `has-string` or `pattern`/`any`".into());
+            }
+            Shape::Function { has_string: file.has_string.clone(), has }
+        }
         None => Shape::Expr { patterns: patterns()? },
         Some(other) => return Err(format!("kind `{other}` is not `class` or `function`")),
     };

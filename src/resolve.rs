@@ -206,6 +206,7 @@ impl<'a> Index<'a> {
             .iter()
             .filter_map(|a| match &a.shape {
                 Shape::Expr { patterns } => Some((a.id.as_str(), patterns.as_slice())),
+                Shape::Function { has, .. } if !has.is_empty() => Some((a.id.as_str(), has.as_slice())),
                 _ => None,
             })
             .collect();
@@ -213,7 +214,7 @@ impl<'a> Index<'a> {
             .anchors
             .iter()
             .filter_map(|a| match &a.shape {
-                Shape::Function { has_string } => Some(has_string.as_str()),
+                Shape::Function { has_string: Some(has_string), .. } => Some(has_string.as_str()),
                 _ => None,
             })
             .collect();
@@ -360,7 +361,13 @@ fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refu
     let index = &resolution.index;
     let mut found = match &anchor.shape {
         Shape::Class { method, method_has } => classes_with_method(index, method, method_has),
-        Shape::Function { has_string } => functions_with_string(index, has_string),
+        Shape::Function { has_string, has } => {
+            let mut spots: Vec<Range<usize>> = has_string.iter().flat_map(|h| index.strings.get(h).into_iter().flatten().cloned()).collect();
+            if !has.is_empty() {
+                spots.extend(index.candidates.get(&anchor.id).into_iter().flatten().map(|c| c.range.clone()));
+            }
+            enclosing_functions(index, &spots)
+        }
         Shape::Expr { .. } => {
             let mut out = Vec::new();
             for candidate in index.candidates.get(&anchor.id).into_iter().flatten() {
@@ -594,10 +601,11 @@ impl Visit for ExprSearch<'_, '_> {
     }
 }
 
-fn functions_with_string(index: &Index, needle: &str) -> Vec<Match> {
+/// The distinct innermost functions around these spots.
+fn enclosing_functions(index: &Index, spots: &[Range<usize>]) -> Vec<Match> {
     let mut out: Vec<Match> = Vec::new();
-    for literal in index.strings.get(needle).into_iter().flatten() {
-        let Some(function) = index.enclosing_function(literal) else { continue };
+    for spot in spots {
+        let Some(function) = index.enclosing_function(spot) else { continue };
         if !out.iter().any(|m| m.range == function.range) {
             out.push(Match { range: function.range.clone(), captures: Captures::new() });
         }
