@@ -1,0 +1,81 @@
+"""Times node --check and kiro-steer-scope on the bench bundles (run by bench/run)."""
+import hashlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.path.join(ROOT, "target", "release", "kiro-steer-scope")
+TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js"
+BUNDLES = ["minified-esm", "readable-cjs"]
+NODE = shutil.which("node")
+# step -> (argv after the tool, expected exit code)
+STEPS = [
+    ("node --check", None, 0),
+    ("--check", ["--check"], 1),
+    ("--dry-run", ["--dry-run"], 0),
+    ("apply", [], 0),
+    ("--restore", ["--restore"], 0),
+]
+
+
+def run(argv, expect):
+    """Wall time (s) and peak RSS (bytes) of one process (its waited-for children included)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if proc.returncode != expect:
+        sys.exit(f"{' '.join(argv)}: exit {proc.returncode}, expected {expect}\n{err}")
+    return elapsed, usage.ru_maxrss * 1024
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def main():
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    node_version = subprocess.run([NODE, "--version"], capture_output=True, text=True).stdout.strip()
+    rows = []
+    for bundle in BUNDLES:
+        target = os.path.join(ROOT, "bench", "out", bundle, TARGET_IN_TREE)
+        before = sha256(target)
+        size = os.path.getsize(target)
+        times = {name: [] for name, _, _ in STEPS}
+        rss = {name: 0 for name, _, _ in STEPS}
+        # One warm-up round (page cache, node's compile cache), then the timed rounds;
+        # each round leaves the file stock again (apply, then --restore).
+        for round_ in range(runs + 1):
+            for name, args, expect in STEPS:
+                if args is None:
+                    argv = [NODE, "--check", target]
+                else:
+                    argv = [TOOL, "--target", target, "--node", NODE, *args]
+                elapsed, peak = run(argv, expect)
+                if round_ > 0:
+                    times[name].append(elapsed)
+                    rss[name] = max(rss[name], peak)
+        if sha256(target) != before:
+            sys.exit(f"{bundle}: the bundle is not stock after the runs")
+        base_t = statistics.median(times["node --check"])
+        base_m = rss["node --check"]
+        for name, _, _ in STEPS:
+            t = statistics.median(times[name])
+            rows.append((bundle, size, name, t, t / base_t, rss[name], rss[name] / base_m))
+    print(f"{runs} runs of each step per bundle, medians; node {node_version}; {os.cpu_count()} CPUs\n")
+    print("| bundle | size | step | median | × node --check | peak RSS | × node --check |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
+    for bundle, size, name, t, tr, m, mr in rows:
+        print(f"| {bundle} | {size / 1e6:.1f} MB | {name} | {t:.2f} s | {tr:.2f}× | {m / 2**20:.0f} MiB | {mr:.2f}× |")
+
+
+if __name__ == "__main__":
+    main()
