@@ -55,6 +55,8 @@ pub struct Inspection {
     pub message: String,
     /// The anchor that refused, for drift and foreign.
     pub anchor: Option<String>,
+    /// Sliced code for `--prove`: stock, and with the mode's insertions.
+    pub proof_input: Option<(serde_json::Value, serde_json::Value)>,
 }
 
 pub enum Depth {
@@ -62,6 +64,8 @@ pub enum Depth {
     StateOnly,
     /// Resolve and plan `mode` on the stock bytes, patched or not.
     Plan(Mode),
+    /// Plan, and slice the code the proof runs.
+    Prove(Mode),
 }
 
 pub fn read_target(path: &Path) -> Result<(PathBuf, Vec<u8>), String> {
@@ -87,6 +91,7 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         anchors: Vec::new(),
         message: String::new(),
         anchor: None,
+        proof_input: None,
     };
     match mark::read(&out.bytes) {
         Err(t) => return tampered(out, t.to_string()),
@@ -104,15 +109,24 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         },
         Ok(None) => {}
     }
-    let mode = match depth {
-        Depth::Plan(mode) => mode,
-        Depth::StateOnly => Mode::Seed,
+    let (mode, prove) = match depth {
+        Depth::Plan(mode) => (mode, false),
+        Depth::Prove(mode) => (mode, true),
+        Depth::StateOnly => (Mode::Seed, false),
+    };
+    // A file patched in this mode is proved with the insertions it carries.
+    let installed: Option<Vec<Insertion>> = match (&out.marked, out.state) {
+        (Some(marked), State::Patched(m)) if m == mode => Some(
+            marked.found.iter().map(|f| Insertion { at: f.stock_at, text: f.payload.clone(), purpose: "installed".into() }).collect(),
+        ),
+        _ => None,
     };
     let stock_bytes = out.stock.take().unwrap_or_else(|| out.bytes.clone());
-    let result = resolve_and_plan(&stock_bytes, out.package.module, anchors, mode);
+    let result = resolve_and_plan(&stock_bytes, out.package.module, anchors, mode, prove.then_some(installed.as_deref()));
     out.stock = Some(stock_bytes);
     match result {
-        Ok((plan, reports)) => {
+        Ok((plan, reports, proof_input)) => {
+            out.proof_input = proof_input;
             out.anchors = reports;
             if !matches!(out.state, State::Patched(_)) {
                 let sites = out.anchors.iter().find(|a| a.id == "spawn-site").map_or(0, |a| a.matches.len());
@@ -147,7 +161,11 @@ struct Failure {
     reports: Vec<AnchorReport>,
 }
 
-fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, mode: Mode) -> Result<(Vec<Insertion>, Vec<AnchorReport>), Failure> {
+type Slices = Option<(serde_json::Value, serde_json::Value)>;
+
+/// `prove`: None, no slicing; Some(None), slice with the planned insertions;
+/// Some(Some(installed)), slice with the insertions the file carries.
+fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, mode: Mode, prove: Option<Option<&[Insertion]>>) -> Result<(Vec<Insertion>, Vec<AnchorReport>, Slices), Failure> {
     let fail = |state, message: String| Failure { state, message, anchor: None, reports: Vec::new() };
     let Ok(source) = std::str::from_utf8(stock) else {
         return Err(fail(State::NotKas, "not a KAS bundle: the file is not UTF-8 text".into()));
@@ -189,11 +207,25 @@ fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, mode: Mode)
     };
     let reports = reports_of(&resolution);
     let planned = crate::plan::plan(&resolution, anchors, mode);
+    let slices = match (&planned, prove) {
+        (Ok(plan), Some(installed)) => {
+            let with = installed.unwrap_or(plan);
+            let both = crate::prove::slices(&resolution, &program, &[]).and_then(|stock| Ok((stock, crate::prove::slices(&resolution, &program, with)?)));
+            match both {
+                Ok(both) => Some(both),
+                Err(e) => {
+                    drop(resolution);
+                    return Err(Failure { state: State::Drift, message: format!("drift: the proof cannot slice the resolved code: {e}"), anchor: None, reports });
+                }
+            }
+        }
+        _ => None,
+    };
     drop(resolution);
     // The process ends soon after; freeing millions of nodes costs as much as a parse.
     std::mem::forget(program);
     match planned {
-        Ok(plan) => Ok((plan, reports)),
+        Ok(plan) => Ok((plan, reports, slices)),
         Err(refusal) => Err(refused(refusal, reports)),
     }
 }

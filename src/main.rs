@@ -8,8 +8,10 @@ mod mark;
 mod parse;
 mod pattern;
 mod plan;
+mod prove;
 mod report;
 mod resolve;
+mod scope;
 mod swap;
 mod validate;
 
@@ -42,7 +44,7 @@ enum ModeArg {
     version,
     about = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240) by patching the installed agent runtime bundle.",
     after_help = "Exit codes: 0 done / patched (--check), 1 stock and patchable (--check only), 2 refused or error (nothing was written).",
-    group(ArgGroup::new("action").args(["check", "dry_run", "restore"]).multiple(false))
+    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove"]).multiple(false))
 )]
 struct Cli {
     /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli).
@@ -64,6 +66,10 @@ struct Cli {
     /// Remove the patch byte-exactly, using only what the markers record.
     #[arg(long)]
     restore: bool,
+
+    /// Run the bundle's own steering code, sliced out, stock against patched under node; write nothing.
+    #[arg(long)]
+    prove: bool,
 
     /// Print one JSON object on stdout instead of text.
     #[arg(long)]
@@ -101,6 +107,8 @@ fn main() -> ExitCode {
         Action::DryRun
     } else if cli.restore {
         Action::Restore
+    } else if cli.prove {
+        Action::Prove
     } else {
         Action::Apply
     };
@@ -150,7 +158,7 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
     };
     let depth = match action {
         Action::Check | Action::Restore => Depth::StateOnly,
-        Action::DryRun | Action::Apply => Depth::Plan(mode),
+        Action::DryRun | Action::Apply | Action::Prove => Depth::Prove(mode),
     };
     // A patched file in the requested mode needs no re-resolution.
     let inspection = inspect::inspect(real, bytes, &anchors, depth);
@@ -163,6 +171,36 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
         Action::Check => check(outcome, &inspection),
         Action::DryRun | Action::Apply => apply(cli, outcome, &inspection, mode, action == Action::DryRun),
         Action::Restore => restore(outcome, &inspection),
+        Action::Prove => {
+            if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
+                return refuse_state(outcome, &inspection);
+            }
+            match prove(cli, &mut outcome, &inspection, mode) {
+                Ok(()) => {
+                    outcome.message = format!("proof passed: the stock code replays steering and the {mode} code fixes it, in every case");
+                    outcome.exit = EXIT_OK;
+                    outcome
+                }
+                Err(e) => outcome.refuse(e, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)"),
+            }
+        }
+    }
+}
+
+/// Runs the proof into `outcome`; Err says which case failed and why.
+fn prove(cli: &Cli, outcome: &mut Outcome, inspection: &Inspection, mode: Mode) -> Result<(), String> {
+    let (stock, patched) = inspection.proof_input.as_ref().ok_or("nothing was sliced for the proof")?;
+    let node = validate::choose_node(cli.node.as_deref());
+    outcome.node = Some(format!("{} ({})", node.path.display(), node.source));
+    let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
+    let proof = prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))?;
+    let passed = proof.passed();
+    let failures = proof.failures();
+    outcome.proof = Some(proof);
+    if passed {
+        Ok(())
+    } else {
+        Err(format!("the proof failed: {}", failures.join("; ")))
     }
 }
 
@@ -200,6 +238,9 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
     }
     let patched = mark::apply(stock, mode, plan);
     outcome.set_insertions(stock, plan);
+    if let Err(e) = prove(cli, &mut outcome, inspection, mode) {
+        return outcome.refuse(e, "nothing was written; run --prove --json to see every case");
+    }
     outcome.sha_after = Some(mark::sha256_hex(&patched));
     let staged = match swap::stage(&inspection.real_path, &patched) {
         Ok(s) => s,

@@ -14,6 +14,7 @@ pub enum Action {
     DryRun,
     Apply,
     Restore,
+    Prove,
 }
 
 impl Action {
@@ -23,6 +24,7 @@ impl Action {
             Action::DryRun => "dry-run",
             Action::Apply => "apply",
             Action::Restore => "restore",
+            Action::Prove => "prove",
         }
     }
 }
@@ -55,6 +57,7 @@ pub struct Outcome {
     pub error: Option<String>,
     pub next_step: Option<String>,
     pub warnings: Vec<String>,
+    pub proof: Option<crate::prove::Proof>,
     pub exit: u8,
 }
 
@@ -101,6 +104,7 @@ impl Outcome {
             error: None,
             next_step: None,
             warnings: Vec::new(),
+            proof: None,
             exit: EXIT_REFUSED,
         }
     }
@@ -223,6 +227,21 @@ fn to_json(o: &Outcome) -> Value {
         "error": o.error,
         "next_step": o.next_step,
         "warnings": o.warnings,
+        "proof": o.proof.as_ref().map(|p| json!({
+            "mode": p.mode.as_str(),
+            "passed": p.passed(),
+            "elapsed_ms": p.elapsed.as_millis() as u64,
+            "cases": p.cases.iter().map(|c| json!({
+                "name": c.name,
+                "covers": c.covers,
+                "stock_expected": c.stock_expected,
+                "stock_observed": c.stock_observed,
+                "stock_ok": c.stock_ok,
+                "mode_expected": c.mode_expected,
+                "patched_observed": c.patched_observed,
+                "patched_ok": c.patched_ok,
+            })).collect::<Vec<_>>(),
+        })),
         "exit_code": o.exit,
     })
 }
@@ -284,6 +303,9 @@ fn print_text(o: &Outcome) {
             print_inline_diff(&i.before, &i.text, &i.after);
         }
     }
+    if let Some(proof) = o.proof.as_ref().filter(|_| o.action == Action::Prove || o.exit != EXIT_OK) {
+        print_proof(proof);
+    }
     if o.action == Action::Check && o.exit != EXIT_OK {
         if let Some(sites) = o.anchors.iter().find(|a| a.id == "spawn-site") {
             out!("spawn sites: {}", sites.matches.iter().map(|m| format!("byte {}", m.range.start)).collect::<Vec<_>>().join(", "));
@@ -319,4 +341,18 @@ fn print_inline_diff(before: &str, inserted: &str, after: &str) {
         }
     }
     out!("{}", line.replace("+⟧⟦+", ""));
+}
+
+fn print_proof(proof: &crate::prove::Proof) {
+    let width = proof.cases.iter().map(|c| c.name.len()).max().unwrap_or(4);
+    out!("{:width$}  {:<30}  {:<30}  {}", "case", "stock (expected: the defect)", format!("{} (observed)", proof.mode), "verdict");
+    for c in &proof.cases {
+        let verdict = match (c.stock_ok, c.patched_ok) {
+            (true, true) => "ok".to_string(),
+            (false, _) => format!("FAIL: stock should be `{}`", c.stock_expected),
+            (true, false) => format!("FAIL: {} should be `{}`", proof.mode, c.mode_expected),
+        };
+        out!("{:width$}  {:<30}  {:<30}  {}", c.name, c.stock_observed, c.patched_observed, verdict);
+    }
+    out!("{} cases in {} ms", proof.cases.len(), proof.elapsed.as_millis());
 }

@@ -740,7 +740,8 @@ fn node_check_runs_on_a_staged_file_beside_the_target() {
     let o = t.run(&["--node", node.to_str().unwrap()]);
     expect_code(&o, 0, "apply with logging node");
     let logged = std::fs::read_to_string(&log).unwrap();
-    let file = logged.trim().strip_prefix("--check ").unwrap_or_else(|| panic!("node was not run as `node --check FILE`: {logged}"));
+    // The proof runs node too (`-e HARNESS`); the check is its own `--check FILE` run.
+    let file = logged.lines().find_map(|l| l.strip_prefix("--check ")).unwrap_or_else(|| panic!("node was not run as `node --check FILE`: {logged}"));
     let file = Path::new(file);
     assert_eq!(file.parent().unwrap(), t.target.parent().unwrap(), "checked beside the target (same module type)");
     assert_ne!(file, t.target.as_path(), "the target itself is not touched before the check passes");

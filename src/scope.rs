@@ -1,0 +1,136 @@
+//! Scope: the free names of a piece of code, so a slice of the bundle can run
+//! on its own with each free name supplied from outside. Declarations are
+//! treated as function-scoped (block scopes are merged into their function):
+//! a name declared anywhere in a function binds it throughout that function.
+
+use std::collections::{BTreeSet, HashSet};
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+/// Names every JavaScript realm has; the proof's context provides them.
+const GLOBALS: &[&str] = &[
+    "undefined", "NaN", "Infinity", "globalThis", "Object", "Function", "Array", "String", "Number", "Boolean", "Symbol",
+    "BigInt", "Math", "JSON", "Date", "RegExp", "Error", "TypeError", "RangeError", "SyntaxError", "ReferenceError",
+    "Map", "Set", "WeakMap", "WeakSet", "WeakRef", "Promise", "Proxy", "Reflect", "parseInt", "parseFloat", "isNaN",
+    "isFinite", "encodeURIComponent", "decodeURIComponent", "Uint8Array", "ArrayBuffer", "DataView", "arguments",
+    "AbortController", "AbortSignal", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "queueMicrotask",
+    "structuredClone", "DOMException", "TextEncoder", "TextDecoder", "console", "process", "require", "Buffer", "URL",
+];
+
+/// Names declared directly in a function (its params and everything declared
+/// in its body outside nested functions).
+struct Declared {
+    names: HashSet<String>,
+}
+
+impl Visit for Declared {
+    fn visit_binding_ident(&mut self, node: &BindingIdent) {
+        self.names.insert(node.id.sym.to_string());
+    }
+    fn visit_fn_decl(&mut self, node: &FnDecl) {
+        self.names.insert(node.ident.sym.to_string());
+    }
+    fn visit_class_decl(&mut self, node: &ClassDecl) {
+        self.names.insert(node.ident.sym.to_string());
+    }
+    fn visit_import_named_specifier(&mut self, node: &ImportNamedSpecifier) {
+        self.names.insert(node.local.sym.to_string());
+    }
+    // Nested functions and classes have their own scopes.
+    fn visit_function(&mut self, _: &Function) {}
+    fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+    fn visit_class(&mut self, _: &Class) {}
+    fn visit_expr(&mut self, node: &Expr) {
+        if !matches!(node, Expr::Fn(_) | Expr::Arrow(_) | Expr::Class(_)) {
+            node.visit_children_with(self);
+        }
+    }
+}
+
+fn declared_in<N: VisitWith<Declared>>(node: &N) -> HashSet<String> {
+    let mut d = Declared { names: HashSet::new() };
+    node.visit_children_with(&mut d);
+    d.names
+}
+
+pub struct FreeNames {
+    scopes: Vec<HashSet<String>>,
+    pub free: BTreeSet<String>,
+}
+
+impl FreeNames {
+    fn new() -> Self {
+        FreeNames { scopes: Vec::new(), free: BTreeSet::new() }
+    }
+
+    fn with_scope(&mut self, names: HashSet<String>, f: impl FnOnce(&mut Self)) {
+        self.scopes.push(names);
+        f(self);
+        self.scopes.pop();
+    }
+}
+
+impl Visit for FreeNames {
+    fn visit_ident(&mut self, node: &Ident) {
+        let name: &str = &node.sym;
+        if !GLOBALS.contains(&name) && !self.scopes.iter().any(|s| s.contains(name)) {
+            self.free.insert(name.to_string());
+        }
+    }
+    fn visit_function(&mut self, node: &Function) {
+        let names = declared_in(node);
+        self.with_scope(names, |me| node.visit_children_with(me));
+    }
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        let mut names = declared_in(node);
+        for param in &node.params {
+            let mut d = Declared { names: HashSet::new() };
+            param.visit_with(&mut d);
+            names.extend(d.names);
+        }
+        self.with_scope(names, |me| node.visit_children_with(me));
+    }
+    fn visit_constructor(&mut self, node: &Constructor) {
+        let names = declared_in(node);
+        self.with_scope(names, |me| node.visit_children_with(me));
+    }
+    fn visit_fn_expr(&mut self, node: &FnExpr) {
+        let names: HashSet<String> = node.ident.iter().map(|i| i.sym.to_string()).collect();
+        self.with_scope(names, |me| node.function.visit_with(me));
+    }
+    fn visit_class_expr(&mut self, node: &ClassExpr) {
+        let names: HashSet<String> = node.ident.iter().map(|i| i.sym.to_string()).collect();
+        self.with_scope(names, |me| node.class.visit_with(me));
+    }
+    fn visit_catch_clause(&mut self, node: &CatchClause) {
+        let mut d = Declared { names: HashSet::new() };
+        node.param.visit_with(&mut d);
+        d.names.extend(declared_in(&node.body));
+        self.with_scope(d.names, |me| node.body.visit_with(me));
+    }
+    // Labels are not variables.
+    fn visit_labeled_stmt(&mut self, node: &LabeledStmt) {
+        node.body.visit_with(self);
+    }
+    fn visit_break_stmt(&mut self, _: &BreakStmt) {}
+    fn visit_continue_stmt(&mut self, _: &ContinueStmt) {}
+}
+
+/// Free names of a node, given names already bound around it.
+pub fn free_names<N: VisitWith<FreeNames>>(node: &N, bound: &[&str]) -> BTreeSet<String> {
+    let mut v = FreeNames::new();
+    v.scopes.push(bound.iter().map(|s| s.to_string()).collect());
+    node.visit_with(&mut v);
+    v.free
+}
+
+/// Names a function binds for its whole body: its params and everything it declares.
+pub fn declared_by(function: crate::resolve::FnNode) -> HashSet<String> {
+    use crate::resolve::FnNode;
+    match function {
+        FnNode::Function(f) => declared_in(f),
+        FnNode::Arrow(f) => declared_in(f),
+        FnNode::Constructor(f) => declared_in(f),
+    }
+}
