@@ -224,9 +224,9 @@ impl Proof {
             .filter(|c| !(c.stock_ok && c.patched_ok))
             .map(|c| {
                 if !c.stock_ok {
-                    format!("{}: stock should {}, but {}", c.name, c.stock_expected, c.stock_observed)
+                    format!("{} ({}): the stock code should show `{}` but showed `{}`", c.name, c.covers, c.stock_expected, c.stock_observed)
                 } else {
-                    format!("{}: {} mode should {}, but {}", c.name, self.mode, c.mode_expected, c.patched_observed)
+                    format!("{} ({}): {} mode should give `{}` but gave `{}`", c.name, c.covers, self.mode, c.mode_expected, c.patched_observed)
                 }
             })
             .collect()
