@@ -187,21 +187,38 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
     }
 }
 
+/// A finished proof run: the report (if the harness ran) and its verdict.
+struct ProofRun {
+    node: String,
+    proof: Option<prove::Proof>,
+    verdict: Result<(), String>,
+}
+
+fn run_proof(cli: &Cli, inspection: &Inspection, mode: Mode) -> ProofRun {
+    let node = validate::choose_node(cli.node.as_deref());
+    let label = format!("{} ({})", node.path.display(), node.source);
+    let Some((stock, patched)) = inspection.proof_input.as_ref() else {
+        return ProofRun { node: label, proof: None, verdict: Err("nothing was sliced for the proof".into()) };
+    };
+    let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
+    match prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout)) {
+        Err(e) => ProofRun { node: label, proof: None, verdict: Err(e) },
+        Ok(proof) => {
+            let verdict = if proof.passed() { Ok(()) } else { Err(format!("the proof failed: {}", proof.failures().join("; "))) };
+            ProofRun { node: label, proof: Some(proof), verdict }
+        }
+    }
+}
+
 /// Runs the proof into `outcome`; Err says which case failed and why.
 fn prove(cli: &Cli, outcome: &mut Outcome, inspection: &Inspection, mode: Mode) -> Result<(), String> {
-    let (stock, patched) = inspection.proof_input.as_ref().ok_or("nothing was sliced for the proof")?;
-    let node = validate::choose_node(cli.node.as_deref());
-    outcome.node = Some(format!("{} ({})", node.path.display(), node.source));
-    let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
-    let proof = prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))?;
-    let passed = proof.passed();
-    let failures = proof.failures();
-    outcome.proof = Some(proof);
-    if passed {
-        Ok(())
-    } else {
-        Err(format!("the proof failed: {}", failures.join("; ")))
-    }
+    record_proof(outcome, run_proof(cli, inspection, mode))
+}
+
+fn record_proof(outcome: &mut Outcome, run: ProofRun) -> Result<(), String> {
+    outcome.node = Some(run.node);
+    outcome.proof = run.proof;
+    run.verdict
 }
 
 fn check(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
@@ -238,29 +255,25 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
     }
     let patched = mark::apply(stock, mode, plan);
     outcome.set_insertions(stock, plan);
-    if let Err(e) = prove(cli, &mut outcome, inspection, mode) {
+    outcome.sha_after = Some(mark::sha256_hex(&patched));
+    // The proof and node --check are separate node processes: run them side by side.
+    let (proof_run, checked) = std::thread::scope(|scope| {
+        let proof = scope.spawn(|| run_proof(cli, inspection, mode));
+        let checked = stage_and_check(cli, inspection, &patched);
+        (proof.join().expect("the proof thread does not panic"), checked)
+    });
+    if let Err(e) = record_proof(&mut outcome, proof_run) {
         return outcome.refuse(e, "nothing was written; run --prove --json to see every case");
     }
-    outcome.sha_after = Some(mark::sha256_hex(&patched));
-    let staged = match swap::stage(&inspection.real_path, &patched) {
-        Ok(s) => s,
-        Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable (run as the user that installed kiro-cli)"),
+    let staged = match checked {
+        Ok(staged) => staged,
+        Err((error, next)) => return outcome.refuse(error, next),
     };
-    let node = validate::choose_node(cli.node.as_deref());
-    outcome.node = Some(format!("{} ({})", node.path.display(), node.source));
-    if let Err(failure) = validate::node_check(&node, staged.path(), Duration::from_secs(cli.node_timeout)) {
-        drop(staged);
-        let next = match failure {
-            validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
-            _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
-        };
-        return outcome.refuse(failure.to_string(), next);
-    }
     if dry_run {
         drop(staged);
         outcome.message = match inspection.state {
-            State::Patched(from) => format!("would switch from {from} to {mode} mode; node --check passed; nothing was written"),
-            _ => format!("would patch in {mode} mode; node --check passed; nothing was written"),
+            State::Patched(from) => format!("would switch from {from} to {mode} mode; the proof and node --check passed; nothing was written"),
+            _ => format!("would patch in {mode} mode; the proof and node --check passed; nothing was written"),
         };
         outcome.exit = EXIT_OK;
         return outcome;
@@ -277,6 +290,25 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
     };
     outcome.exit = EXIT_OK;
     outcome
+}
+
+/// Writes the new bytes beside the target and has node check them there.
+fn stage_and_check(cli: &Cli, inspection: &Inspection, patched: &[u8]) -> Result<swap::Staged, (String, &'static str)> {
+    let staged = swap::stage(&inspection.real_path, patched).map_err(|e| {
+        (
+            format!("cannot write beside {}: {e}", inspection.real_path.display()),
+            "check free space and that the folder is writable (run as the user that installed kiro-cli)",
+        )
+    })?;
+    let node = validate::choose_node(cli.node.as_deref());
+    validate::node_check(&node, staged.path(), Duration::from_secs(cli.node_timeout)).map_err(|failure| {
+        let next = match failure {
+            validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
+            _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
+        };
+        (failure.to_string(), next)
+    })?;
+    Ok(staged)
 }
 
 fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
