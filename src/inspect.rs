@@ -122,7 +122,9 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         _ => None,
     };
     let stock_bytes = out.stock.take().unwrap_or_else(|| out.bytes.clone());
-    let result = resolve_and_plan(&stock_bytes, out.package.module, anchors, mode, prove.then_some(installed.as_deref()));
+    // The walks over the tree recurse as deep as it nests: give them the parser's stack.
+    let module = out.package.module;
+    let result = parse::on_big_stack(|| resolve_and_plan(&stock_bytes, module, anchors, mode, prove.then_some(installed.as_deref())));
     out.stock = Some(stock_bytes);
     match result {
         Ok((plan, reports, proof_input)) => {

@@ -57,6 +57,10 @@ pub fn parse(source: &str, kind: SourceKind) -> Result<Program, ParseError> {
     if source.len() >= (u32::MAX - BASE) as usize {
         return Err(ParseError { offset: 0, message: "file is larger than 4 GiB".into() });
     }
+    let (depth, offset) = nesting(source.as_bytes());
+    if depth > MAX_NESTING {
+        return Err(ParseError { offset, message: format!("nests deeper than {MAX_NESTING} levels; refused rather than risk the parser's stack") });
+    }
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("parse".into())
@@ -85,5 +89,287 @@ pub fn parse_here(source: &str, kind: SourceKind) -> Result<Program, ParseError>
             offset: lo(error.span()).min(source.len()),
             message: error.kind().msg().into_owned(),
         }),
+    }
+}
+
+/// How deep a bundle may nest (as `nesting` counts it) before it is refused
+/// unparsed. Real bundles stay in the low hundreds; the parser and the walks
+/// over its tree recurse once per level and would overflow even the 512 MiB
+/// stack somewhere past tens of thousands (swc's expression parser also
+/// slows down quadratically on deep parentheses).
+pub const MAX_NESTING: usize = 10_000;
+
+/// Runs `f` on a thread with the parser's stack, for walks over a parsed tree.
+pub fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("inspect".into())
+            .stack_size(PARSER_STACK)
+            .spawn_scoped(scope, f)
+            .expect("spawn inspection thread")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+/// An upper estimate of how deeply parsing `source` (and walking its tree)
+/// recurses, and the byte offset where it peaks; one lexical pass, no parse.
+///
+/// Strings, comments, template text and regular expressions are skipped. Each
+/// token adds one to a run that `,` and `;` end (an `else` after `;` or `}`
+/// continues the statement it belongs to); an opening bracket or `${` starts
+/// a nested run on top of the current total. So a deep bracket nest, a long
+/// prefix or right-associative chain (`!!!!x`, `a=a=a`, `a?b:a?b:`, `a=>a=>`),
+/// an `if(a)if(a)` or `else if` chain and a long operator chain (whose tree is
+/// as deep as it is long) all count, while long comma lists and statement
+/// sequences do not.
+pub fn nesting(source: &[u8]) -> (usize, usize) {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Frame {
+        Code,
+        TemplateExpr,
+        Template,
+    }
+    struct Level {
+        frame: Frame,
+        base: usize,
+        run: usize,
+        elses: usize,
+        ended: Option<u8>,
+    }
+    #[derive(Clone, Copy, PartialEq)]
+    enum Prev {
+        /// After which a `/` starts a regular expression.
+        Operator,
+        /// After which a `/` divides.
+        Value,
+    }
+    const REGEX_AFTER: &[&[u8]] = &[
+        b"return", b"typeof", b"instanceof", b"in", b"of", b"new", b"delete", b"void", b"throw", b"case", b"do", b"else", b"yield", b"await", b"extends",
+    ];
+    let n = source.len();
+    let mut stack = vec![Level { frame: Frame::Code, base: 0, run: 0, elses: 0, ended: None }];
+    let (mut max, mut max_at) = (0usize, 0usize);
+    let mut prev = Prev::Operator;
+    let mut i = 0;
+    if source.starts_with(b"#!") {
+        while i < n && source[i] != b'\n' {
+            i += 1;
+        }
+    }
+    // Counts one token at `at` on the innermost level. After a `;` or a `}`
+    // that ended a statement, `else` continues it; after a `}`, a word, a
+    // literal or a `{` starts the next statement.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Tok {
+        Else,
+        Starts,
+        Other,
+    }
+    fn token(stack: &mut [Level], at: usize, tok: Tok, max: &mut usize, max_at: &mut usize) {
+        let top = stack.last_mut().expect("root level");
+        match (top.ended, tok) {
+            (Some(_), Tok::Else) => top.elses += 1,
+            (Some(b'}'), Tok::Starts) => {
+                top.run = 0;
+                top.elses = 0;
+            }
+            (Some(_), _) => top.elses = 0,
+            (None, _) => {}
+        }
+        top.ended = None;
+        top.run += 1;
+        let depth = top.base + top.run + top.elses;
+        if depth > *max {
+            *max = depth;
+            *max_at = at;
+        }
+    }
+    while i < n {
+        if stack.last().expect("root level").frame == Frame::Template {
+            match source[i] {
+                b'\\' => i += 2,
+                b'`' => {
+                    stack.pop();
+                    prev = Prev::Value;
+                    i += 1;
+                }
+                b'$' if source.get(i + 1) == Some(&b'{') => {
+                    let base = { let t = stack.last().expect("template level"); t.base + t.run + t.elses };
+                    stack.push(Level { frame: Frame::TemplateExpr, base: base + 1, run: 0, elses: 0, ended: None });
+                    prev = Prev::Operator;
+                    i += 2;
+                }
+                _ => i += 1,
+            }
+            continue;
+        }
+        let c = source[i];
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
+            b'/' if source.get(i + 1) == Some(&b'/') => {
+                while i < n && source[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if source.get(i + 1) == Some(&b'*') => {
+                i = match source[i + 2..].windows(2).position(|w| w == b"*/") {
+                    Some(p) => i + 2 + p + 2,
+                    None => n,
+                };
+            }
+            b'\'' | b'"' => {
+                token(&mut stack, i, Tok::Starts, &mut max, &mut max_at);
+                i += 1;
+                while i < n && source[i] != c && source[i] != b'\n' {
+                    i += if source[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                prev = Prev::Value;
+            }
+            b'`' => {
+                token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
+                let base = { let t = stack.last().expect("root level"); t.base + t.run + t.elses };
+                stack.push(Level { frame: Frame::Template, base, run: 0, elses: 0, ended: None });
+                i += 1;
+            }
+            b'/' if prev == Prev::Operator => {
+                // A regular expression, unless it runs into a line end.
+                let mut j = i + 1;
+                let mut class = false;
+                let end = loop {
+                    match source.get(j) {
+                        None | Some(b'\n') | Some(b'\r') => break None,
+                        Some(b'\\') => j += 2,
+                        Some(b'[') => { class = true; j += 1 }
+                        Some(b']') => { class = false; j += 1 }
+                        Some(b'/') if !class => break Some(j + 1),
+                        Some(_) => j += 1,
+                    }
+                };
+                token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
+                match end {
+                    Some(end) => {
+                        i = end;
+                        while i < n && (source[i].is_ascii_alphanumeric() || source[i] == b'_' || source[i] == b'$') {
+                            i += 1;
+                        }
+                        prev = Prev::Value;
+                    }
+                    None => {
+                        i += 1;
+                        prev = Prev::Operator;
+                    }
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                token(&mut stack, i, if c == b'{' { Tok::Starts } else { Tok::Other }, &mut max, &mut max_at);
+                let base = { let t = stack.last().expect("root level"); t.base + t.run + t.elses };
+                stack.push(Level { frame: Frame::Code, base, run: 0, elses: 0, ended: None });
+                prev = Prev::Operator;
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                if stack.len() > 1 {
+                    let closed = stack.pop().expect("nested level");
+                    if closed.frame == Frame::TemplateExpr {
+                        // Back into the template's text.
+                        i += 1;
+                        continue;
+                    }
+                }
+                token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
+                if c == b'}' {
+                    stack.last_mut().expect("root level").ended = Some(b'}');
+                }
+                prev = if c == b'}' { Prev::Operator } else { Prev::Value };
+                i += 1;
+            }
+            b',' | b';' => {
+                let top = stack.last_mut().expect("root level");
+                top.run = 0;
+                top.ended = (c == b';').then_some(b';');
+                prev = Prev::Operator;
+                i += 1;
+            }
+            c if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'\\' || c >= 0x80 => {
+                let start = i;
+                let number = c.is_ascii_digit();
+                while i < n && (source[i].is_ascii_alphanumeric() || matches!(source[i], b'_' | b'$' | b'\\') || source[i] >= 0x80 || (number && source[i] == b'.')) {
+                    i += 1;
+                }
+                let word = &source[start..i];
+                let tok = match word {
+                    b"else" => Tok::Else,
+                    b"in" | b"instanceof" => Tok::Other,
+                    _ => Tok::Starts,
+                };
+                token(&mut stack, start, tok, &mut max, &mut max_at);
+                prev = if REGEX_AFTER.contains(&word) { Prev::Operator } else { Prev::Value };
+            }
+            _ => {
+                token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
+                prev = Prev::Operator;
+                i += 1;
+            }
+        }
+    }
+    (max, max_at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn depth(src: &str) -> usize {
+        nesting(src.as_bytes()).0
+    }
+
+    #[test]
+    fn nesting_counts_recursion_not_length() {
+        let n = 50_000;
+        for deep in [
+            format!("x={}1{};", "(".repeat(n), ")".repeat(n)),
+            format!("x={}{};", "[".repeat(n), "]".repeat(n)),
+            format!("x={}1;", "!".repeat(n)),
+            format!("{}1;", "a=".repeat(n)),
+            format!("x={}c;", "a?b:".repeat(n)),
+            format!("x={}1;", "a=>".repeat(n)),
+            format!("{};", "if(a)".repeat(n)),
+            format!("if(a){{}}{}", "else if(a){}".repeat(n)),
+            format!("if(a)b;{}", "else if(a)b;".repeat(n)),
+            format!("x={}1{};", "`${".repeat(n), "}`".repeat(n)),
+            format!("x={}1;", "a+".repeat(n)),
+        ] {
+            assert!(depth(&deep) >= n, "{}… counts {}", &deep[..40], depth(&deep));
+        }
+        for flat in [
+            format!("x=[{}];", "1,".repeat(n)),
+            format!("function f(){{{}}}", "if(a){b()}".repeat(n)),
+            format!("{}", "a=b+c;".repeat(n)),
+            format!("x='{}';y=\"{}\";z=`{}`;/*{}*/", "(".repeat(n), "[".repeat(n), "{".repeat(n), "(".repeat(n)),
+            format!("x=/{}/g;//{}", "\\(".repeat(n), "(".repeat(n)),
+            format!("x={{{}}};", "a:1,".repeat(n)),
+        ] {
+            assert!(depth(&flat) < 20, "{}… counts {}", &flat[..40], depth(&flat));
+        }
+    }
+
+    #[test]
+    fn real_bundles_stay_far_below_the_limit() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+        let mut files = vec![root.join("not-kas/node_modules/typescript/lib/_tsc.js")];
+        for entry in std::fs::read_dir(root.join("bundles")).unwrap() {
+            let path = entry.unwrap().path().join("node_modules/@kiro/agent/dist/server/acp-server.js");
+            if path.is_file() {
+                files.push(path);
+            }
+        }
+        for file in files {
+            let bytes = std::fs::read(&file).unwrap();
+            let (depth, at) = nesting(&bytes);
+            eprintln!("{}: {depth} at byte {at}", file.display());
+            assert!(depth * 10 < MAX_NESTING, "{}: {depth} at byte {at}", file.display());
+        }
     }
 }
