@@ -4,10 +4,9 @@
 //! every free name is a stub, through cases that show the defect and the fix.
 
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::ops::Range;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
@@ -15,6 +14,7 @@ use swc_ecma_ast::*;
 
 use crate::mark::{Insertion, Mode};
 use crate::parse::range;
+use crate::validate::RunFailure;
 use crate::pattern::{prop_name, strip_parens};
 use crate::resolve::{FnNode, Resolution};
 use crate::scope::free_names;
@@ -238,33 +238,14 @@ impl Proof {
 pub fn run(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Result<Proof, String> {
     let input = json!({"mode": mode.as_str(), "stock": stock, "patched": patched});
     let started = Instant::now();
-    let mut child = Command::new(&node.path)
-        .arg("-e")
-        .arg(HARNESS)
-        .current_dir(folder)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("could not run {} ({}): {e}", node.path.display(), node.source))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let payload = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(payload.as_bytes());
-    });
-    let output = loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break child.wait_with_output().map_err(|e| e.to_string())?,
-            Ok(None) if started.elapsed() > timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("the proof did not finish within {}s", timeout.as_secs()));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(e.to_string()),
-        }
+    let mut command = Command::new(&node.path);
+    command.arg("-e").arg(HARNESS).current_dir(folder);
+    let output = match crate::validate::run_bounded(command, Some(input.to_string().into_bytes()), timeout) {
+        Ok(output) => output,
+        Err(RunFailure::Spawn(e)) => return Err(format!("could not run {} ({}): {e}", node.path.display(), node.source)),
+        Err(RunFailure::TimedOut) => return Err(format!("the proof did not finish within {}s", timeout.as_secs())),
+        Err(RunFailure::Wait(e)) => return Err(e.to_string()),
     };
-    let _ = writer.join();
     let stdout = String::from_utf8_lossy(&output.stdout);
     let report: Value = serde_json::from_str(stdout.trim()).map_err(|_| {
         let err: String = String::from_utf8_lossy(&output.stderr).lines().take(8).collect::<Vec<_>>().join(" | ");

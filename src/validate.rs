@@ -1,9 +1,9 @@
 //! Validate: `node --check` the patched bytes, in the target's own folder so
 //! node picks the same module type (nearest package.json) as it will at run time.
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// Which node runs the check, and why that one.
@@ -53,42 +53,93 @@ impl std::fmt::Display for CheckFailure {
     }
 }
 
-/// Runs `node --check FILE`, bounded by `timeout`.
-pub fn node_check(node: &NodeChoice, file: &Path, timeout: Duration) -> Result<(), CheckFailure> {
-    let mut child = Command::new(&node.path)
-        .arg("--check")
-        .arg(file)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
+/// How a bounded run of a child process failed.
+#[derive(Debug)]
+pub enum RunFailure {
+    Spawn(std::io::Error),
+    TimedOut,
+    Wait(std::io::Error),
+}
+
+/// Runs `command` with `input` on its stdin and its stdout and stderr
+/// captured (each up to 16 MiB, the rest read and dropped), bounded by
+/// `timeout`. The child runs in a process group of its own, which is killed
+/// when the child exits or runs out of time: a wrapper that leaves a process
+/// behind holding a pipe open cannot stretch the run past the timeout, and
+/// nothing it started is left running.
+pub fn run_bounded(mut command: Command, input: Option<Vec<u8>>, timeout: Duration) -> Result<Output, RunFailure> {
+    use std::os::unix::process::CommandExt;
+    const CAP: u64 = 16 * 1024 * 1024;
+    let mut child = command
+        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
+        .process_group(0)
         .spawn()
-        .map_err(|e| CheckFailure::Missing(format!("{} ({}): {e}", node.path.display(), node.source)))?;
-    let mut stderr = child.stderr.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = stderr.by_ref().take(64 * 1024).read_to_end(&mut text);
-        let _ = std::io::copy(&mut stderr, &mut std::io::sink());
-        String::from_utf8_lossy(&text).into_owned()
-    });
+        .map_err(RunFailure::Spawn)?;
+    let group = child.id() as libc::pid_t;
+    let kill_group = || unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    };
+    if let (Some(mut stdin), Some(input)) = (child.stdin.take(), input) {
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+    }
+    fn reader(mut pipe: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<Vec<u8>> {
+        let (sent, received) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = pipe.by_ref().take(CAP).read_to_end(&mut text);
+            let _ = std::io::copy(&mut pipe, &mut std::io::sink());
+            let _ = sent.send(text);
+        });
+        received
+    }
+    let stdout = reader(child.stdout.take().expect("piped"));
+    let stderr = reader(child.stderr.take().expect("piped"));
     let started = Instant::now();
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) if started.elapsed() >= timeout => {
-                let _ = child.kill();
+                kill_group();
                 let _ = child.wait();
-                return Err(CheckFailure::TimedOut(timeout));
+                return Err(RunFailure::TimedOut);
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(CheckFailure::Missing(e.to_string())),
+            Err(e) => {
+                kill_group();
+                let _ = child.wait();
+                return Err(RunFailure::Wait(e));
+            }
         }
     };
-    let stderr = reader.join().unwrap_or_default();
-    if status.success() {
+    // Whatever the child left running is stopped, so the pipes close.
+    kill_group();
+    let grace = Instant::now() + Duration::from_secs(2);
+    let collect = |from: std::sync::mpsc::Receiver<Vec<u8>>| from.recv_timeout(grace.saturating_duration_since(Instant::now())).unwrap_or_default();
+    let stdout = collect(stdout);
+    let stderr = collect(stderr);
+    Ok(Output { status, stdout, stderr })
+}
+
+/// Runs `node --check FILE`, bounded by `timeout`.
+pub fn node_check(node: &NodeChoice, file: &Path, timeout: Duration) -> Result<(), CheckFailure> {
+    let mut command = Command::new(&node.path);
+    command.arg("--check").arg(file);
+    let output = match run_bounded(command, None, timeout) {
+        Ok(output) => output,
+        Err(RunFailure::Spawn(e)) => return Err(CheckFailure::Missing(format!("{} ({}): {e}", node.path.display(), node.source))),
+        Err(RunFailure::TimedOut) => return Err(CheckFailure::TimedOut(timeout)),
+        Err(RunFailure::Wait(e)) => return Err(CheckFailure::Missing(e.to_string())),
+    };
+    if output.status.success() {
         Ok(())
     } else {
+        let stderr = String::from_utf8_lossy(&output.stderr[..output.stderr.len().min(64 * 1024)]);
         let detail: Vec<String> = stderr.lines().filter(|l| !l.trim().is_empty()).take(6).map(|l| l.chars().take(200).collect()).collect();
-        let detail = if detail.is_empty() { format!("exit status {status}") } else { detail.join(" | ") };
+        let detail = if detail.is_empty() { format!("exit status {}", output.status) } else { detail.join(" | ") };
         Err(CheckFailure::Rejected(detail))
     }
 }
