@@ -9,12 +9,14 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "target", "release", "kiro-steer-scope")
+BARE_PARSE = os.path.join(ROOT, "target", "release", "examples", "bare_parse")
 TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js"
 BUNDLES = ["minified-esm", "readable-cjs"]
 NODE = shutil.which("node")
 # step -> (argv after the tool, expected exit code)
 STEPS = [
     ("node --check", None, 0),
+    ("(swc parse alone)", "bare", 0),
     ("--check", ["--check"], 1),
     ("--dry-run", ["--dry-run"], 0),
     ("apply", [], 0),
@@ -57,6 +59,8 @@ def main():
             for name, args, expect in STEPS:
                 if args is None:
                     argv = [NODE, "--check", target]
+                elif args == "bare":
+                    argv = [BARE_PARSE, target, "module" if bundle.endswith("-esm") else "script"]
                 else:
                     argv = [TOOL, "--target", target, "--node", NODE, *args]
                 elapsed, peak = run(argv, expect)
@@ -70,7 +74,8 @@ def main():
         for name, _, _ in STEPS:
             t = statistics.median(times[name])
             rows.append((bundle, size, name, t, t / base_t, rss[name], rss[name] / base_m))
-    print(f"{runs} runs of each step per bundle, medians; node {node_version}; {os.cpu_count()} CPUs\n")
+    print(f"{runs} runs of each step per bundle, medians; node {node_version}; {os.cpu_count()} CPUs")
+    print("(swc parse alone: bench/bare_parse.rs, the floor under the tool's own work)\n")
     print("| bundle | size | step | median | × node --check | peak RSS | × node --check |")
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
     for bundle, size, name, t, tr, m, mr in rows:

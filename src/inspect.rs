@@ -62,10 +62,11 @@ pub struct Inspection {
 pub enum Depth {
     /// Stop once the state is known (a patched file is not re-resolved).
     StateOnly,
-    /// Resolve and plan `mode` on the stock bytes, patched or not.
-    Plan(Mode),
     /// Plan, and slice the code the proof runs.
     Prove(Mode),
+    /// `--check`: the state as `StateOnly` judges it (by the seed plan) and,
+    /// for a stock file, the plan for `mode`, from one parse.
+    Check(Mode),
 }
 
 pub fn read_target(path: &Path) -> Result<(PathBuf, Vec<u8>), String> {
@@ -102,7 +103,7 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
                 out.message = format!("patched in {} mode ({} marked insertions)", marked.mode, marked.found.len());
                 out.marked = Some(marked);
                 out.stock = Some(stock);
-                if matches!(depth, Depth::StateOnly) {
+                if matches!(depth, Depth::StateOnly | Depth::Check(_)) {
                     return out;
                 }
             }
@@ -110,10 +111,11 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         Ok(None) => {}
     }
     let (mode, prove) = match depth {
-        Depth::Plan(mode) => (mode, false),
         Depth::Prove(mode) => (mode, true),
         Depth::StateOnly => (Mode::Seed, false),
+        Depth::Check(mode) => (mode, false),
     };
+    let judge_by = matches!(depth, Depth::Check(_)).then_some(Mode::Seed);
     // A file patched in this mode is proved with the insertions it carries.
     let installed: Option<Vec<Insertion>> = match (&out.marked, out.state) {
         (Some(marked), State::Patched(m)) if m == mode => Some(
@@ -124,7 +126,7 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
     let stock_bytes = out.stock.take().unwrap_or_else(|| out.bytes.clone());
     // The walks over the tree recurse as deep as it nests: give them the parser's stack.
     let module = out.package.module;
-    let result = parse::on_big_stack(|| resolve_and_plan(&stock_bytes, module, anchors, mode, prove.then_some(installed.as_deref())));
+    let result = parse::on_big_stack(|| resolve_and_plan(&stock_bytes, module, anchors, judge_by, mode, prove.then_some(installed.as_deref())));
     out.stock = Some(stock_bytes);
     match result {
         Ok((plan, reports, proof_input)) => {
@@ -167,7 +169,8 @@ type Slices = Option<(serde_json::Value, serde_json::Value)>;
 
 /// `prove`: None, no slicing; Some(None), slice with the planned insertions;
 /// Some(Some(installed)), slice with the insertions the file carries.
-fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, mode: Mode, prove: Option<Option<&[Insertion]>>) -> Result<(Vec<Insertion>, Vec<AnchorReport>, Slices), Failure> {
+/// `judge_by`: a mode planned first on the same resolution; its refusal is the result.
+fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, judge_by: Option<Mode>, mode: Mode, prove: Option<Option<&[Insertion]>>) -> Result<(Vec<Insertion>, Vec<AnchorReport>, Slices), Failure> {
     let fail = |state, message: String| Failure { state, message, anchor: None, reports: Vec::new() };
     let Ok(source) = std::str::from_utf8(stock) else {
         return Err(fail(State::NotKas, "not a KAS bundle: the file is not UTF-8 text".into()));
@@ -208,7 +211,10 @@ fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, mode: Mode,
         Err(refusal) => return Err(refused(refusal, Vec::new())),
     };
     let reports = reports_of(&resolution);
-    let planned = crate::plan::plan(&resolution, anchors, mode);
+    let planned = match judge_by.filter(|first| *first != mode) {
+        Some(first) => crate::plan::plan(&resolution, anchors, first).and_then(|_| crate::plan::plan(&resolution, anchors, mode)),
+        None => crate::plan::plan(&resolution, anchors, mode),
+    };
     let slices = match (&planned, prove) {
         (Ok(plan), Some(installed)) => {
             let with = installed.unwrap_or(plan);

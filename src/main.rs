@@ -25,6 +25,12 @@ use crate::inspect::{Depth, Inspection, State};
 use crate::mark::Mode;
 use crate::report::{Action, Outcome};
 
+/// swc allocates every syntax node on its own; with mimalloc the parse of a
+/// real-size bundle takes about a third less time than with the system
+/// allocator (bench/run; about 10% more peak memory).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit codes: the contract scripts rely on.
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_STOCK: u8 = 1;
@@ -157,15 +163,12 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
         Err(e) => return outcome.error(e, "check the path and its permissions; pass --target PATH"),
     };
     let depth = match action {
-        Action::Check | Action::Restore => Depth::StateOnly,
+        Action::Check => Depth::Check(mode),
+        Action::Restore => Depth::StateOnly,
         Action::DryRun | Action::Apply | Action::Prove => Depth::Prove(mode),
     };
-    // A patched file in the requested mode needs no re-resolution.
+    // One parse; a patched file is not re-resolved for --check or --restore.
     let inspection = inspect::inspect(real, bytes, &anchors, depth);
-    let inspection = match (action, inspection.state) {
-        (Action::Check, State::Stock) => inspect::inspect(inspection.real_path, inspection.bytes, &anchors, Depth::Plan(mode)),
-        _ => inspection,
-    };
     outcome.absorb(&inspection);
     match action {
         Action::Check => check(outcome, &inspection),

@@ -143,7 +143,7 @@ fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     if from >= haystack.len() {
         return None;
     }
-    haystack[from..].windows(needle.len()).position(|w| w == needle).map(|p| p + from)
+    memchr::memmem::find(&haystack[from..], needle).map(|p| p + from)
 }
 
 /// Reads every marker. `Ok(None)`: the file carries none of ours.

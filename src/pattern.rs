@@ -54,6 +54,11 @@ impl Pattern {
         &self.expr
     }
 
+    /// The node kind a target must have (after parentheses), if the pattern fixes one.
+    pub fn kind(&self) -> Option<std::mem::Discriminant<Expr>> {
+        self.kind
+    }
+
     /// The single property of a property pattern.
     pub fn property(&self) -> Option<&KeyValueProp> {
         match &*self.expr {
@@ -234,20 +239,23 @@ impl<'s> Matcher<'s> {
     }
 
     fn member(&self, pattern: &MemberExpr, target: &MemberExpr, captures: &mut Captures) -> bool {
-        if !self.expr(&pattern.obj, &target.obj, captures) {
-            return false;
-        }
+        // The property first: a fixed name rejects most targets before the
+        // object is matched (and binds a metavariable). Both must hold, so the
+        // order changes no result.
         if let MemberProp::Ident(p) = &pattern.prop {
             match metavariable_name(&p.sym) {
-                Some(Meta::Any | Meta::Many) => return true,
-                Some(Meta::Bind(name)) => return self.bind(name, parse::range(&target.prop), captures),
+                Some(Meta::Any | Meta::Many) => return self.expr(&pattern.obj, &target.obj, captures),
+                Some(Meta::Bind(name)) => {
+                    return self.expr(&pattern.obj, &target.obj, captures) && self.bind(name, parse::range(&target.prop), captures)
+                }
                 None => {}
             }
         }
-        match (member_name(&pattern.prop), member_name(&target.prop)) {
+        let same_name = match (member_name(&pattern.prop), member_name(&target.prop)) {
             (Some(p), Some(t)) => p == t,
             _ => false,
-        }
+        };
+        same_name && self.expr(&pattern.obj, &target.obj, captures)
     }
 
     fn assign_target(&self, pattern: &AssignTarget, target: &AssignTarget, captures: &mut Captures) -> bool {

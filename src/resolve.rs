@@ -74,9 +74,44 @@ pub struct Index<'a> {
     strings: BTreeMap<String, Vec<Range<usize>>>,
 }
 
+/// The expression patterns that can match a node of one kind, in anchor order
+/// and, within an anchor, in pattern order.
+struct KindTable<'p> {
+    by_kind: Vec<(std::mem::Discriminant<Expr>, Vec<(usize, &'p Pattern)>)>,
+    /// For a node of a kind no pattern fixes: only the kindless patterns.
+    kindless: Vec<(usize, &'p Pattern)>,
+}
+
+impl<'p> KindTable<'p> {
+    fn new(anchors: &[(&'p str, &'p [Pattern])]) -> KindTable<'p> {
+        let all: Vec<(usize, &'p Pattern)> =
+            anchors.iter().enumerate().flat_map(|(i, (_, patterns))| patterns.iter().map(move |p| (i, p))).collect();
+        let mut kinds: Vec<std::mem::Discriminant<Expr>> = Vec::new();
+        for (_, p) in &all {
+            if let Some(k) = p.kind() {
+                if !kinds.contains(&k) {
+                    kinds.push(k);
+                }
+            }
+        }
+        let by_kind = kinds
+            .into_iter()
+            .map(|k| (k, all.iter().copied().filter(|(_, p)| p.kind().is_none_or(|pk| pk == k)).collect()))
+            .collect();
+        let kindless = all.iter().copied().filter(|(_, p)| p.kind().is_none()).collect();
+        KindTable { by_kind, kindless }
+    }
+
+    fn for_node(&self, node: &Expr) -> &[(usize, &'p Pattern)] {
+        let kind = std::mem::discriminant(strip_parens(node));
+        self.by_kind.iter().find(|(k, _)| *k == kind).map_or(&self.kindless, |(_, list)| list)
+    }
+}
+
 struct Walker<'a, 'p> {
     matcher: Matcher<'a>,
     anchors: Vec<(&'p str, &'p [Pattern])>,
+    table: KindTable<'p>,
     classes: Vec<ClassInfo<'a>>,
     functions: Vec<FnInfo<'a>>,
     candidates: BTreeMap<String, Vec<Candidate<'a>>>,
@@ -182,17 +217,20 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     }
 
     fn visit_expr(&mut self, node: &Expr) {
-        for (id, patterns) in &self.anchors {
-            for pattern in patterns.iter() {
-                let mut captures = Captures::new();
-                if self.matcher.match_pattern(pattern, node, &mut captures) {
-                    self.candidates.entry(id.to_string()).or_default().push(Candidate {
-                        range: range(node),
-                        captures,
-                        expr: pin(node),
-                    });
-                    break;
-                }
+        // Only the patterns whose kind the node has; an anchor takes its first matching pattern.
+        let mut matched: Option<usize> = None;
+        for &(anchor, pattern) in self.table.for_node(node) {
+            if matched == Some(anchor) {
+                continue;
+            }
+            let mut captures = Captures::new();
+            if self.matcher.match_pattern(pattern, node, &mut captures) {
+                matched = Some(anchor);
+                self.candidates.entry(self.anchors[anchor].0.to_string()).or_default().push(Candidate {
+                    range: range(node),
+                    captures,
+                    expr: pin(node),
+                });
             }
         }
         node.visit_children_with(self);
@@ -220,6 +258,7 @@ impl<'a> Index<'a> {
             .collect();
         let mut walker = Walker {
             matcher: Matcher::new(source),
+            table: KindTable::new(&expr_anchors),
             anchors: expr_anchors,
             needles: needles.clone(),
             strings: Vec::new(),
