@@ -29,9 +29,10 @@ pub fn stage(real_target: &Path, bytes: &[u8]) -> io::Result<Staged> {
     let meta = fs::metadata(real_target)?;
     let mut temp = tempfile::Builder::new().prefix(TEMP_PREFIX).suffix(".js").tempfile_in(dir)?;
     temp.as_file_mut().write_all(bytes)?;
-    temp.as_file().set_permissions(fs::Permissions::from_mode(meta.mode() & 0o7777))?;
     // Keep the owner where we may (as root); otherwise the file is ours anyway.
+    // Owner first: a change of owner clears the set-user/group-ID bits.
     let _ = std::os::unix::fs::fchown(temp.as_file(), Some(meta.uid()), Some(meta.gid()));
+    temp.as_file().set_permissions(fs::Permissions::from_mode(meta.mode() & 0o7777))?;
     temp.as_file().sync_all()?;
     Ok(Staged { temp })
 }
@@ -104,7 +105,9 @@ pub fn sweep_stale(real_target: &Path) -> Vec<PathBuf> {
 /// Live processes whose command line names the bundle: they keep running the
 /// old code until restarted (Linux only; elsewhere nothing is reported).
 pub fn sessions_using(real_target: &Path) -> Vec<String> {
+    use std::os::unix::ffi::OsStrExt;
     let needle = real_target.as_os_str().as_encoded_bytes();
+    let file_name = real_target.file_name().map_or(&b""[..], |n| n.as_bytes());
     let own = std::process::id();
     let mut out = Vec::new();
     let Ok(entries) = fs::read_dir("/proc") else { return out };
@@ -114,7 +117,15 @@ pub fn sessions_using(real_target: &Path) -> Vec<String> {
             continue;
         }
         let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else { continue };
-        if cmdline.split(|b| *b == 0).any(|arg| arg == needle) {
+        // The path as given, or any other spelling of it (a link, a relative path from the process's folder).
+        let names_it = |arg: &[u8]| {
+            arg == needle
+                || (!file_name.is_empty() && arg.ends_with(file_name) && {
+                    let arg = Path::new(std::ffi::OsStr::from_bytes(arg));
+                    fs::canonicalize(entry.path().join("cwd").join(arg)).is_ok_and(|p| p == real_target)
+                })
+        };
+        if cmdline.split(|b| *b == 0).any(names_it) {
             out.push(format!("process {pid} is running this bundle and keeps the old code until it is restarted; restart kiro-cli sessions to use the change"));
         }
     }

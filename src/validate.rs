@@ -61,20 +61,28 @@ pub enum RunFailure {
     Wait(std::io::Error),
 }
 
-/// Runs `command` with `input` on its stdin and its stdout and stderr
-/// captured (each up to 16 MiB, the rest read and dropped), bounded by
+/// Runs `command` with `input` on its stdin and its stdout (up to 16 MiB) and
+/// stderr (up to 64 KiB) captured, the rest read and dropped, bounded by
 /// `timeout`. The child runs in a process group of its own, which is killed
 /// when the child exits or runs out of time: a wrapper that leaves a process
 /// behind holding a pipe open cannot stretch the run past the timeout, and
 /// nothing it started is left running.
 pub fn run_bounded(mut command: Command, input: Option<Vec<u8>>, timeout: Duration) -> Result<Output, RunFailure> {
     use std::os::unix::process::CommandExt;
-    const CAP: u64 = 16 * 1024 * 1024;
-    let mut child = command
+    command
         .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
+        .process_group(0);
+    // If we are killed, so is the child (Linux); elsewhere it finishes on its own.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    let mut child = command
         .spawn()
         .map_err(RunFailure::Spawn)?;
     let group = child.id() as libc::pid_t;
@@ -86,18 +94,18 @@ pub fn run_bounded(mut command: Command, input: Option<Vec<u8>>, timeout: Durati
             let _ = stdin.write_all(&input);
         });
     }
-    fn reader(mut pipe: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<Vec<u8>> {
+    fn reader(mut pipe: impl Read + Send + 'static, cap: u64) -> std::sync::mpsc::Receiver<Vec<u8>> {
         let (sent, received) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut text = Vec::new();
-            let _ = pipe.by_ref().take(CAP).read_to_end(&mut text);
+            let _ = pipe.by_ref().take(cap).read_to_end(&mut text);
             let _ = std::io::copy(&mut pipe, &mut std::io::sink());
             let _ = sent.send(text);
         });
         received
     }
-    let stdout = reader(child.stdout.take().expect("piped"));
-    let stderr = reader(child.stderr.take().expect("piped"));
+    let stdout = reader(child.stdout.take().expect("piped"), 16 << 20);
+    let stderr = reader(child.stderr.take().expect("piped"), 64 << 10);
     let started = Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -137,7 +145,7 @@ pub fn node_check(node: &NodeChoice, file: &Path, timeout: Duration) -> Result<(
     if output.status.success() {
         Ok(())
     } else {
-        let stderr = String::from_utf8_lossy(&output.stderr[..output.stderr.len().min(64 * 1024)]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
         let detail: Vec<String> = stderr.lines().filter(|l| !l.trim().is_empty()).take(6).map(|l| l.chars().take(200).collect()).collect();
         let detail = if detail.is_empty() { format!("exit status {}", output.status) } else { detail.join(" | ") };
         Err(CheckFailure::Rejected(detail))
