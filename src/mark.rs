@@ -281,4 +281,66 @@ mod tests {
         let truncated = &text.as_bytes()[..text.len() - 30];
         assert!(read(truncated).is_err() || strip(truncated, &read(truncated).unwrap().unwrap()).is_err());
     }
+
+    /// Thousands of random edits around and inside the markers: read + strip
+    /// either refuse or give back exactly the stock bytes; they never panic
+    /// and never yield anything else.
+    #[test]
+    fn random_edits_restore_exactly_or_are_refused() {
+        let stock = b"let a=new X({d:1});function f(){for(;;){g()}}/* not ours: /*kiro-steer-scope */".to_vec();
+        let ins = |text: &str, at| Insertion { at, text: text.into(), purpose: String::new() };
+        let bases = [
+            (Mode::Seed, apply(&stock, Mode::Seed, &[ins("(w)(", 6), ins(")", 18), ins("if(0)continue;", 40)])),
+            (Mode::Gate, apply(&stock, Mode::Gate, &[ins("if(u&&d>0)continue;", 40)])),
+            (Mode::Seed, apply(&stock, Mode::Seed, &[ins("", 0), ins("x", stock.len())])),
+        ];
+        const PIECES: &[&[u8]] = &[b"/*kiro-steer-scope:", b"/*kiro-steer-scope:1 end*/", b"/*kiro-steer-scope:2 mode=seed*/", b"*/", b" count=1", b" len=0", b"=", b"0", b" ", b"\xff", b"\0"];
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let (mut exact, mut refused) = (0, 0);
+        for case in 0..20_000 {
+            let (mode, base) = &bases[case % bases.len()];
+            let mut bytes = base.clone();
+            for _ in 0..1 + next(3) {
+                let at = next(bytes.len() + 1);
+                match next(6) {
+                    0 => {
+                        let end = (at + 1 + next(30)).min(bytes.len());
+                        bytes.drain(at..end);
+                    }
+                    1 => {
+                        let piece = PIECES[next(PIECES.len())];
+                        bytes.splice(at..at, piece.iter().copied());
+                    }
+                    2 if at < bytes.len() => bytes[at] = bytes[at].wrapping_add(1 + next(255) as u8),
+                    3 => bytes.truncate(at),
+                    4 => {
+                        let from = next(bytes.len());
+                        let chunk = bytes[from..(from + next(120)).min(bytes.len())].to_vec();
+                        bytes.splice(at..at, chunk);
+                    }
+                    _ => {}
+                }
+            }
+            match read(&bytes) {
+                Err(_) => refused += 1,
+                Ok(None) => assert!(!bytes.windows(PREFIX.len()).any(|w| w == PREFIX.as_bytes()), "case {case}: a marker was overlooked"),
+                Ok(Some(marked)) => match strip(&bytes, &marked) {
+                    Err(_) => refused += 1,
+                    Ok(out) => {
+                        assert_eq!(out, stock, "case {case}: restore produced bytes that are not the stock file");
+                        assert_eq!(marked.mode, *mode, "case {case}");
+                        exact += 1;
+                    }
+                },
+            }
+        }
+        assert!(refused > 15_000, "{refused} of 20000 refused");
+        assert!(exact > 0, "no-op edits restore exactly");
+    }
 }
