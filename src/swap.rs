@@ -40,27 +40,29 @@ pub fn stage(real_target: &Path, bytes: &[u8]) -> io::Result<Staged> {
 #[derive(Debug)]
 pub enum SwapError {
     Changed,
-    Io(io::Error),
+    /// What was being done, and how it failed.
+    Io(String, io::Error),
 }
 
 impl std::fmt::Display for SwapError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SwapError::Changed => write!(f, "the target changed while kiro-steer-scope was working on it (another process wrote it); nothing was replaced — run the command again"),
-            SwapError::Io(e) => write!(f, "{e}"),
+            SwapError::Io(what, e) => write!(f, "{what}: {e}"),
         }
     }
 }
 
 /// Renames the staged file over the target if the target still holds `expected`.
 pub fn commit(staged: Staged, real_target: &Path, expected: &[u8]) -> Result<(), SwapError> {
-    let now = fs::read(real_target).map_err(SwapError::Io)?;
+    let now = fs::read(real_target).map_err(|e| SwapError::Io(format!("cannot re-read {}; nothing was replaced", real_target.display()), e))?;
     if now != expected {
         return Err(SwapError::Changed);
     }
-    staged.temp.persist(real_target).map_err(|e| SwapError::Io(e.error))?;
+    staged.temp.persist(real_target).map_err(|e| SwapError::Io(format!("cannot replace {} (it is unchanged; is it or its folder immutable or read-only?)", real_target.display()), e.error))?;
     let dir = real_target.parent().unwrap_or(Path::new("."));
-    File::open(dir).and_then(|d| d.sync_all()).map_err(SwapError::Io)?;
+    // The rename has happened: a failed flush cannot be undone, so it is no refusal.
+    let _ = File::open(dir).and_then(|d| d.sync_all());
     Ok(())
 }
 

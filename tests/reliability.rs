@@ -456,6 +456,7 @@ fn an_immutable_target_or_folder_is_a_refusal_with_nothing_changed() {
             let before = t.siblings();
             let o = run_on(&t.target, &[args, &["--json"]].concat());
             expect_code(&o, 2, &format!("{args:?} on an immutable target"));
+            assert!(String::from_utf8_lossy(&o.stderr).contains("cannot replace"), "the refusal says what failed\n{}", describe(&o));
             assert!(std::fs::read(&t.target).unwrap() == stock_bytes("readable-esm"));
             assert_eq!(t.siblings(), before, "the staged file is removed");
         }
