@@ -265,8 +265,14 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
         let checked = stage_and_check(cli, inspection, &patched);
         (proof.join().expect("the proof thread does not panic"), checked)
     });
+    let harness_ran = proof_run.proof.is_some();
     if let Err(e) = record_proof(&mut outcome, proof_run) {
-        return outcome.refuse(e, "nothing was written; run --prove --json to see every case");
+        let next = if harness_ran {
+            "nothing was written; run --prove --json to see every case"
+        } else {
+            "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout"
+        };
+        return outcome.refuse(e, next);
     }
     let staged = match checked {
         Ok(staged) => staged,
