@@ -51,30 +51,75 @@ impl fmt::Display for ParseError {
 }
 
 /// Deeply nested input recurses deeply in the parser; give it room.
-const PARSER_STACK: usize = 512 * 1024 * 1024;
+pub const PARSER_STACK: usize = 512 * 1024 * 1024;
+
+/// Files smaller than this are parsed in one piece.
+const SPLIT_ABOVE: usize = 1 << 20;
 
 pub fn parse(source: &str, kind: SourceKind) -> Result<Program, ParseError> {
     if source.len() >= (u32::MAX - BASE) as usize {
         return Err(ParseError { offset: 0, message: "file is larger than 4 GiB".into() });
     }
-    let (depth, offset) = nesting(source.as_bytes());
+    let (depth, offset, split) = scan(source.as_bytes());
     if depth > MAX_NESTING {
         return Err(ParseError { offset, message: format!("nests deeper than {MAX_NESTING} levels; refused rather than risk the parser's stack") });
     }
-    std::thread::scope(|scope| {
+    fn big_stack<'scope, 'env>(
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        source: &'env str,
+        range: std::ops::Range<usize>,
+        kind: SourceKind,
+    ) -> std::thread::ScopedJoinHandle<'scope, Result<Program, ParseError>> {
         std::thread::Builder::new()
             .name("parse".into())
             .stack_size(PARSER_STACK)
-            .spawn_scoped(scope, || parse_here(source, kind))
+            .spawn_scoped(scope, move || parse_part(source, range, kind))
             .expect("spawn parser thread")
-            .join()
-            .unwrap_or_else(|_| Err(ParseError { offset: 0, message: "parser crashed".into() }))
-    })
+    }
+    let crashed = || Err(ParseError { offset: 0, message: "parser crashed".into() });
+    // A big bundle is two runs of top-level statements: parse the halves on
+    // two cores. Any error (a split the scan misjudged, or a real one) falls
+    // back to one parse of the whole file, whose error is the one reported.
+    if let Some(at) = split.filter(|at| source.len() > SPLIT_ABOVE && *at < source.len()) {
+        let halves = std::thread::scope(|scope| {
+            let first = big_stack(scope, source, 0..at, kind);
+            let second = big_stack(scope, source, at..source.len(), kind);
+            (first.join().unwrap_or_else(|_| crashed()), second.join().unwrap_or_else(|_| crashed()))
+        });
+        if let (Ok(first), Ok(second)) = halves {
+            if let Some(joined) = join(first, second) {
+                return Ok(joined);
+            }
+        }
+    }
+    std::thread::scope(|scope| big_stack(scope, source, 0..source.len(), kind).join().unwrap_or_else(|_| crashed()))
+}
+
+/// One program from two consecutive halves, or None if their kinds differ.
+fn join(first: Program, second: Program) -> Option<Program> {
+    match (first, second) {
+        (Program::Script(mut a), Program::Script(b)) => {
+            a.body.extend(b.body);
+            a.span = Span::new(a.span.lo, b.span.hi);
+            Some(Program::Script(a))
+        }
+        (Program::Module(mut a), Program::Module(b)) => {
+            a.body.extend(b.body);
+            a.span = Span::new(a.span.lo, b.span.hi);
+            Some(Program::Module(a))
+        }
+        _ => None,
+    }
 }
 
 /// Parses on the current thread; for small snippets such as anchor patterns.
 pub fn parse_here(source: &str, kind: SourceKind) -> Result<Program, ParseError> {
-    let input = StringInput::new(source, BytePos(BASE), BytePos(BASE + source.len() as u32));
+    parse_part(source, 0..source.len(), kind)
+}
+
+/// Parses `source[range]` with spans that are offsets into the whole of `source`.
+fn parse_part(source: &str, range: std::ops::Range<usize>, kind: SourceKind) -> Result<Program, ParseError> {
+    let input = StringInput::new(&source[range.clone()], BytePos(BASE + range.start as u32), BytePos(BASE + range.end as u32));
     let syntax = Syntax::Es(EsSyntax { allow_return_outside_function: false, ..Default::default() });
     let lexer = Lexer::new(syntax, EsVersion::latest(), input, None);
     let mut parser = Parser::new_from(lexer);
@@ -123,7 +168,16 @@ pub fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 /// an `if(a)if(a)` or `else if` chain and a long operator chain (whose tree is
 /// as deep as it is long) all count, while long comma lists and statement
 /// sequences do not.
+#[cfg(test)]
 pub fn nesting(source: &[u8]) -> (usize, usize) {
+    let (max, max_at, _) = scan(source);
+    (max, max_at)
+}
+
+/// `nesting`, plus the first top-level statement boundary (a `;` outside any
+/// bracket, string, comment or template) at or past the middle of the file.
+fn scan(source: &[u8]) -> (usize, usize, Option<usize>) {
+    let mut split = None;
     #[derive(Clone, Copy, PartialEq)]
     enum Frame {
         Code,
@@ -289,6 +343,9 @@ pub fn nesting(source: &[u8]) -> (usize, usize) {
                 let top = stack.last_mut().expect("root level");
                 top.run = 0;
                 top.ended = (c == b';').then_some(b';');
+                if c == b';' && split.is_none() && stack.len() == 1 && i + 1 >= n / 2 {
+                    split = Some(i + 1);
+                }
                 prev = Prev::Operator;
                 i += 1;
             }
@@ -314,7 +371,7 @@ pub fn nesting(source: &[u8]) -> (usize, usize) {
             }
         }
     }
-    (max, max_at)
+    (max, max_at, split)
 }
 
 #[cfg(test)]
@@ -371,5 +428,53 @@ mod tests {
             eprintln!("{}: {depth} at byte {at}", file.display());
             assert!(depth * 10 < MAX_NESTING, "{}: {depth} at byte {at}", file.display());
         }
+    }
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::*;
+
+    /// A bundle padded past SPLIT_ABOVE with statements whose strings,
+    /// templates, regexes and comments hold `;` that must not split.
+    fn padded(bundle: &str) -> String {
+        let filler = "var r = /a;b[;]/g, q = a / b; /* ; */ var t = `x;${ {a: 1}.a };y`; // ;\nvar s = \"q;w\", u = 'e;\\'r';\nfunction f(x) { if (x) { return x; } else { for (;;) break; } }\n";
+        let mut out = String::new();
+        while out.len() < SPLIT_ABOVE {
+            out.push_str(filler);
+        }
+        format!("{out}{bundle}{out}")
+    }
+
+    fn fixture(name: &str) -> String {
+        std::fs::read_to_string(format!("{}/testdata/bundles/{name}/node_modules/@kiro/agent/dist/server/acp-server.js", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    }
+
+    #[test]
+    fn a_split_parse_equals_a_whole_parse() {
+        for (name, kind) in [("readable-cjs", SourceKind::Script), ("minified-esm", SourceKind::Module)] {
+            let source = padded(&fixture(name));
+            let (_, _, split) = scan(source.as_bytes());
+            let at = split.expect("a top-level `;` past the middle");
+            assert!(source[..at].ends_with(';'), "{name}: split at {at}");
+            let split_parse = parse(&source, kind).unwrap();
+            let whole = std::thread::Builder::new().stack_size(PARSER_STACK).spawn(move || parse_here(&source, kind).unwrap()).unwrap().join().unwrap();
+            assert!(split_parse == whole, "{name}: the halves differ from one parse");
+        }
+    }
+
+    #[test]
+    fn a_misjudged_split_falls_back_to_one_parse() {
+        // The scan takes `/` after `)` for division, so this regex's `;` looks
+        // like a top-level boundary; the halves fail and one parse decides.
+        let mut source = "var a = 1;\n".repeat(100);
+        while source.len() < SPLIT_ABOVE + 10 {
+            source.push_str("if (x) /;/.test(y);\n");
+        }
+        let (_, _, split) = scan(source.as_bytes());
+        assert!(source[..split.unwrap()].ends_with("/;"), "the scan splits inside the regex");
+        let program = parse(&source, SourceKind::Script).unwrap();
+        let Program::Script(script) = program else { unreachable!() };
+        assert_eq!(script.body.len(), source.lines().count());
     }
 }

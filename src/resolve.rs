@@ -76,6 +76,39 @@ pub struct Index<'a> {
 
 /// The expression patterns that can match a node of one kind, in anchor order
 /// and, within an anchor, in pattern order.
+/// The index at which the items' byte spans cross the middle of their total.
+fn half<T: swc_common::Spanned>(items: &[T]) -> usize {
+    let (Some(first), Some(last)) = (items.first(), items.last()) else { return 0 };
+    let middle = (range(first).start + range(last).end) / 2;
+    items.iter().position(|i| range(i).end > middle).unwrap_or(items.len())
+}
+
+/// Walks the first half of `items` on a thread of its own (with the parser's
+/// stack: the tree is as deep here) and the second half on this one.
+fn walk_halves<'a, 'p, T>(items: &'a [T], make: impl Fn() -> Walker<'a, 'p> + Sync) -> (Walker<'a, 'p>, Walker<'a, 'p>)
+where
+    T: VisitWith<Walker<'a, 'p>> + Sync + swc_common::Spanned,
+    Walker<'a, 'p>: Send,
+{
+    let at = half(items);
+    let walk = |part: &'a [T]| {
+        let mut walker = make();
+        for item in part {
+            item.visit_with(&mut walker);
+        }
+        walker
+    };
+    std::thread::scope(|scope| {
+        let first = std::thread::Builder::new()
+            .name("walk".into())
+            .stack_size(crate::parse::PARSER_STACK)
+            .spawn_scoped(scope, || walk(&items[..at]))
+            .expect("spawn walker thread");
+        let second = walk(&items[at..]);
+        (first.join().unwrap_or_else(|e| std::panic::resume_unwind(e)), second)
+    })
+}
+
 struct KindTable<'p> {
     by_kind: Vec<(std::mem::Discriminant<Expr>, Vec<(usize, &'p Pattern)>)>,
     /// For a node of a kind no pattern fixes: only the kindless patterns.
@@ -256,10 +289,10 @@ impl<'a> Index<'a> {
                 _ => None,
             })
             .collect();
-        let mut walker = Walker {
+        let make = || Walker {
             matcher: Matcher::new(source),
             table: KindTable::new(&expr_anchors),
-            anchors: expr_anchors,
+            anchors: expr_anchors.clone(),
             needles: needles.clone(),
             strings: Vec::new(),
             classes: Vec::new(),
@@ -267,7 +300,19 @@ impl<'a> Index<'a> {
             candidates: BTreeMap::new(),
             pending_name: None,
         };
-        program.visit_with(&mut walker);
+        // Two halves of the top-level statements, walked on two cores and
+        // merged in document order.
+        let (first, second) = match program {
+            Program::Script(script) => walk_halves(&script.body, make),
+            Program::Module(module) => walk_halves(&module.body, make),
+        };
+        let mut walker = first;
+        walker.classes.extend(second.classes);
+        walker.functions.extend(second.functions);
+        walker.strings.extend(second.strings);
+        for (id, list) in second.candidates {
+            walker.candidates.entry(id).or_default().extend(list);
+        }
         let mut strings: BTreeMap<String, Vec<Range<usize>>> = BTreeMap::new();
         for (i, at) in walker.strings {
             strings.entry(needles[i].to_string()).or_default().push(at);
