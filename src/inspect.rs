@@ -49,7 +49,8 @@ pub struct Inspection {
     pub state: State,
     pub marked: Option<Marked>,
     /// The stock bytes: the file itself, or recovered from the markers.
-    pub stock: Option<Vec<u8>>,
+    /// The stock bytes recovered from the markers of a patched file.
+    pub recovered: Option<Vec<u8>>,
     pub plan: Option<Vec<Insertion>>,
     pub anchors: Vec<AnchorReport>,
     pub message: String,
@@ -57,6 +58,18 @@ pub struct Inspection {
     pub anchor: Option<String>,
     /// Sliced code for `--prove`: stock, and with the mode's insertions.
     pub proof_input: Option<(serde_json::Value, serde_json::Value)>,
+}
+
+impl Inspection {
+    /// The stock bytes: recovered from the markers, or the file itself when
+    /// it carries none (None only for a tampered file).
+    pub fn stock(&self) -> Option<&[u8]> {
+        match (&self.recovered, self.state) {
+            (Some(recovered), _) => Some(recovered),
+            (None, State::Tampered | State::Patched(_)) => None,
+            (None, _) => Some(&self.bytes),
+        }
+    }
 }
 
 pub enum Depth {
@@ -87,7 +100,7 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         bytes,
         state: State::Stock,
         marked: None,
-        stock: None,
+        recovered: None,
         plan: None,
         anchors: Vec::new(),
         message: String::new(),
@@ -102,7 +115,7 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
                 out.state = State::Patched(marked.mode);
                 out.message = format!("patched in {} mode ({} marked insertions)", marked.mode, marked.found.len());
                 out.marked = Some(marked);
-                out.stock = Some(stock);
+                out.recovered = Some(stock);
                 if matches!(depth, Depth::StateOnly | Depth::Check(_)) {
                     return out;
                 }
@@ -123,11 +136,11 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         ),
         _ => None,
     };
-    let stock_bytes = out.stock.take().unwrap_or_else(|| out.bytes.clone());
+    // A stock file is its own stock bytes: no copy of an 11 MB file.
+    let stock_bytes: &[u8] = out.recovered.as_deref().unwrap_or(&out.bytes);
     // The walks over the tree recurse as deep as it nests: give them the parser's stack.
     let module = out.package.module;
-    let result = parse::on_big_stack(|| resolve_and_plan(&stock_bytes, module, anchors, judge_by, mode, prove.then_some(installed.as_deref())));
-    out.stock = Some(stock_bytes);
+    let result = parse::on_big_stack(|| resolve_and_plan(stock_bytes, module, anchors, judge_by, mode, prove.then_some(installed.as_deref())));
     match result {
         Ok((plan, reports, proof_input)) => {
             out.proof_input = proof_input;

@@ -94,6 +94,21 @@ struct Cli {
     anchors: Option<PathBuf>,
 }
 
+/// mimalloc's `mi_option_arena_eager_commit` (v2 mimalloc.h). Committing
+/// arena memory as it is touched instead of up front keeps peak RSS about 10%
+/// lower on a real-size bundle at no measurable cost in time (bench/run).
+const MI_OPTION_ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+
+/// Runs before main and before the first allocation reaches an arena; set in
+/// main, the option would come after the first arena was committed.
+extern "C" fn configure_allocator() {
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) };
+}
+
+#[used]
+#[link_section = ".init_array"]
+static CONFIGURE_ALLOCATOR: extern "C" fn() = configure_allocator;
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -228,7 +243,7 @@ fn check(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
     if !matches!(inspection.state, State::Stock | State::Patched(_)) || (inspection.state == State::Stock && inspection.plan.is_none()) {
         return refuse_state(outcome, inspection);
     }
-    if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, &inspection.stock, &inspection.plan) {
+    if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, inspection.stock(), &inspection.plan) {
         outcome.set_insertions(stock, plan);
     }
     outcome.exit = match inspection.state {
@@ -250,7 +265,7 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
         outcome.exit = EXIT_OK;
         return outcome;
     }
-    let (Some(stock), Some(plan)) = (&inspection.stock, &inspection.plan) else {
+    let (Some(stock), Some(plan)) = (inspection.stock(), &inspection.plan) else {
         return refuse_state(outcome, inspection);
     };
     if !matches!(inspection.state, State::Stock | State::Patched(_)) {
@@ -330,7 +345,7 @@ fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
         }
         _ => return refuse_state(outcome, inspection),
     }
-    let stock = inspection.stock.as_ref().expect("patched files carry their stock bytes");
+    let stock = inspection.stock().expect("patched files carry their stock bytes");
     outcome.sha_after = Some(mark::sha256_hex(stock));
     let staged = match swap::stage(&inspection.real_path, stock) {
         Ok(s) => s,

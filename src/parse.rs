@@ -198,9 +198,13 @@ fn scan(source: &[u8]) -> (usize, usize, Option<usize>) {
         /// After which a `/` divides.
         Value,
     }
-    const REGEX_AFTER: &[&[u8]] = &[
-        b"return", b"typeof", b"instanceof", b"in", b"of", b"new", b"delete", b"void", b"throw", b"case", b"do", b"else", b"yield", b"await", b"extends",
-    ];
+    // Keywords after which a `/` starts a regular expression.
+    fn regex_after(word: &[u8]) -> bool {
+        matches!(
+            word,
+            b"return" | b"typeof" | b"instanceof" | b"in" | b"of" | b"new" | b"delete" | b"void" | b"throw" | b"case" | b"do" | b"else" | b"yield" | b"await" | b"extends"
+        )
+    }
     let n = source.len();
     let mut stack = vec![Level { frame: Frame::Code, base: 0, run: 0, elses: 0, ended: None }];
     let (mut max, mut max_at) = (0usize, 0usize);
@@ -362,7 +366,7 @@ fn scan(source: &[u8]) -> (usize, usize, Option<usize>) {
                     _ => Tok::Starts,
                 };
                 token(&mut stack, start, tok, &mut max, &mut max_at);
-                prev = if REGEX_AFTER.contains(&word) { Prev::Operator } else { Prev::Value };
+                prev = if regex_after(word) { Prev::Operator } else { Prev::Value };
             }
             _ => {
                 token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
