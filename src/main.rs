@@ -177,6 +177,13 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
         Ok(read) => read,
         Err(e) => return outcome.error(e, "check the path and its permissions; pass --target PATH"),
     };
+    // node --check starts now, on a FIFO beside the target, so that its
+    // start-up overlaps the parse; if no FIFO can be made, the staged file is
+    // checked later instead.
+    let early = match action {
+        Action::DryRun | Action::Apply => validate::start_check(&validate::choose_node(cli.node.as_deref()), real.parent().unwrap_or(&real)).ok(),
+        _ => None,
+    };
     let depth = match action {
         Action::Check => Depth::Check(mode),
         Action::Restore => Depth::StateOnly,
@@ -187,7 +194,7 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
     outcome.absorb(&inspection);
     match action {
         Action::Check => check(outcome, &inspection),
-        Action::DryRun | Action::Apply => apply(cli, outcome, &inspection, mode, action == Action::DryRun),
+        Action::DryRun | Action::Apply => apply(cli, outcome, &inspection, mode, action == Action::DryRun, early),
         Action::Restore => restore(outcome, &inspection),
         Action::Prove => {
             if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
@@ -259,7 +266,7 @@ fn refuse_state(outcome: Outcome, inspection: &Inspection) -> Outcome {
     outcome.refuse(inspection.message.clone(), next)
 }
 
-fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, dry_run: bool) -> Outcome {
+fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, dry_run: bool, early: Option<validate::EarlyCheck>) -> Outcome {
     if inspection.state == State::Patched(mode) {
         outcome.message = format!("already patched in {mode} mode; nothing to do");
         outcome.exit = EXIT_OK;
@@ -277,7 +284,7 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
     // The proof and node --check are separate node processes: run them side by side.
     let (proof_run, checked) = std::thread::scope(|scope| {
         let proof = scope.spawn(|| run_proof(cli, inspection, mode));
-        let checked = stage_and_check(cli, inspection, &patched);
+        let checked = stage_and_check(cli, inspection, &patched, dry_run, early);
         (proof.join().expect("the proof thread does not panic"), checked)
     });
     let harness_ran = proof_run.proof.is_some();
@@ -317,15 +324,20 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
 }
 
 /// Writes the new bytes beside the target and has node check them there.
-fn stage_and_check(cli: &Cli, inspection: &Inspection, patched: &[u8]) -> Result<swap::Staged, (String, &'static str)> {
-    let staged = swap::stage(&inspection.real_path, patched).map_err(|e| {
+fn stage_and_check(cli: &Cli, inspection: &Inspection, patched: &[u8], dry_run: bool, early: Option<validate::EarlyCheck>) -> Result<swap::Staged, (String, &'static str)> {
+    let staged = swap::stage(&inspection.real_path, patched, !dry_run).map_err(|e| {
         (
             format!("cannot write beside {}: {e}", inspection.real_path.display()),
             "check free space and that the folder is writable (run as the user that installed kiro-cli)",
         )
     })?;
     let node = validate::choose_node(cli.node.as_deref());
-    validate::node_check(&node, staged.path(), Duration::from_secs(cli.node_timeout)).map_err(|failure| {
+    let timeout = Duration::from_secs(cli.node_timeout);
+    let checked = match early {
+        Some(early) => early.finish(patched, timeout),
+        None => validate::node_check(&node, staged.path(), timeout),
+    };
+    checked.map_err(|failure| {
         let next = match failure {
             validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
             _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
@@ -347,7 +359,7 @@ fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
     }
     let stock = inspection.stock().expect("patched files carry their stock bytes");
     outcome.sha_after = Some(mark::sha256_hex(stock));
-    let staged = match swap::stage(&inspection.real_path, stock) {
+    let staged = match swap::stage(&inspection.real_path, stock, true) {
         Ok(s) => s,
         Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable"),
     };

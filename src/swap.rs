@@ -24,7 +24,9 @@ impl Staged {
     }
 }
 
-pub fn stage(real_target: &Path, bytes: &[u8]) -> io::Result<Staged> {
+/// `durable`: fsync the staged bytes (needed before they may replace the
+/// target; a dry run's staged file is only checked and removed).
+pub fn stage(real_target: &Path, bytes: &[u8], durable: bool) -> io::Result<Staged> {
     let dir = real_target.parent().unwrap_or(Path::new("."));
     let meta = fs::metadata(real_target)?;
     let mut temp = tempfile::Builder::new().prefix(TEMP_PREFIX).suffix(".js").tempfile_in(dir)?;
@@ -33,7 +35,9 @@ pub fn stage(real_target: &Path, bytes: &[u8]) -> io::Result<Staged> {
     // Owner first: a change of owner clears the set-user/group-ID bits.
     let _ = std::os::unix::fs::fchown(temp.as_file(), Some(meta.uid()), Some(meta.gid()));
     temp.as_file().set_permissions(fs::Permissions::from_mode(meta.mode() & 0o7777))?;
-    temp.as_file().sync_all()?;
+    if durable {
+        temp.as_file().sync_all()?;
+    }
     Ok(Staged { temp })
 }
 
@@ -55,8 +59,8 @@ impl std::fmt::Display for SwapError {
 
 /// Renames the staged file over the target if the target still holds `expected`.
 pub fn commit(staged: Staged, real_target: &Path, expected: &[u8]) -> Result<(), SwapError> {
-    let now = fs::read(real_target).map_err(|e| SwapError::Io(format!("cannot re-read {}; nothing was replaced", real_target.display()), e))?;
-    if now != expected {
+    let unchanged = still_holds(real_target, expected).map_err(|e| SwapError::Io(format!("cannot re-read {}; nothing was replaced", real_target.display()), e))?;
+    if !unchanged {
         return Err(SwapError::Changed);
     }
     staged.temp.persist(real_target).map_err(|e| SwapError::Io(format!("cannot replace {} (it is unchanged; is it or its folder immutable or read-only?)", real_target.display()), e.error))?;
@@ -64,6 +68,28 @@ pub fn commit(staged: Staged, real_target: &Path, expected: &[u8]) -> Result<(),
     // The rename has happened: a failed flush cannot be undone, so it is no refusal.
     let _ = File::open(dir).and_then(|d| d.sync_all());
     Ok(())
+}
+
+/// Whether the file's bytes are exactly `expected`, read in pieces so that a
+/// second copy of an 11 MB bundle is never held.
+fn still_holds(path: &Path, expected: &[u8]) -> io::Result<bool> {
+    use std::io::Read;
+    let mut file = File::open(path)?;
+    if file.metadata()?.len() != expected.len() as u64 {
+        return Ok(false);
+    }
+    let mut piece = vec![0u8; 1 << 20];
+    let mut at = 0;
+    loop {
+        let n = file.read(&mut piece)?;
+        if n == 0 {
+            return Ok(at == expected.len());
+        }
+        if at + n > expected.len() || piece[..n] != expected[at..at + n] {
+            return Ok(false);
+        }
+        at += n;
+    }
 }
 
 /// An exclusive advisory lock on the target's folder, released on drop; no

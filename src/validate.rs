@@ -2,6 +2,7 @@
 //! node picks the same module type (nearest package.json) as it will at run time.
 
 use std::io::{Read, Write};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -61,20 +62,44 @@ pub enum RunFailure {
     Wait(std::io::Error),
 }
 
-/// Runs `command` with `input` on its stdin and its stdout (up to 16 MiB) and
-/// stderr (up to 64 KiB) captured, the rest read and dropped, bounded by
-/// `timeout`. The child runs in a process group of its own, which is killed
-/// when the child exits or runs out of time: a wrapper that leaves a process
-/// behind holding a pipe open cannot stretch the run past the timeout, and
-/// nothing it started is left running.
-pub fn run_bounded(mut command: Command, input: Option<Vec<u8>>, timeout: Duration) -> Result<Output, RunFailure> {
+/// A child started by `spawn_bounded`: in its own process group (so its
+/// whole tree can be killed), killed if we die (Linux), output captured.
+pub struct Running {
+    child: std::process::Child,
+    group: libc::pid_t,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::sync::mpsc::Receiver<Vec<u8>>,
+    stderr: std::sync::mpsc::Receiver<Vec<u8>>,
+}
+
+impl Running {
+    fn kill_group(&self) {
+        unsafe {
+            libc::kill(-self.group, libc::SIGKILL);
+        }
+    }
+
+    /// Whether the child has exited (without reaping it).
+    fn exited(&mut self) -> bool {
+        !matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // Whatever happened, nothing of ours keeps running.
+        self.kill_group();
+        let _ = self.child.wait();
+    }
+}
+
+pub fn spawn_bounded(mut command: Command, stdin: bool) -> Result<Running, RunFailure> {
     use std::os::unix::process::CommandExt;
     command
-        .stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdin(if stdin { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // If we are killed, so is the child (Linux); elsewhere it finishes on its own.
     #[cfg(target_os = "linux")]
     unsafe {
         command.pre_exec(|| {
@@ -82,18 +107,7 @@ pub fn run_bounded(mut command: Command, input: Option<Vec<u8>>, timeout: Durati
             Ok(())
         });
     }
-    let mut child = command
-        .spawn()
-        .map_err(RunFailure::Spawn)?;
-    let group = child.id() as libc::pid_t;
-    let kill_group = || unsafe {
-        libc::kill(-group, libc::SIGKILL);
-    };
-    if let (Some(mut stdin), Some(input)) = (child.stdin.take(), input) {
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
-        });
-    }
+    let mut child = command.spawn().map_err(RunFailure::Spawn)?;
     fn reader(mut pipe: impl Read + Send + 'static, cap: u64) -> std::sync::mpsc::Receiver<Vec<u8>> {
         let (sent, received) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -106,37 +120,45 @@ pub fn run_bounded(mut command: Command, input: Option<Vec<u8>>, timeout: Durati
     }
     let stdout = reader(child.stdout.take().expect("piped"), 16 << 20);
     let stderr = reader(child.stderr.take().expect("piped"), 64 << 10);
+    let group = child.id() as libc::pid_t;
+    let stdin = child.stdin.take();
+    Ok(Running { child, group, stdin, stdout, stderr })
+}
+
+/// Feeds `input` (if any) and waits for the child, at most `timeout` from now;
+/// then kills whatever is left of its process group.
+pub fn wait_bounded(mut running: Running, input: Option<Vec<u8>>, timeout: Duration) -> Result<Output, RunFailure> {
+    if let (Some(mut stdin), Some(input)) = (running.stdin.take(), input) {
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&input);
+        });
+    }
+    running.stdin = None;
     let started = Instant::now();
     let status = loop {
-        match child.try_wait() {
+        match running.child.try_wait() {
             Ok(Some(status)) => break status,
-            Ok(None) if started.elapsed() >= timeout => {
-                kill_group();
-                let _ = child.wait();
-                return Err(RunFailure::TimedOut);
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => {
-                kill_group();
-                let _ = child.wait();
-                return Err(RunFailure::Wait(e));
-            }
+            Ok(None) if started.elapsed() >= timeout => return Err(RunFailure::TimedOut),
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return Err(RunFailure::Wait(e)),
         }
     };
-    // Whatever the child left running is stopped, so the pipes close.
-    kill_group();
+    running.kill_group();
     let grace = Instant::now() + Duration::from_secs(2);
-    let collect = |from: std::sync::mpsc::Receiver<Vec<u8>>| from.recv_timeout(grace.saturating_duration_since(Instant::now())).unwrap_or_default();
-    let stdout = collect(stdout);
-    let stderr = collect(stderr);
+    let collect = |from: &std::sync::mpsc::Receiver<Vec<u8>>| from.recv_timeout(grace.saturating_duration_since(Instant::now())).unwrap_or_default();
+    let stdout = collect(&running.stdout);
+    let stderr = collect(&running.stderr);
     Ok(Output { status, stdout, stderr })
 }
 
-/// Runs `node --check FILE`, bounded by `timeout`.
-pub fn node_check(node: &NodeChoice, file: &Path, timeout: Duration) -> Result<(), CheckFailure> {
-    let mut command = Command::new(&node.path);
-    command.arg("--check").arg(file);
-    let output = match run_bounded(command, None, timeout) {
+/// Runs `command` to completion, bounded by `timeout`; see `spawn_bounded`.
+pub fn run_bounded(command: Command, input: Option<Vec<u8>>, timeout: Duration) -> Result<Output, RunFailure> {
+    let running = spawn_bounded(command, input.is_some())?;
+    wait_bounded(running, input, timeout)
+}
+
+fn verdict(node: &NodeChoice, result: Result<Output, RunFailure>, timeout: Duration) -> Result<(), CheckFailure> {
+    let output = match result {
         Ok(output) => output,
         Err(RunFailure::Spawn(e)) => return Err(CheckFailure::Missing(format!("{} ({}): {e}", node.path.display(), node.source))),
         Err(RunFailure::TimedOut) => return Err(CheckFailure::TimedOut(timeout)),
@@ -150,4 +172,85 @@ pub fn node_check(node: &NodeChoice, file: &Path, timeout: Duration) -> Result<(
         let detail = if detail.is_empty() { format!("exit status {}", output.status) } else { detail.join(" | ") };
         Err(CheckFailure::Rejected(detail))
     }
+}
+
+/// `node --check` started before the patched bytes exist, on a FIFO beside
+/// the target (a `.js` name there, so node judges the module type exactly as
+/// for the target): node's start-up overlaps the parse, and the bytes are
+/// written into the FIFO once planned. Dropping it kills node and removes the FIFO.
+pub struct EarlyCheck {
+    node: NodeChoice,
+    fifo: tempfile::NamedTempFile<()>,
+    running: Result<Running, Option<RunFailure>>,
+}
+
+pub fn start_check(node: &NodeChoice, folder: &Path) -> std::io::Result<EarlyCheck> {
+    use std::os::unix::ffi::OsStrExt;
+    let fifo = tempfile::Builder::new().prefix(crate::swap::TEMP_PREFIX).suffix(".js").make_in(folder, |path| {
+        let c = std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(std::io::Error::other)?;
+        if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    })?;
+    let mut command = Command::new(&node.path);
+    command.arg("--check").arg(fifo.path());
+    let running = spawn_bounded(command, false).map_err(Some);
+    Ok(EarlyCheck { node: node.clone(), fifo, running })
+}
+
+impl EarlyCheck {
+    /// Hands node the bytes and waits for its verdict, at most `timeout` from now.
+    pub fn finish(self, bytes: &[u8], timeout: Duration) -> Result<(), CheckFailure> {
+        let EarlyCheck { node, fifo, running } = self;
+        let mut running = match running {
+            Ok(running) => running,
+            Err(failure) => return verdict(&node, Err(failure.unwrap_or(RunFailure::TimedOut)), timeout),
+        };
+        let started = Instant::now();
+        // Open the FIFO once node has opened it for reading (a node that never
+        // does, or exits first, must not block us), then write from a thread so
+        // that a node which stops reading cannot either.
+        let writer = loop {
+            match std::fs::OpenOptions::new().write(true).custom_flags(libc::O_NONBLOCK).open(fifo.path()) {
+                Ok(file) => break Some(file),
+                Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                    if running.exited() {
+                        break None;
+                    }
+                    if started.elapsed() >= timeout {
+                        return Err(CheckFailure::TimedOut(timeout));
+                    }
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(e) => return Err(CheckFailure::Missing(format!("cannot write to {}: {e}", fifo.path().display()))),
+            }
+        };
+        let result = std::thread::scope(|scope| {
+            if let Some(mut file) = writer {
+                use std::os::fd::AsRawFd;
+                unsafe {
+                    let flags = libc::fcntl(file.as_raw_fd(), libc::F_GETFL);
+                    libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK);
+                }
+                // An early exit of node ends the write with EPIPE; its status decides.
+                scope.spawn(move || {
+                    let _ = file.write_all(bytes);
+                });
+            }
+            let left = timeout.saturating_sub(started.elapsed());
+            let result = wait_bounded(running, None, left);
+            result
+        });
+        drop(fifo);
+        verdict(&node, result, timeout)
+    }
+}
+
+/// Runs `node --check FILE`, bounded by `timeout`.
+pub fn node_check(node: &NodeChoice, file: &Path, timeout: Duration) -> Result<(), CheckFailure> {
+    let mut command = Command::new(&node.path);
+    command.arg("--check").arg(file);
+    verdict(node, run_bounded(command, None, timeout), timeout)
 }

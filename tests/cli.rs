@@ -731,6 +731,26 @@ fn node_hanging_is_stopped_by_the_timeout() {
     }
 }
 
+/// node --check starts before the plan exists and reads the patched bytes
+/// from a FIFO beside the target: it must receive exactly the bytes written.
+#[test]
+fn node_check_reads_exactly_the_patched_bytes() {
+    let dir = fake_dir();
+    let received = dir.path().join("received.js");
+    // The proof runs node with -e; only the --check run copies what it reads.
+    let node = script(
+        dir.path(),
+        "node",
+        &format!("if [ \"$1\" = --check ]; then cat \"$2\" > '{r}'; exec node --check '{r}'; fi\nexec node \"$@\"", r = received.display()),
+    );
+    let t = tree("readable-cjs");
+    let o = t.run(&["--node", node.to_str().unwrap(), "--json"]);
+    expect_code(&o, 0, "apply through a copying node");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(sha256_file(&received), v["sha256_after"].as_str().unwrap(), "node checked the bytes that were written");
+    assert_eq!(sha256_file(&t.target), v["sha256_after"].as_str().unwrap());
+}
+
 #[test]
 fn node_check_runs_on_a_staged_file_beside_the_target() {
     let dir = fake_dir();
