@@ -198,6 +198,18 @@ fn scan(source: &[u8]) -> (usize, usize, Option<usize>) {
         /// After which a `/` divides.
         Value,
     }
+    // Bytes that continue a word: ASCII letters and digits, `_`, `$`, `\`, and
+    // every byte of a multi-byte character.
+    const IDENT: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            let c = b as u8;
+            table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'\\' || c >= 0x80;
+            b += 1;
+        }
+        table
+    };
     // Keywords after which a `/` starts a regular expression.
     fn regex_after(word: &[u8]) -> bool {
         matches!(
@@ -264,14 +276,17 @@ fn scan(source: &[u8]) -> (usize, usize, Option<usize>) {
         }
         let c = source[i];
         match c {
-            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => i += 1,
-            b'/' if source.get(i + 1) == Some(&b'/') => {
-                while i < n && source[i] != b'\n' {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
+                i += 1;
+                while i < n && matches!(source[i], b' ' | b'\t' | b'\n' | b'\r') {
                     i += 1;
                 }
             }
+            b'/' if source.get(i + 1) == Some(&b'/') => {
+                i = memchr::memchr(b'\n', &source[i..]).map_or(n, |p| i + p);
+            }
             b'/' if source.get(i + 1) == Some(&b'*') => {
-                i = match source[i + 2..].windows(2).position(|w| w == b"*/") {
+                i = match memchr::memmem::find(&source[i + 2..], b"*/") {
                     Some(p) => i + 2 + p + 2,
                     None => n,
                 };
@@ -279,8 +294,14 @@ fn scan(source: &[u8]) -> (usize, usize, Option<usize>) {
             b'\'' | b'"' => {
                 token(&mut stack, i, Tok::Starts, &mut max, &mut max_at);
                 i += 1;
-                while i < n && source[i] != c && source[i] != b'\n' {
-                    i += if source[i] == b'\\' { 2 } else { 1 };
+                // Jump from one quote, backslash or line end to the next.
+                while let Some(p) = memchr::memchr3(c, b'\\', b'\n', &source[i.min(n)..]) {
+                    i += p;
+                    if source[i] == b'\\' {
+                        i += 2;
+                    } else {
+                        break;
+                    }
                 }
                 i += 1;
                 prev = Prev::Value;
@@ -356,7 +377,7 @@ fn scan(source: &[u8]) -> (usize, usize, Option<usize>) {
             c if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'\\' || c >= 0x80 => {
                 let start = i;
                 let number = c.is_ascii_digit();
-                while i < n && (source[i].is_ascii_alphanumeric() || matches!(source[i], b'_' | b'$' | b'\\') || source[i] >= 0x80 || (number && source[i] == b'.')) {
+                while i < n && (IDENT[source[i] as usize] || (number && source[i] == b'.')) {
                     i += 1;
                 }
                 let word = &source[start..i];
