@@ -1,7 +1,7 @@
 //! Inspect: read the target once and say what state it is in; for a stock (or
 //! recovered-stock) bundle, resolve the anchors and plan the requested mode.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::anchor::AnchorSet;
 use crate::discover::{package_info, PackageInfo};
@@ -82,8 +82,8 @@ pub enum Depth {
     Check(Mode),
 }
 
-pub fn read_target(path: &Path) -> Result<(PathBuf, Vec<u8>), String> {
-    let real = std::fs::canonicalize(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+/// Reads the target at its real (already resolved) path.
+pub fn read_target(real: PathBuf) -> Result<(PathBuf, Vec<u8>), String> {
     let meta = std::fs::metadata(&real).map_err(|e| format!("cannot read {}: {e}", real.display()))?;
     if !meta.is_file() {
         return Err(format!("{} is not a regular file", real.display()));

@@ -173,7 +173,8 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
             Err(e) => return outcome.error(format!("cannot lock {}: {e}", real.parent().unwrap_or(&real).display()), "check the folder's permissions"),
         }
     };
-    let (real, bytes) = match inspect::read_target(&target.path) {
+    // Read the file the lock was taken for, even if a link moved since.
+    let (real, bytes) = match inspect::read_target(real) {
         Ok(read) => read,
         Err(e) => return outcome.error(e, "check the path and its permissions; pass --target PATH"),
     };
@@ -206,7 +207,7 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
                     outcome.exit = EXIT_OK;
                     outcome
                 }
-                Err(e) => outcome.refuse(e, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)"),
+                Err(e) => outcome.error(e, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)"),
             }
         }
     }
@@ -263,7 +264,7 @@ fn check(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
 
 fn refuse_state(outcome: Outcome, inspection: &Inspection) -> Outcome {
     let next = report::next_step(inspection.state);
-    outcome.refuse(inspection.message.clone(), next)
+    outcome.error(inspection.message.clone(), next)
 }
 
 fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, dry_run: bool, early: Option<validate::EarlyCheck>) -> Outcome {
@@ -294,11 +295,11 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
         } else {
             "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout"
         };
-        return outcome.refuse(e, next);
+        return outcome.error(e, next);
     }
     let staged = match checked {
         Ok(staged) => staged,
-        Err((error, next)) => return outcome.refuse(error, next),
+        Err((error, next)) => return outcome.error(error, next),
     };
     if dry_run {
         drop(staged);

@@ -150,10 +150,6 @@ impl Outcome {
         self.exit = EXIT_REFUSED;
         self
     }
-
-    pub fn refuse(self, error: String, next: &str) -> Outcome {
-        self.error(error, next)
-    }
 }
 
 pub fn next_step(state: State) -> &'static str {
