@@ -56,8 +56,9 @@ pub struct Inspection {
     pub message: String,
     /// The anchor that refused, for drift and foreign.
     pub anchor: Option<String>,
-    /// Sliced code for `--prove`: stock, and with the mode's insertions.
-    pub proof_input: Option<(serde_json::Value, serde_json::Value)>,
+    /// Sliced code for `--prove`: stock, and with the mode's insertions; or
+    /// why it could not be sliced (the proof is then inconclusive).
+    pub proof_input: Option<Result<(serde_json::Value, serde_json::Value), String>>,
 }
 
 impl Inspection {
@@ -123,10 +124,12 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         },
         Ok(None) => {}
     }
+    // --check slices too (no node runs), so that it can say in advance when
+    // the proof cannot even be cut out.
     let (mode, prove) = match depth {
         Depth::Prove(mode) => (mode, true),
         Depth::StateOnly => (Mode::Seed, false),
-        Depth::Check(mode) => (mode, false),
+        Depth::Check(mode) => (mode, true),
     };
     let judge_by = matches!(depth, Depth::Check(_)).then_some(Mode::Seed);
     // A file patched in this mode is proved with the insertions it carries.
@@ -178,7 +181,7 @@ struct Failure {
     reports: Vec<AnchorReport>,
 }
 
-type Slices = Option<(serde_json::Value, serde_json::Value)>;
+type Slices = Option<Result<(serde_json::Value, serde_json::Value), String>>;
 
 /// `prove`: None, no slicing; Some(None), slice with the planned insertions;
 /// Some(Some(installed)), slice with the insertions the file carries.
@@ -228,17 +231,12 @@ fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, judge_by: O
         Some(first) => crate::plan::plan(&resolution, anchors, first).and_then(|_| crate::plan::plan(&resolution, anchors, mode)),
         None => crate::plan::plan(&resolution, anchors, mode),
     };
+    // A slice that cannot be cut leaves the proof inconclusive; the anchors
+    // still decide the state.
     let slices = match (&planned, prove) {
         (Ok(plan), Some(installed)) => {
             let with = installed.unwrap_or(plan);
-            let both = crate::prove::slices(&resolution, &program, &[]).and_then(|stock| Ok((stock, crate::prove::slices(&resolution, &program, with)?)));
-            match both {
-                Ok(both) => Some(both),
-                Err(e) => {
-                    drop(resolution);
-                    return Err(Failure { state: State::Drift, message: format!("drift: the proof cannot slice the resolved code: {e}"), anchor: None, reports });
-                }
-            }
+            Some(crate::slice::slices(&resolution, &program, &[]).and_then(|stock| Ok((stock, crate::slice::slices(&resolution, &program, with)?))))
         }
         _ => None,
     };

@@ -1,6 +1,8 @@
 //! kiro-steer-scope: scopes Kiro's live steering to the execution it was meant
 //! for, by patching the installed agent runtime bundle (kirodotdev/Kiro#11240).
 
+#![recursion_limit = "256"]
+
 mod anchor;
 mod discover;
 mod inspect;
@@ -12,6 +14,7 @@ mod prove;
 mod report;
 mod resolve;
 mod scope;
+mod slice;
 mod swap;
 mod validate;
 
@@ -23,6 +26,7 @@ use clap::{ArgGroup, Parser, ValueEnum};
 
 use crate::inspect::{Depth, Inspection, State};
 use crate::mark::Mode;
+use crate::prove::Verdict;
 use crate::report::{Action, Outcome};
 
 /// swc allocates every syntax node on its own; with mimalloc the parse of a
@@ -88,6 +92,11 @@ struct Cli {
     /// Seconds node --check may take before it is stopped and the run refused.
     #[arg(long, value_name = "SECS", default_value_t = 20)]
     node_timeout: u64,
+
+    /// Apply on the anchors and node --check alone when the proof is inconclusive
+    /// (the harness could not drive this bundle's code). Never overrides a disproved proof.
+    #[arg(long)]
+    allow_inconclusive: bool,
 
     /// Use the anchors in DIR instead of the built-in set.
     #[arg(long, value_name = "DIR")]
@@ -194,65 +203,76 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
     let inspection = inspect::inspect(real, bytes, &anchors, depth);
     outcome.absorb(&inspection);
     match action {
-        Action::Check => check(outcome, &inspection),
+        Action::Check => check(outcome, &inspection, cli.allow_inconclusive),
         Action::DryRun | Action::Apply => apply(cli, outcome, &inspection, mode, action == Action::DryRun, early),
         Action::Restore => restore(outcome, &inspection),
         Action::Prove => {
             if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
                 return refuse_state(outcome, &inspection);
             }
-            match prove(cli, &mut outcome, &inspection, mode) {
-                Ok(()) => {
+            let run = run_proof(cli, &inspection, mode);
+            let verdict = run.proof.verdict.clone();
+            record_proof(&mut outcome, run);
+            match verdict {
+                Verdict::Passed => {
                     outcome.message = format!("proof passed: the stock code replays steering and the {mode} code fixes it, in every case");
                     outcome.exit = EXIT_OK;
                     outcome
                 }
-                Err(e) => outcome.error(e, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)"),
+                Verdict::Disproved => {
+                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
+                    outcome.error(summary, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)")
+                }
+                Verdict::Inconclusive(_) => {
+                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
+                    outcome.error(summary, INCONCLUSIVE_NEXT)
+                }
             }
         }
     }
 }
 
-/// A finished proof run: the report (if the harness ran) and its verdict.
+const INCONCLUSIVE_NEXT: &str = "nothing was written; the harness could not drive this bundle's code (see the reason). Report it with the --json output of --prove; to apply on the anchors and node --check alone, pass --allow-inconclusive";
+
+/// A finished proof run.
 struct ProofRun {
     node: String,
-    proof: Option<prove::Proof>,
-    verdict: Result<(), String>,
+    proof: prove::Proof,
 }
 
 fn run_proof(cli: &Cli, inspection: &Inspection, mode: Mode) -> ProofRun {
     let node = validate::choose_node(cli.node.as_deref());
     let label = format!("{} ({})", node.path.display(), node.source);
-    let Some((stock, patched)) = inspection.proof_input.as_ref() else {
-        return ProofRun { node: label, proof: None, verdict: Err("nothing was sliced for the proof".into()) };
-    };
-    let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
-    match prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout)) {
-        Err(e) => ProofRun { node: label, proof: None, verdict: Err(e) },
-        Ok(proof) => {
-            let verdict = if proof.passed() { Ok(()) } else { Err(format!("the proof failed: {}", proof.failures().join("; "))) };
-            ProofRun { node: label, proof: Some(proof), verdict }
+    let proof = match inspection.proof_input.as_ref() {
+        None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
+        Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
+        Some(Ok((stock, patched))) => {
+            let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
+            prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
         }
-    }
+    };
+    ProofRun { node: label, proof }
 }
 
-/// Runs the proof into `outcome`; Err says which case failed and why.
-fn prove(cli: &Cli, outcome: &mut Outcome, inspection: &Inspection, mode: Mode) -> Result<(), String> {
-    record_proof(outcome, run_proof(cli, inspection, mode))
-}
-
-fn record_proof(outcome: &mut Outcome, run: ProofRun) -> Result<(), String> {
+fn record_proof(outcome: &mut Outcome, run: ProofRun) {
     outcome.node = Some(run.node);
-    outcome.proof = run.proof;
-    run.verdict
+    outcome.proof = Some(run.proof);
 }
 
-fn check(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
+fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool) -> Outcome {
     if !matches!(inspection.state, State::Stock | State::Patched(_)) || (inspection.state == State::Stock && inspection.plan.is_none()) {
         return refuse_state(outcome, inspection);
     }
     if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, inspection.stock(), &inspection.plan) {
         outcome.set_insertions(stock, plan);
+    }
+    // Apply would refuse an inconclusive proof; say so now rather than call the file patchable.
+    if let (State::Stock, Some(Err(e))) = (inspection.state, &inspection.proof_input) {
+        let why = format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}");
+        if !allow_inconclusive {
+            return outcome.error(why, INCONCLUSIVE_NEXT);
+        }
+        outcome.warnings.push(format!("{why}; apply would go ahead on the anchors and node --check alone (--allow-inconclusive)"));
     }
     outcome.exit = match inspection.state {
         State::Patched(_) => EXIT_OK,
@@ -288,14 +308,17 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
         let checked = stage_and_check(cli, inspection, &patched, dry_run, early);
         (proof.join().expect("the proof thread does not panic"), checked)
     });
-    let harness_ran = proof_run.proof.is_some();
-    if let Err(e) = record_proof(&mut outcome, proof_run) {
-        let next = if harness_ran {
-            "nothing was written; run --prove --json to see every case"
-        } else {
-            "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout"
-        };
-        return outcome.error(e, next);
+    let verdict = proof_run.proof.verdict.clone();
+    let summary = proof_run.proof.summary();
+    record_proof(&mut outcome, proof_run);
+    match verdict {
+        Verdict::Passed => {}
+        Verdict::Disproved => return outcome.error(summary, "nothing was written; run --prove --json to see every case"),
+        Verdict::Inconclusive(_) if !cli.allow_inconclusive => return outcome.error(summary, INCONCLUSIVE_NEXT),
+        Verdict::Inconclusive(_) => {
+            outcome.proof_overridden = true;
+            outcome.warnings.push(format!("{summary}; applying on the anchors and node --check alone, as --allow-inconclusive asks"));
+        }
     }
     let staged = match checked {
         Ok(staged) => staged,

@@ -1,31 +1,62 @@
 // kiro-steer-scope proof harness. Reads {mode, stock, patched} on stdin; each
-// side holds code sliced out of the bundle. Each side runs in its own vm
-// context where every free name is a stub, so nothing else of the bundle runs.
+// side holds code sliced out of the bundle (see src/slice.rs). Each side runs
+// in its own vm context where every name the slices leave free is a stub.
+//
+// Nothing about how this bundle's code is called is assumed: before the cases
+// run, calibration tries the plausible calling forms on scratch objects and
+// keeps the ones whose effect it can read back (an entry of kind "user" with
+// our text, a cursor that moved and a queue that grew, a turn-end answer that
+// differs with and without pending steering). Deliveries are attributed by
+// what the harness owns (entry identity, or the unique text it wrote), never
+// by an id the bundle makes.
 "use strict";
 const vm = require("node:vm");
 
-const LOG_MARK = "[LiveSteeringHook] injected steering ";
+class Inconclusive extends Error {}
 
-function build(side) {
-  const logs = [];
-  const record = (args) => {
-    for (const a of args) if (typeof a === "string" && a.includes(LOG_MARK)) logs.push(a);
-  };
-  const stub = (() => {
-    const handler = {
+const tag = (v) => Object.prototype.toString.call(v);
+const isMap = (v) => tag(v) === "[object Map]";
+const isSet = (v) => tag(v) === "[object Set]";
+
+// Stubs: callable, any property is another stub, every call returns a new
+// one whose string form is distinct (ids made from stubs stay distinct).
+function stubFactory() {
+  let count = 0;
+  const made = new WeakSet();
+  const make = () => {
+    const id = ++count;
+    const proxy = new Proxy(function stub() {}, {
       get(_t, p) {
-        if (p === Symbol.toPrimitive) return () => 0;
-        if (p === "then" || p === Symbol.iterator || p === Symbol.asyncIterator) return undefined;
-        return proxy;
+        if (p === Symbol.toPrimitive) return (hint) => (hint === "number" ? 0 : `stub${id}`);
+        if (p === "then" || p === Symbol.iterator || p === Symbol.asyncIterator || p === Symbol.hasInstance) return undefined;
+        return make();
       },
-      apply(_t, _self, args) { record(args); return proxy; },
-      construct() { return proxy; },
-      set() { return true; },
-      has() { return false; },
-    };
-    const proxy = new Proxy(function stub() {}, handler);
+      apply: () => make(),
+      construct: () => make(),
+      set: () => true,
+      has: () => false,
+      defineProperty: () => true,
+      deleteProperty: () => true,
+    });
+    made.add(proxy);
     return proxy;
-  })();
+  };
+  return { make, isStub: (v) => made.has(v) };
+}
+
+// A receiver built without its constructor: missing members are stubs.
+function looseInstance(Cls, stub) {
+  const target = Object.create(Cls.prototype);
+  return new Proxy(target, {
+    get(t, p, r) {
+      const v = Reflect.get(t, p, r);
+      return v === undefined && typeof p === "string" ? stub() : v;
+    },
+  });
+}
+
+function build(side, stubs) {
+  const host = { stub: stubs.make, api: null };
   const view = (parent, isDepth) => {
     if (isDepth) return parent.subExecutionDepth;
     return new Proxy(function view() {}, {
@@ -34,101 +65,448 @@ function build(side) {
         if (p === "then") return undefined;
         if (p === "execution") return parent;
         if (p in parent) return parent[p];
-        return stub;
+        return stubs.make();
       },
-      apply() { return stub; },
+      apply: () => stubs.make(),
     });
   };
-  const host = { stub: () => stub, view, api: null };
+  host.view = view;
   const context = vm.createContext({
     AbortController, AbortSignal, setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
     structuredClone, DOMException, TextEncoder, TextDecoder, URL, Buffer,
-    console: stub, process: stub, require: stub, __kss: host,
+    console: stubs.make(), process: stubs.make(), require: stubs.make(), __kss: host,
   });
   const lines = [];
   if (side.free.length) lines.push(`var ${side.free.map((n) => `${n} = __kss.stub()`).join(", ")};`);
-  for (const c of side.consts) lines.push(`var ${c.name} = (${c.text});`);
+  for (const h of side.prelude) lines.push(h.decl !== undefined ? h.decl : `var ${h.name} = (${h.init});`);
   lines.push(`var ${side.execClass.name} = (${side.execClass.text});`);
   lines.push(`var ${side.bufferClass.name} = (${side.bufferClass.text});`);
-  const spawns = side.spawns.map((s) => {
-    const helpers = s.helpers.map((h) => `var ${h.name} = ${h.text};`).join("\n");
-    const locals = s.locals.length ? `var ${s.locals.map((l) => `${l} = __kss.view(__parent, ${JSON.stringify(l === s.depth)})`).join(", ")};` : "";
-    return `function (__parent) {\n${helpers}\n${locals}\nreturn (${s.text});\n}`;
+  const owners = side.owners.map((o, i) => {
+    lines.push(`var __kssOwner${i} = (${o.text});`);
+    if (o.name) lines.push(`var ${o.name} = __kssOwner${i};`);
+    return `__kssOwner${i}`;
   });
-  lines.push(`__kss.api = { Exec: ${side.execClass.name}, Buffer: ${side.bufferClass.name}, drain: ${side.drain}, endOfTurn: ${side.endOfTurn}, spawns: [${spawns.join(",\n")}] };`);
-  vm.runInContext(lines.join("\n"), context, { timeout: 2000, filename: "sliced-bundle.js" });
+  const fn = (c) => (c.form === "function" ? c.text : "null");
+  const spawns = side.spawns.map((s) => {
+    const locals = s.locals.length ? `var ${s.locals.map((l) => `${l} = __kss.view(__parent, ${JSON.stringify(l === s.depth)})`).join(", ")};` : "";
+    return `function (__parent) {\n${locals}\nreturn (${s.text});\n}`;
+  });
+  lines.push(
+    `__kss.api = { Exec: ${side.execClass.name}, Buffer: ${side.bufferClass.name}, owners: [${owners.join(", ")}], ` +
+      `drain: ${fn(side.drain)}, endOfTurn: ${fn(side.endOfTurn)}, spawns: [${spawns.join(",\n")}] };`,
+  );
+  try {
+    vm.runInContext(lines.join("\n"), context, { timeout: 2000, filename: "sliced-bundle.js" });
+  } catch (e) {
+    throw new Inconclusive(`the sliced code did not load: ${e && e.message ? e.message : e}`);
+  }
   const api = host.api;
   api.spawnInfo = side.spawns.map((s) => ({ memory: /skipHooks/.test(s.text), at: s.at }));
-  return { api, logs, stub, side };
+  return api;
 }
 
-// A world: one session's buffer and the executions of the case.
-function world(built) {
-  const { api, logs, stub, side } = built;
-  logs.length = 0;
-  const buffer = new api.Buffer();
-  const services = new Proxy({}, { get: (_t, p) => (p === side.slot ? buffer : stub) });
-  const labels = new Map();
-  const received = new Map();
-  const names = new Map();
+const errText = (e) => (e && e.message ? e.message : String(e));
+
+// ---- reading the bundle's objects back ------------------------------------
+
+function makeReader(stubs) {
+  // Every object reachable from `root` (a few levels) that looks like a
+  // buffer entry: it has a string `kind`.
+  const entries = (root) => {
+    const out = [];
+    const seen = new Set();
+    const visit = (v, depth) => {
+      if (!v || typeof v !== "object" || seen.has(v) || stubs.isStub(v)) return;
+      seen.add(v);
+      if (depth > 0 && typeof v.kind === "string" && !isMap(v) && !isSet(v) && !Array.isArray(v)) {
+        out.push(v);
+        return;
+      }
+      if (depth >= 4) return;
+      if (Array.isArray(v)) v.forEach((x) => visit(x, depth + 1));
+      else if (isMap(v)) for (const x of v.values()) visit(x, depth + 1);
+      else if (isSet(v)) for (const x of v) visit(x, depth + 1);
+      else {
+        for (const k of Reflect.ownKeys(v)) {
+          let x;
+          try { x = v[k]; } catch { continue; }
+          visit(x, depth + 1);
+        }
+      }
+    };
+    visit(root, 0);
+    return out;
+  };
+  // Every string inside a delivered item (the item itself, or a few levels down).
+  const strings = (v) => {
+    const out = [];
+    const seen = new Set();
+    const visit = (x, depth) => {
+      if (typeof x === "string") { out.push(x); return; }
+      if (!x || typeof x !== "object" || seen.has(x) || stubs.isStub(x) || depth > 3) return;
+      seen.add(x);
+      if (Array.isArray(x)) x.forEach((y) => visit(y, depth + 1));
+      else if (isMap(x)) for (const y of x.values()) visit(y, depth + 1);
+      else if (!isSet(x)) {
+        for (const k of Object.keys(x)) {
+          let y;
+          try { y = x[k]; } catch { continue; }
+          visit(y, depth + 1);
+        }
+      }
+    };
+    visit(v, 0);
+    return out;
+  };
+  return { entries, strings };
+}
+
+function listOf(queue, name) {
+  if (Array.isArray(queue)) return queue.slice();
+  if (isSet(queue) || isMap(queue)) return [...queue.values()];
+  throw new Inconclusive(`the execution's own queue \`${name}\` is not an array, Set or Map`);
+}
+
+function emptyQueue(queue) {
+  if (Array.isArray(queue)) { try { queue.length = 0; } catch {} }
+  else if (isSet(queue) || isMap(queue)) queue.clear();
+}
+
+const DRAIN_ARGS = [
+  ["(execution)", (e) => [e]],
+  ["({execution})", (e) => [{ execution: e }]],
+  ["({execution, sessionServices})", (e, w) => [{ execution: e, sessionServices: w.services }]],
+];
+const TARGETS = { continueTarget: "kss:continue", doneTarget: "kss:done" };
+const TURN_ARGS = [
+  ["({execution}, {continueTarget, doneTarget})", (e) => [{ execution: e }, TARGETS]],
+  ["({execution})", (e) => [{ execution: e }]],
+  ["(execution)", (e) => [e]],
+  ["(execution, {continueTarget, doneTarget})", (e) => [e, TARGETS]],
+];
+
+// The calling forms of a function the anchors found, each as
+// [label, (exec, world) => result], on one side's api.
+function callForms(api, stubs, desc, fn, argForms) {
+  if (desc.form === "function") return argForms.map(([shape, args]) => [`f${shape}`, (e, w) => fn(...args(e, w))]);
+  const Owner = desc.owner === "execution" ? api.Exec : desc.owner === "buffer" ? api.Buffer : api.owners[desc.owner];
+  const cls = desc.ownerName || "Class";
+  const name = desc.name;
+  if (desc.static) return argForms.map(([shape, args]) => [`${cls}.${name}${shape}`, (e, w) => Owner[name](...args(e, w))]);
+  if (desc.owner === "execution") {
+    return [[`execution.${name}()`, (e) => e[name]()], ...argForms.map(([shape, args]) => [`execution.${name}${shape}`, (e, w) => e[name](...args(e, w))])];
+  }
+  const receivers = [
+    [`new ${cls}()`, () => new Owner()],
+    [`new ${cls}(stub)`, () => new Owner(stubs.make())],
+    [`a ${cls} built without its constructor`, () => looseInstance(Owner, stubs.make)],
+  ];
+  const out = [];
+  for (const [rlabel, make] of receivers) {
+    for (const [shape, args] of argForms) out.push([`${rlabel}.${name}${shape}`, (e, w) => make()[name](...args(e, w))]);
+  }
+  return out;
+}
+
+// The buffer's constructions, by label.
+function bufferForms(api, stubs) {
+  return [
+    ["new Buffer()", () => new api.Buffer()],
+    ["new Buffer(stub)", () => new api.Buffer(stubs.make())],
+    ["new Buffer({})", () => new api.Buffer({})],
+  ];
+}
+
+// ---- calibration ------------------------------------------------------------
+
+function calibrate(api, side, stubs) {
+  const reader = makeReader(stubs);
+  const found = {};
+  const tried = [];
+  const nonce = Math.random().toString(36).slice(2, 8);
   let seq = 0;
-  let msgSeq = 0;
+  const text = (label) => `KSS${nonce}:${label}:${++seq};`;
+
+  // The buffer.
+  let newBuffer = null;
+  let bufferLabel = null;
+  for (const [label, make] of bufferForms(api, stubs)) {
+    try { make(); newBuffer = make; bufferLabel = label; found.buffer = label.replace("Buffer", side.bufferClass.name); break; } catch (e) { tried.push(`${label}: ${errText(e)}`); }
+  }
+  if (!newBuffer) throw new Inconclusive(`cannot construct the buffer class ${side.bufferClass.name} (${tried.join("; ")})`);
+
+  // Appending: the calling form that yields exactly one new entry of the
+  // wanted kind holding our text unchanged under some key.
+  const append = side.bufferClass.append;
+  const methods = [append];
+  const proto = api.Buffer.prototype;
+  for (const m of Object.getOwnPropertyNames(proto)) {
+    if (typeof Object.getOwnPropertyDescriptor(proto, m).value === "function" && !["constructor", append, side.bufferClass.clear, "isHandled"].includes(m)) methods.push(m);
+  }
+  const textish = (k) => /text|content|body|message|prompt|value/i.test(k);
+  const messageObject = (kind, t) => {
+    const keys = side.bufferClass.entryKeys.length ? side.bufferClass.entryKeys : ["id", "kind", "text", "handlers"];
+    const o = {};
+    for (const k of keys) {
+      if (k === "id") o.id = `kss-${nonce}-${++seq}`;
+      else if (k === "kind") o.kind = kind;
+      else if (k === "handlers") o.handlers = new Set();
+      else if (textish(k)) o[k] = t;
+    }
+    if (!keys.some(textish)) o.text = t;
+    return o;
+  };
+  const tryAppend = (method, args, wantUser, passed) => {
+    const buffer = newBuffer();
+    const before = new Set(reader.entries(buffer));
+    let ret;
+    try { ret = buffer[method](...args); } catch (e) { return null; }
+    if (ret && typeof ret.then === "function") return null;
+    let fresh = reader.entries(buffer).filter((e) => !before.has(e));
+    if (!fresh.length && ret && typeof ret === "object" && typeof ret.kind === "string") fresh = [ret];
+    if (fresh.length !== 1) return null;
+    const entry = fresh[0];
+    if ((entry.kind === "user") !== wantUser) return null;
+    const key = Object.keys(entry).find((k) => k !== "id" && k !== "kind" && entry[k] === passed);
+    return key ? { entry, key } : null;
+  };
+  const steerForms = [
+    ["(kind, text)", (t) => ["user", t]],
+    ["(text, kind)", (t) => [t, "user"]],
+    ["(text)", (t) => [t]],
+    ["(message)", (t) => [messageObject("user", t)]],
+    ["(text, {kind})", (t) => [t, { kind: "user" }]],
+  ];
+  let steer = null;
+  for (const [shape, args] of steerForms) {
+    const t = text("probe");
+    if (tryAppend(append, args(t), true, t)) { steer = { method: append, shape, args }; break; }
+  }
+  if (!steer) throw new Inconclusive(`no calling form of ${side.bufferClass.name}.${append} gives a "user" entry holding the text unchanged (tried ${steerForms.map((f) => f[0]).join(", ")})`);
+  found.steer = `${append}${steer.shape} with kind "user"`;
+
+  const identifier = (s) => /^[A-Za-z_][\w-]{0,31}$/.test(s);
+  const kinds = [...new Set(["notification", ...side.bufferClass.literals.filter(identifier), "system", "workflow", "notify"])].filter((k) => k !== "user");
+  const noteForms = [];
+  for (const method of methods) {
+    const forms = [];
+    for (const k of kinds) {
+      forms.push([`(kind, text) with kind "${k}"`, (t) => [k, t]]);
+      forms.push([`(text, kind) with kind "${k}"`, (t) => [t, k]]);
+      forms.push([`(message) with kind "${k}"`, (t) => [messageObject(k, t)]]);
+      forms.push([`(text, {kind}) with kind "${k}"`, (t) => [t, { kind: k }]]);
+    }
+    forms.push(["(text)", (t) => [t]]);
+    for (const p of side.bufferClass.literals) if (p.length <= 40) forms.push([`(text) with text prefixed ${JSON.stringify(p)}`, (t) => [p + t], p]);
+    // The steer's own shape first.
+    forms.sort((a, b) => (b[0].startsWith(steer.shape) ? 1 : 0) - (a[0].startsWith(steer.shape) ? 1 : 0));
+    for (const f of forms) noteForms.push([method, ...f]);
+  }
+  let note = null;
+  for (const [method, shape, args, prefix] of noteForms) {
+    const t = text("probe");
+    const passed = prefix === undefined ? t : prefix + t;
+    if (tryAppend(method, args(t), false, passed)) { note = { method, shape, args, prefix }; break; }
+  }
+  if (!note) throw new Inconclusive(`no calling form of the buffer's methods gives an entry of a kind other than "user" holding the text unchanged`);
+  found.notification = `${note.method}${note.shape}`;
+
+  const steerInto = (buffer, t) => buffer[steer.method](...steer.args(t));
+  const noteInto = (buffer, t) => buffer[note.method](...note.args(t));
+
+  // Clearing.
+  const clearForms = [["(reason)", ["turn-end"]], ["()", []]];
+  let clearArgs = null;
+  for (const [shape, args] of clearForms) {
+    const buffer = newBuffer();
+    steerInto(buffer, text("probe"));
+    try { buffer[side.bufferClass.clear](...args); } catch { continue; }
+    if (reader.entries(buffer).length === 0) { clearArgs = args; found.clear = `${side.bufferClass.clear}${shape}`; break; }
+  }
+  if (!clearArgs) throw new Inconclusive(`${side.bufferClass.name}.${side.bufferClass.clear} does not empty the buffer`);
+
+  // Executions, the buffer's slot in sessionServices, and the drain.
+  const makeWorld = (slot) => {
+    const buffer = newBuffer();
+    const services = new Proxy({}, { get: (_t, p) => (p === slot ? buffer : stubs.make()) });
+    const exec = (label) => new api.Exec({ sessionServices: services, promptContext: stubs.make(), signal: new AbortController().signal, agentName: label });
+    return { buffer, services, exec };
+  };
+  const drainForms = callForms(api, stubs, side.drain, api.drain, DRAIN_ARGS);
+  const queueName = side.queue;
+  const attribute = (item, messages) => {
+    const byIdentity = messages.filter((m) => m.entry === item);
+    if (byIdentity.length === 1) return byIdentity[0];
+    const inside = reader.strings(item);
+    const byText = messages.filter((m) => inside.some((s) => s.includes(m.text)));
+    if (byText.length === 1) return byText[0];
+    throw new Inconclusive(`a delivery could not be attributed to one message (${byText.length} matched): ${JSON.stringify(inside).slice(0, 120)}`);
+  };
+  const slots = side.slots.length ? side.slots : [];
+  let drain = null;
+  const drainTried = [];
+  for (const slot of slots) {
+    for (const [label, call] of drainForms) {
+      try {
+        const w = makeWorld(slot);
+        const e = w.exec("probe");
+        const messages = [];
+        const send = (t) => { steerInto(w.buffer, t); messages.push({ text: t, entry: reader.entries(w.buffer).find((x) => Object.values(x).includes(t)) }); };
+        const run = async () => {
+          const before = listOf(e[queueName], queueName).length;
+          await call(e, w);
+          const got = listOf(e[queueName], queueName).slice(before).map((i) => attribute(i, messages));
+          emptyQueue(e[queueName]);
+          return got;
+        };
+        drainTried.push({ slot, label, w, e, messages, send, run });
+      } catch (err) {
+        if (err instanceof Inconclusive) throw err;
+      }
+    }
+  }
+  found.slotsTried = slots;
+
+  // End-of-turn: the form whose answer differs with pending steering and counts a retry.
+  const turnForms = callForms(api, stubs, side.endOfTurn, api.endOfTurn, TURN_ARGS);
+  const primitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
+
+  return (async () => {
+    for (const t of drainTried) {
+      try {
+        t.send(text("A"));
+        const first = await t.run();
+        if (first.length !== 1 || t.e.steeringReaderIndex !== 1) continue;
+        const again = await t.run();
+        if (again.length !== 0) continue;
+        t.send(text("B"));
+        const second = await t.run();
+        if (second.length !== 1 || second[0] !== t.messages[1] || t.e.steeringReaderIndex !== 2) continue;
+        drain = { slot: t.slot, label: t.label, call: drainForms.find((f) => f[0] === t.label)[1] };
+        break;
+      } catch (err) {
+        if (err instanceof Inconclusive) throw err;
+      }
+    }
+    if (!drain) throw new Inconclusive(`no calling form of the drain delivered a steer exactly once into the execution's queue \`${queueName}\` (slots tried: ${slots.join(", ") || "none"}; forms: ${drainForms.map((f) => f[0]).join(", ")})`);
+    found.slot = `sessionServices.${drain.slot}`;
+    found.drain = drain.label;
+    found.attribution = `items added to the execution's \`${queueName}\`, matched to a message by entry identity or by the text the harness wrote`;
+
+    let turn = null;
+    for (const [label, call] of turnForms) {
+      try {
+        const wp = makeWorld(drain.slot);
+        const ep = wp.exec("probe");
+        steerInto(wp.buffer, text("P"));
+        const pending = await call(ep, wp);
+        if (ep.drainRetryCount !== 1) continue;
+        const wd = makeWorld(drain.slot);
+        const ed = wd.exec("probe");
+        const done = await call(ed, wd);
+        if (ed.drainRetryCount !== 0) continue;
+        let decide = null;
+        if (primitive(pending) && primitive(done) && pending !== done) decide = (r) => r;
+        else if (pending && done && typeof pending === "object" && typeof done === "object") {
+          const key = Object.keys(pending).find((k) => primitive(pending[k]) && primitive(done[k]) && pending[k] !== done[k] && k !== "drainRetryCount");
+          if (key !== undefined) decide = (r) => (r && typeof r === "object" ? r[key] : r);
+        }
+        if (!decide) continue;
+        const cont = decide(pending);
+        // Once the pending steer is drained and taken, the answer is "done".
+        const ws = makeWorld(drain.slot);
+        const es = ws.exec("probe");
+        steerInto(ws.buffer, text("S"));
+        await drain.call(es, ws);
+        emptyQueue(es[queueName]);
+        if (decide(await call(es, ws)) === cont) continue;
+        turn = { label, call, decide, cont };
+        break;
+      } catch (err) {
+        if (err instanceof Inconclusive) throw err;
+      }
+    }
+    if (!turn) throw new Inconclusive(`no calling form of the end-of-turn check answers differently with and without pending steering while counting drainRetryCount (forms: ${turnForms.map((f) => f[0]).join(", ")})`);
+    found.endOfTurn = `${turn.label}, continuing when it answers ${JSON.stringify(turn.cont)}`;
+
+    return {
+      found,
+      bufferLabel,
+      drainLabel: drain.label,
+      turnLabel: turn.label,
+      newBuffer,
+      slot: drain.slot,
+      steerInto,
+      noteInto,
+      clear: (buffer) => buffer[side.bufferClass.clear](...clearArgs),
+      drainCall: drain.call,
+      turnCall: turn.call,
+      decide: turn.decide,
+      cont: turn.cont,
+      attribute,
+      entries: reader.entries,
+      text,
+    };
+  })();
+}
+
+// A world: one session's buffer and the executions of the case, driven by
+// the calibrated forms on one side's code.
+function world(api, side, plan, stubs) {
+  const buffer = plan.newBuffer();
+  const services = new Proxy({}, { get: (_t, p) => (p === plan.slot ? buffer : stubs.make()) });
+  const received = new Map();
+  const messages = [];
+  const thisForSpawn = stubs.make();
   const adopt = (exec, label) => {
-    const id = `x${++seq}`.padEnd(8, "_") + `-${label}`;
-    try { exec.executionId = id; } catch {}
-    labels.set(id.slice(0, 8), label);
-    received.set(label, []);
+    received.set(exec, { label, got: [] });
     return exec;
   };
+  const queueName = side.queue;
   const w = {
-    exec: (label) => adopt(new api.Exec({ sessionServices: services, promptContext: stub, signal: new AbortController().signal, agentName: label }), label),
-    spawn: (site, parent, label) => adopt(api.spawns[site](parent), label),
+    services,
+    buffer,
+    exec: (label) => adopt(new api.Exec({ sessionServices: services, promptContext: stubs.make(), signal: new AbortController().signal, agentName: label }), label),
+    spawn: (site, parent, label) => adopt(api.spawns[site].call(thisForSpawn, parent), label),
     message: (kind, label) => {
-      const text = `${label} (${kind})`;
-      const m = side.bufferClass.appendArity >= 2
-        ? buffer[side.bufferClass.append](kind, text)
-        : buffer[side.bufferClass.append]({ id: `${kind === "user" ? "steer" : "notify"}-${++msgSeq}`, kind, text, handlers: new Set() });
-      names.set(m.id, label);
+      const t = plan.text(label);
+      const before = new Set(plan.entries(buffer));
+      (kind === "user" ? plan.steerInto : plan.noteInto)(buffer, t);
+      const entry = plan.entries(buffer).find((e) => !before.has(e));
+      messages.push({ label, text: t, entry });
     },
     steer: (label) => w.message("user", label),
     notify: (label) => w.message("notification", label),
-    clear: () => buffer[side.bufferClass.clear]("turn-end"),
+    clear: () => plan.clear(buffer),
     // One model invocation: the drain at MODEL_INVOKE, then the model takes the queue.
     invoke: async (exec) => {
-      const from = logs.length;
-      await api.drain(exec);
-      const got = [];
-      for (const line of logs.slice(from)) {
-        const m = /injected steering (\S+) into .*\((.{8})\)/.exec(line);
-        if (!m) continue;
-        const who = labels.get(m[2]);
-        if (who === undefined) throw new Error(`a delivery to an unknown execution: ${line}`);
-        received.get(who).push(names.get(m[1]) ?? m[1]);
-        if (exec.executionId.startsWith(m[2])) got.push(m[1]);
-      }
-      const queue = exec[side.queue];
-      if (Array.isArray(queue)) queue.length = 0;
-      else if (queue && typeof queue.clear === "function") queue.clear();
+      const before = listOf(exec[queueName], queueName).length;
+      await plan.drainCall(exec, w);
+      const added = listOf(exec[queueName], queueName).slice(before);
+      const got = added.map((item) => plan.attribute(item, messages).label);
+      received.get(exec).got.push(...got);
+      emptyQueue(exec[queueName]);
       return got;
     },
     // The end-of-turn check after a final reply: how often it sends the turn back.
     finish: async (exec) => {
       let loops = 0;
       for (;;) {
-        const next = await api.endOfTurn({ execution: exec }, { continueTarget: "CONTINUE", doneTarget: "DONE" });
-        if (next !== "CONTINUE" || loops >= 12) return loops;
+        const next = plan.decide(await plan.turnCall(exec, w));
+        if (next !== plan.cont || loops >= 12) return loops;
         loops++;
         await w.invoke(exec);
       }
     },
-    got: (label) => received.get(label).join(",") || "nothing",
+    got: (label) => {
+      for (const v of received.values()) if (v.label === label) return v.got.join(",") || "nothing";
+      return "nothing";
+    },
   };
   return w;
 }
 
-const list = (xs) => xs.join(",") || "nothing";
-
-// Each case: run(w, api) -> observation text; stock: the expected stock
+// Each case: run(w) -> observation text; stock: the expected stock
 // observation; modes: the expected observation for each mode.
 function cases(api) {
   const out = [];
@@ -137,7 +515,6 @@ function cases(api) {
     out.push({
       name: `late-${info.memory ? "memory-extraction" : `spawn-${site + 1}`}`,
       covers: `a steer delivered to the root before a ${what} is spawned`,
-      replay: true,
       run: async (w) => {
         const root = w.exec("root");
         w.steer("A");
@@ -156,7 +533,6 @@ function cases(api) {
   out.push({
     name: "several-late",
     covers: "several steers and several late sub-agents",
-    replay: true,
     run: async (w) => {
       const root = w.exec("root");
       w.steer("A"); w.steer("B");
@@ -204,7 +580,6 @@ function cases(api) {
   out.push({
     name: "notify-late",
     covers: "a notification to a late sub-agent",
-    replay: true,
     run: async (w) => {
       const root = w.exec("root");
       w.notify("N");
@@ -219,7 +594,6 @@ function cases(api) {
   out.push({
     name: "nested",
     covers: "nested sub-agents",
-    replay: true,
     run: async (w) => {
       const root = w.exec("root");
       w.steer("A");
@@ -237,7 +611,6 @@ function cases(api) {
     out.push({
       name: "memory-extraction",
       covers: "memory extraction with a steer before and one during it",
-      replay: true,
       run: async (w) => {
         const root = w.exec("root");
         w.steer("A");
@@ -312,7 +685,6 @@ function cases(api) {
   out.push({
     name: "second-turn",
     covers: "a second turn after the turn-end clear",
-    replay: true,
     run: async (w) => {
       const root = w.exec("root");
       w.steer("A");
@@ -364,7 +736,6 @@ function cases(api) {
   out.push({
     name: "mixed-late",
     covers: "a notification and a steer before a late sub-agent",
-    replay: true,
     run: async (w) => {
       const root = w.exec("root");
       w.notify("N");
@@ -380,11 +751,13 @@ function cases(api) {
   return out;
 }
 
-async function observe(built, c) {
+// One side of one case: the observation, or why the harness could not drive it.
+async function observe(api, side, plan, stubs, c) {
   try {
-    return await c.run(world(built));
+    return { observed: await c.run(world(api, side, plan, stubs)) };
   } catch (e) {
-    return `threw ${e && e.message ? e.message : e}`;
+    if (e instanceof Inconclusive) return { inconclusive: e.message };
+    return { observed: `threw ${errText(e)}` };
   }
 }
 
@@ -392,34 +765,49 @@ async function main() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-  let stock, patched;
+  const report = { calibration: {} };
+  const stockStubs = stubFactory();
+  const patchedStubs = stubFactory();
+  let stock, patched, plan;
   try {
-    stock = build(input.stock);
-    patched = build(input.patched);
+    stock = build(input.stock, stockStubs);
+    patched = build(input.patched, patchedStubs);
+    plan = await calibrate(stock, input.stock, stockStubs);
+    report.calibration = plan.found;
   } catch (e) {
-    process.stdout.write(JSON.stringify({ error: String(e && e.stack ? e.stack.split("\n")[0] : e) }));
+    report.inconclusive = e instanceof Inconclusive ? e.message : `calibration failed: ${errText(e)}`;
+    process.stdout.write(JSON.stringify(report));
     return;
   }
+  // The patched side is driven with the same forms, bound to its own code.
+  const patchedPlan = {
+    ...plan,
+    newBuffer: bufferForms(patched, patchedStubs).find((f) => f[0] === plan.bufferLabel)[1],
+    drainCall: callForms(patched, patchedStubs, input.patched.drain, patched.drain, DRAIN_ARGS).find((f) => f[0] === plan.drainLabel)[1],
+    turnCall: callForms(patched, patchedStubs, input.patched.endOfTurn, patched.endOfTurn, TURN_ARGS).find((f) => f[0] === plan.turnLabel)[1],
+  };
   const results = [];
-  for (const c of cases(stock.api)) {
-    const stockObserved = await observe(stock, c);
-    const patchedObserved = await observe(patched, c);
+  for (const c of cases(stock)) {
+    const s = await observe(stock, input.stock, plan, stockStubs, c);
+    const p = await observe(patched, input.patched, patchedPlan, patchedStubs, c);
     const modeExpected = c.modes[input.mode];
     results.push({
       name: c.name,
       covers: c.covers,
-      replay: !!c.replay,
       stockExpected: c.stock,
-      stockObserved,
-      stockOk: stockObserved === c.stock,
+      stockObserved: s.observed ?? "",
+      stockOk: s.observed === c.stock,
+      stockInconclusive: s.inconclusive ?? null,
       modeExpected,
-      patchedObserved,
-      patchedOk: patchedObserved === modeExpected,
+      patchedObserved: p.observed ?? "",
+      patchedOk: p.observed === modeExpected,
+      patchedInconclusive: p.inconclusive ?? null,
     });
   }
-  process.stdout.write(JSON.stringify({ cases: results }));
+  report.cases = results;
+  process.stdout.write(JSON.stringify(report));
 }
 
 main().catch((e) => {
-  process.stdout.write(JSON.stringify({ error: String(e && e.message ? e.message : e) }));
+  process.stdout.write(JSON.stringify({ calibration: {}, inconclusive: `the harness failed: ${errText(e)}` }));
 });

@@ -58,6 +58,8 @@ pub struct Outcome {
     pub next_step: Option<String>,
     pub warnings: Vec<String>,
     pub proof: Option<crate::prove::Proof>,
+    /// Applied on the anchors and node --check alone after an inconclusive proof (--allow-inconclusive).
+    pub proof_overridden: bool,
     pub exit: u8,
 }
 
@@ -105,6 +107,7 @@ impl Outcome {
             next_step: None,
             warnings: Vec::new(),
             proof: None,
+            proof_overridden: false,
             exit: EXIT_REFUSED,
         }
     }
@@ -226,6 +229,10 @@ fn to_json(o: &Outcome) -> Value {
         "proof": o.proof.as_ref().map(|p| json!({
             "mode": p.mode.as_str(),
             "passed": p.passed(),
+            "outcome": p.verdict.name(),
+            "inconclusive_reason": match &p.verdict { crate::prove::Verdict::Inconclusive(r) => Some(r.clone()), _ => None },
+            "overridden": o.proof_overridden,
+            "calibration": p.calibration,
             "elapsed_ms": p.elapsed.as_millis() as u64,
             "cases": p.cases.iter().map(|c| json!({
                 "name": c.name,
@@ -236,6 +243,8 @@ fn to_json(o: &Outcome) -> Value {
                 "mode_expected": c.mode_expected,
                 "patched_observed": c.patched_observed,
                 "patched_ok": c.patched_ok,
+                "stock_inconclusive": c.stock_inconclusive,
+                "patched_inconclusive": c.patched_inconclusive,
             })).collect::<Vec<_>>(),
         })),
         "exit_code": o.exit,
@@ -340,15 +349,28 @@ fn print_inline_diff(before: &str, inserted: &str, after: &str) {
 }
 
 fn print_proof(proof: &crate::prove::Proof) {
+    if let Some(found) = proof.calibration.as_object().filter(|f| !f.is_empty()) {
+        out!("calibration (how this bundle's code is driven):");
+        for key in ["buffer", "steer", "notification", "clear", "slot", "drain", "endOfTurn", "attribution"] {
+            if let Some(v) = found.get(key).and_then(|v| v.as_str()) {
+                out!("  {key:<13} {v}");
+            }
+        }
+    }
     let width = proof.cases.iter().map(|c| c.name.len()).max().unwrap_or(4);
     out!("{:width$}  {:<30}  {:<30}  {}", "case", "stock (expected: the defect)", format!("{} (observed)", proof.mode), "verdict");
     for c in &proof.cases {
         let verdict = match (c.stock_ok, c.patched_ok) {
+            _ if c.stock_inconclusive.is_some() => format!("INCONCLUSIVE: {}", c.stock_inconclusive.as_deref().unwrap_or_default()),
+            (true, _) if c.patched_inconclusive.is_some() => format!("INCONCLUSIVE: {}", c.patched_inconclusive.as_deref().unwrap_or_default()),
             (true, true) => "ok".to_string(),
             (false, _) => format!("FAIL: stock should be `{}`", c.stock_expected),
             (true, false) => format!("FAIL: {} should be `{}`", proof.mode, c.mode_expected),
         };
         out!("{:width$}  {:<30}  {:<30}  {}", c.name, c.stock_observed, c.patched_observed, verdict);
     }
-    out!("{} cases in {} ms", proof.cases.len(), proof.elapsed.as_millis());
+    out!("proof {}: {} cases in {} ms", proof.verdict.name(), proof.cases.len(), proof.elapsed.as_millis());
+    if let crate::prove::Verdict::Inconclusive(reason) = &proof.verdict {
+        out!("inconclusive: {reason}");
+    }
 }

@@ -14,7 +14,7 @@ use crate::pattern::{prop_name, strip_parens, Captures, Matcher, Pattern};
 
 /// Extends a visitor's borrow to the program's lifetime. Sound because every
 /// node visited lives inside the `&'a Program` the index holds.
-fn pin<'a, T: ?Sized>(node: &T) -> &'a T {
+pub(crate) fn pin<'a, T: ?Sized>(node: &T) -> &'a T {
     unsafe { &*(node as *const T) }
 }
 

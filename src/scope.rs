@@ -18,6 +18,10 @@ const GLOBALS: &[&str] = &[
     "structuredClone", "DOMException", "TextEncoder", "TextDecoder", "console", "process", "require", "Buffer", "URL",
 ];
 
+pub fn is_global(name: &str) -> bool {
+    GLOBALS.contains(&name)
+}
+
 /// Names declared directly in a function (its params and everything declared
 /// in its body outside nested functions).
 struct Declared {

@@ -1,4 +1,5 @@
-// Builds the KAS-shaped fixtures from the model in src/ (and the variant in variant/).
+// Builds the KAS-shaped fixtures from the model in src/ (and the variant in variant/,
+// and the standalone third model in third/).
 //
 //   cd testdata/model && npm ci && node build.mjs           # (re)write the fixtures
 //   cd testdata/model && npm ci && node build.mjs --check   # fail if a committed fixture differs
@@ -21,6 +22,7 @@ const TESTDATA = path.resolve(HERE, "..");
 const BUNDLES = path.join(TESTDATA, "bundles");
 const NOT_KAS = path.join(TESTDATA, "not-kas");
 const ENTRY = "src/server/acp-server.ts";
+const THIRD_ENTRY = "third/server/acp-server.ts";
 const TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js";
 const PACKAGE_IN_TREE = "node_modules/@kiro/agent/package.json";
 
@@ -33,6 +35,15 @@ const BUNDLE_SPECS = [
   { name: "minified-esm", model: "base", shape: "minified", format: "esm", version: "0.66.0", minifier: "esbuild" },
   { name: "variant-minified-esm", model: "variant", shape: "minified", format: "esm", version: "0.70.0", minifier: "terser" },
   { name: "variant-readable-cjs", model: "variant", shape: "readable", format: "cjs", version: "0.50.0", minifier: "none" },
+  // The third model (third/, standalone): lowered to es2019 with keepNames, so class
+  // fields become __publicField(this, ...) calls, ??/?. are lowered and __name(...) wraps
+  // functions and classes.
+  ...[
+    { name: "third-readable-cjs", shape: "readable", format: "cjs", version: "0.71.0", minifier: "none" },
+    { name: "third-readable-esm", shape: "readable", format: "esm", version: "0.72.0", minifier: "none" },
+    { name: "third-minified-esm", shape: "minified", format: "esm", version: "0.74.0", minifier: "esbuild" },
+    { name: "third-minified-cjs", shape: "minified", format: "cjs", version: "0.73.1", minifier: "terser", terserEcma: 2019 },
+  ].map((spec) => ({ ...spec, model: "third", entry: THIRD_ENTRY, target: "es2019", keepNames: true })),
 ];
 
 // Substitutes variant/<p>.ts for src/<p>.ts. The module keeps its src/ path (so the
@@ -72,14 +83,15 @@ async function bundle(spec) {
   const minifyWithEsbuild = spec.minifier === "esbuild";
   const result = await esbuild.build({
     absWorkingDir: HERE,
-    entryPoints: [ENTRY],
+    entryPoints: [spec.entry ?? ENTRY],
     outfile: "out/acp-server.js",
     bundle: true,
     write: false,
     platform: "node",
-    target: "node20",
+    target: spec.target ?? "node20",
     format: spec.format,
     minify: minifyWithEsbuild,
+    keepNames: spec.keepNames ?? false,
     lineLimit: minifyWithEsbuild ? spec.lineLimit : undefined,
     charset: "utf8",
     legalComments: "none",
@@ -89,7 +101,7 @@ async function bundle(spec) {
   let code = result.outputFiles[0].text;
   if (spec.minifier === "terser") {
     const out = await terserMinify(code, {
-      ecma: 2020,
+      ecma: spec.terserEcma ?? 2020,
       module: spec.format === "esm",
       toplevel: true,
       mangle: true,

@@ -1,0 +1,487 @@
+//! Slice: cut the resolved steering code out of the bundle so that `--prove`
+//! can run it on its own. What the slices need from the rest of the bundle is
+//! found here, from the bundle's own top-level bindings: pure helpers
+//! (functions, classes, literals, members of globals such as
+//! `Object.defineProperty`, and pure calls of those) are sliced in,
+//! transitively; anything bound to an import, a `require` or an effectful
+//! initialiser is left free and becomes a stub in the harness.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::ops::Range;
+
+use serde_json::{json, Value};
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::mark::Insertion;
+use crate::parse::range;
+use crate::pattern::{member_name, prop_name, strip_parens};
+use crate::resolve::{FnInfo, FnNode, Index, Resolution};
+use crate::scope::{declared_by, free_names, is_global};
+
+/// The bytes of `at` with the insertions that fall inside it (boundaries included) applied.
+fn cut(source: &str, at: &Range<usize>, insertions: &[Insertion]) -> String {
+    let mut sorted: Vec<&Insertion> = insertions.iter().filter(|i| at.start <= i.at && i.at <= at.end).collect();
+    sorted.sort_by_key(|i| i.at);
+    let mut out = String::new();
+    let mut from = at.start;
+    for i in sorted {
+        out.push_str(&source[from..i.at]);
+        out.push_str(&i.text);
+        from = i.at;
+    }
+    out.push_str(&source[from..at.end]);
+    out
+}
+
+/// How one top-level name is bound.
+enum Binding<'a> {
+    /// `function f(){}` or `class C {}`: the declaration's bytes.
+    Decl(Range<usize>, FreeOf<'a>),
+    /// `var/let/const x = <pure initialiser>`: the initialiser's bytes.
+    Init(Range<usize>, &'a Expr),
+    /// An import, a `require`, an effectful initialiser, or a name bound twice: a stub.
+    Opaque,
+}
+
+#[derive(Clone, Copy)]
+enum FreeOf<'a> {
+    Fn(&'a Function),
+    Class(&'a Class),
+}
+
+/// Globals whose members a pure initialiser may call (`Object.freeze`, `Symbol.for`).
+const PURE_CALL_GLOBALS: &[&str] = &["Object", "Symbol", "Array", "Math", "Number", "String", "JSON", "Reflect", "BigInt", "Boolean"];
+/// Globals a pure initialiser may construct (`new Map()`).
+const PURE_NEW_GLOBALS: &[&str] = &["Map", "Set", "WeakMap", "WeakSet", "Array", "Object"];
+
+struct TopLevel<'a> {
+    names: HashMap<&'a str, Binding<'a>>,
+}
+
+impl<'a> TopLevel<'a> {
+    fn of(program: &'a Program) -> TopLevel<'a> {
+        let mut names: HashMap<&'a str, Binding<'a>> = HashMap::new();
+        let mut bind = |name: &'a str, b: Binding<'a>| {
+            // A name bound twice at top level is not one helper.
+            names.entry(name).and_modify(|old| *old = Binding::Opaque).or_insert(b);
+        };
+        let decl = |d: &'a Decl, bind: &mut dyn FnMut(&'a str, Binding<'a>)| match d {
+            Decl::Fn(f) => bind(&f.ident.sym, Binding::Decl(range(&*f.function), FreeOf::Fn(&f.function))),
+            Decl::Class(c) => bind(&c.ident.sym, Binding::Decl(range(&*c.class), FreeOf::Class(&c.class))),
+            Decl::Var(v) => {
+                for d in &v.decls {
+                    match (&d.name, &d.init) {
+                        (Pat::Ident(id), Some(init)) => bind(&id.id.sym, Binding::Init(range(&**init), init)),
+                        (Pat::Ident(id), None) => bind(&id.id.sym, Binding::Opaque),
+                        (pat, _) => {
+                            for name in pattern_names(pat) {
+                                bind(name, Binding::Opaque);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        };
+        match program {
+            Program::Script(s) => {
+                for stmt in &s.body {
+                    if let Stmt::Decl(d) = stmt {
+                        decl(d, &mut bind);
+                    }
+                }
+            }
+            Program::Module(m) => {
+                for item in &m.body {
+                    match item {
+                        ModuleItem::Stmt(Stmt::Decl(d)) => decl(d, &mut bind),
+                        ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => decl(&e.decl, &mut bind),
+                        ModuleItem::ModuleDecl(ModuleDecl::Import(import)) => {
+                            for s in &import.specifiers {
+                                let local = match s {
+                                    ImportSpecifier::Named(n) => &n.local,
+                                    ImportSpecifier::Default(d) => &d.local,
+                                    ImportSpecifier::Namespace(n) => &n.local,
+                                };
+                                bind(&local.sym, Binding::Opaque);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        TopLevel { names }
+    }
+
+    /// Whether `e` can be evaluated in the harness without effects, given
+    /// which top-level names are themselves pure.
+    fn pure(&self, e: &Expr, seen: &mut HashSet<String>) -> bool {
+        match strip_parens(e) {
+            Expr::Fn(_) | Expr::Arrow(_) | Expr::Class(_) | Expr::Lit(_) | Expr::This(_) => true,
+            Expr::Tpl(t) => t.exprs.iter().all(|x| self.pure(x, seen)),
+            Expr::Ident(id) => is_global(&id.sym) || self.pure_name(&id.sym, seen),
+            Expr::Member(m) => {
+                self.pure(&m.obj, seen)
+                    && match &m.prop {
+                        MemberProp::Computed(c) => self.pure(&c.expr, seen),
+                        _ => true,
+                    }
+            }
+            Expr::Unary(u) => u.op != UnaryOp::Delete && self.pure(&u.arg, seen),
+            Expr::Bin(b) => self.pure(&b.left, seen) && self.pure(&b.right, seen),
+            Expr::Cond(c) => self.pure(&c.test, seen) && self.pure(&c.cons, seen) && self.pure(&c.alt, seen),
+            Expr::Seq(s) => s.exprs.iter().all(|x| self.pure(x, seen)),
+            Expr::Array(a) => a.elems.iter().flatten().all(|x| self.pure(&x.expr, seen)),
+            Expr::Object(o) => o.props.iter().all(|p| match p {
+                PropOrSpread::Spread(s) => self.pure(&s.expr, seen),
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => !matches!(kv.key, PropName::Computed(_)) && self.pure(&kv.value, seen),
+                    Prop::Shorthand(id) => is_global(&id.sym) || self.pure_name(&id.sym, seen),
+                    Prop::Method(_) | Prop::Getter(_) | Prop::Setter(_) => true,
+                    _ => false,
+                },
+            }),
+            Expr::Call(c) => {
+                let callee_pure = match &c.callee {
+                    Callee::Expr(callee) => match strip_parens(callee) {
+                        // A top-level helper function (esbuild's `__name(fn, "n")`).
+                        Expr::Ident(id) => !is_global(&id.sym) && self.pure_fn(&id.sym, seen),
+                        Expr::Member(m) => matches!(strip_parens(&m.obj), Expr::Ident(g) if PURE_CALL_GLOBALS.contains(&&*g.sym)),
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                callee_pure && c.args.iter().all(|a| self.pure(&a.expr, seen))
+            }
+            Expr::New(n) => {
+                matches!(strip_parens(&n.callee), Expr::Ident(g) if PURE_NEW_GLOBALS.contains(&&*g.sym))
+                    && n.args.iter().flatten().all(|a| self.pure(&a.expr, seen))
+            }
+            _ => false,
+        }
+    }
+
+    fn pure_name(&self, name: &str, seen: &mut HashSet<String>) -> bool {
+        if !seen.insert(name.to_string()) {
+            return true; // a cycle: judged by the rest of it
+        }
+        match self.names.get(name) {
+            Some(Binding::Decl(..)) => true,
+            Some(Binding::Init(_, init)) => self.pure(init, seen),
+            _ => false,
+        }
+    }
+
+    /// A name bound to a function (declaration or function/arrow initialiser).
+    fn pure_fn(&self, name: &str, seen: &mut HashSet<String>) -> bool {
+        match self.names.get(name) {
+            Some(Binding::Decl(_, FreeOf::Fn(_))) => true,
+            Some(Binding::Init(_, init)) => matches!(strip_parens(init), Expr::Fn(_) | Expr::Arrow(_)) || matches!(strip_parens(init), Expr::Call(_)) && self.pure_name(name, seen),
+            _ => false,
+        }
+    }
+}
+
+fn pattern_names(pat: &Pat) -> Vec<&str> {
+    struct Names<'n>(Vec<&'n str>);
+    impl<'n> Visit for Names<'n> {
+        fn visit_binding_ident(&mut self, node: &BindingIdent) {
+            self.0.push(crate::resolve::pin::<str>(&node.id.sym));
+        }
+    }
+    let mut names = Names(Vec::new());
+    pat.visit_with(&mut names);
+    names.0
+}
+
+/// The top-level helpers a set of free names needs, transitively, in source
+/// order; and the names left free (stubs).
+struct Closure {
+    helpers: Vec<(usize, Value)>,
+    stubs: BTreeSet<String>,
+}
+
+fn close_over(top: &TopLevel, source: &str, insertions: &[Insertion], start: BTreeSet<String>, known: &[&str]) -> Closure {
+    let mut helpers = Vec::new();
+    let mut stubs = BTreeSet::new();
+    let mut done: HashSet<String> = known.iter().map(|s| s.to_string()).collect();
+    let mut todo: Vec<String> = start.into_iter().collect();
+    while let Some(name) = todo.pop() {
+        if !done.insert(name.clone()) {
+            continue;
+        }
+        let pure = top.pure_name(&name, &mut HashSet::new());
+        match top.names.get(name.as_str()) {
+            Some(Binding::Decl(at, free)) if pure => {
+                let more = match free {
+                    FreeOf::Fn(f) => free_names(*f, &[&name]),
+                    FreeOf::Class(c) => free_names(*c, &[&name]),
+                };
+                todo.extend(more);
+                helpers.push((at.start, json!({"name": name, "decl": cut(source, at, insertions)})));
+            }
+            Some(Binding::Init(at, init)) if pure => {
+                todo.extend(free_names(*init, &[]));
+                helpers.push((at.start, json!({"name": name, "init": cut(source, at, insertions)})));
+            }
+            _ => {
+                stubs.insert(name);
+            }
+        }
+    }
+    helpers.sort_by_key(|(at, _)| *at);
+    Closure { helpers, stubs }
+}
+
+/// How the harness reaches a function the anchors found: its own text as an
+/// expression, or a method of a class it can construct.
+fn callable(resolution: &Resolution, f: &FnInfo, (exec_at, buffer_at): (&Range<usize>, &Range<usize>), insertions: &[Insertion], owners: &mut Vec<Range<usize>>) -> Result<Value, String> {
+    let index = &resolution.index;
+    let source = index.source;
+    match f.node {
+        FnNode::Arrow(_) => return Ok(json!({"form": "function", "text": format!("({})", cut(source, &f.range, insertions))})),
+        FnNode::Constructor(_) => return Err("it is a constructor".into()),
+        FnNode::Function(_) => {}
+    }
+    for class in &index.classes {
+        if !(class.range.start <= f.range.start && f.range.end <= class.range.end) {
+            continue;
+        }
+        for member in &class.class.body {
+            let (key, function, is_static) = match member {
+                ClassMember::Method(m) => (&m.key, &*m.function, m.is_static),
+                _ => continue,
+            };
+            if range(function) != f.range {
+                continue;
+            }
+            let name = prop_name(key).ok_or("a method with a computed name")?.to_string();
+            let owner_name = class.name.as_ref().map(|r| index.text(r).to_string());
+            if class.range == *exec_at || class.range == *buffer_at {
+                let owner = if class.range == *exec_at { "execution" } else { "buffer" };
+                return Ok(json!({"form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static}));
+            }
+            let owner = match owners.iter().position(|o| *o == class.range) {
+                Some(i) => i,
+                None => {
+                    owners.push(class.range.clone());
+                    owners.len() - 1
+                }
+            };
+            return Ok(json!({"form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static}));
+        }
+    }
+    let text = cut(source, &f.range, insertions);
+    let t = text.trim_start();
+    if t.starts_with("function") || t.starts_with("async") && t["async".len()..].trim_start().starts_with("function") {
+        Ok(json!({"form": "function", "text": format!("({text})")}))
+    } else {
+        Err(format!("`{}…` is an object-literal method or accessor, which the proof cannot lift out", t.chars().take(40).collect::<String>()))
+    }
+}
+
+fn fn_free(f: FnNode) -> BTreeSet<String> {
+    match f {
+        FnNode::Function(x) => free_names(x, &[]),
+        FnNode::Arrow(x) => free_names(x, &[]),
+        FnNode::Constructor(x) => free_names(x, &[]),
+    }
+}
+
+/// Names declared by the functions around `at`: locals there, whatever the
+/// top level binds under the same name (minifiers reuse short names).
+fn enclosing_locals(index: &Index, at: &Range<usize>) -> HashSet<String> {
+    index
+        .functions
+        .iter()
+        .filter(|f| f.range.start <= at.start && at.end <= f.range.end && f.range != *at)
+        .flat_map(|f| declared_by(f.node))
+        .collect()
+}
+
+/// String literals of a node (the buffer class's kinds, origins, prefixes).
+fn literals<N: VisitWith<Literals>>(node: &N) -> Vec<String> {
+    let mut l = Literals(Vec::new());
+    node.visit_with(&mut l);
+    l.0
+}
+
+pub struct Literals(Vec<String>);
+impl Visit for Literals {
+    fn visit_str(&mut self, node: &Str) {
+        if let Some(v) = node.value.as_str() {
+            if !v.is_empty() && v.len() <= 64 && !self.0.iter().any(|x| x == v) {
+                self.0.push(v.to_string());
+            }
+        }
+    }
+}
+
+/// Property names read right after `.sessionServices`: where the buffer may sit.
+fn service_slots<N: VisitWith<Slots>>(node: &N, into: &mut Vec<String>) {
+    let mut s = Slots(std::mem::take(into));
+    node.visit_with(&mut s);
+    *into = s.0;
+}
+
+pub struct Slots(Vec<String>);
+impl Visit for Slots {
+    fn visit_member_expr(&mut self, node: &MemberExpr) {
+        if let Expr::Member(inner) = strip_parens(&node.obj) {
+            if member_name(&inner.prop) == Some("sessionServices") {
+                if let Some(name) = member_name(&node.prop) {
+                    if !self.0.iter().any(|x| x == name) {
+                        self.0.push(name.to_string());
+                    }
+                }
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+/// The keys of the object literal the append method builds a message with.
+fn entry_keys(expr: &Expr) -> Vec<String> {
+    match strip_parens(expr) {
+        Expr::Object(o) => o
+            .props
+            .iter()
+            .filter_map(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => prop_name(&kv.key).map(str::to_string),
+                    Prop::Shorthand(id) => Some(id.sym.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn class_method<'c>(class: &'c Class, within: &Range<usize>) -> Option<&'c ClassMethod> {
+    class.body.iter().find_map(|m| match m {
+        ClassMember::Method(method) if range(&*method.function).start <= within.start && within.end <= range(&*method.function).end => Some(method),
+        _ => None,
+    })
+}
+
+/// The slices for one side (stock: no insertions; patched: the mode's).
+pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {
+    let index = &resolution.index;
+    let source = index.source;
+    let one = |id: &str| resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| format!("anchor `{id}` did not resolve"));
+    let class_info = |at: &Range<usize>| index.classes.iter().find(|c| c.range == *at).ok_or_else(|| format!("no class at byte {}", at.start));
+
+    let exec_at = one("execution-class")?;
+    let exec = class_info(&exec_at)?;
+    let exec_name = resolution.capture("execution-class", "CLASS").ok_or("the execution class has no name")?;
+    let buffer_at = one("buffer-class")?;
+    let buffer = class_info(&buffer_at)?;
+    let buffer_name = resolution.capture("buffer-class", "CLASS").ok_or("the buffer class has no name")?;
+    let method_name = |class: &Class, at: Range<usize>| -> Result<String, String> {
+        let m = class_method(class, &at).ok_or_else(|| format!("byte {} is not inside a method", at.start))?;
+        Ok(prop_name(&m.key).ok_or("a computed method name")?.to_string())
+    };
+    let append_at = one("buffer-append")?;
+    let append = method_name(buffer.class, append_at.clone())?;
+    let clear = method_name(buffer.class, one("buffer-clear")?)?;
+    let keys = index.enclosing_function(&append_at).and_then(|f| resolution.expr_at(f, &append_at)).map(entry_keys).unwrap_or_default();
+
+    let drain_at = one("drain")?;
+    let drain = index.function_at(&drain_at).ok_or("the drain is not a function")?;
+    let turn_at = one("end-of-turn")?;
+    let turn = index.function_at(&turn_at).ok_or("the end-of-turn check is not a function")?;
+    let queue = resolution.capture("own-queue", "QUEUE").ok_or("own-queue captured nothing")?;
+
+    // Where the buffer may sit in sessionServices: first the slot the length is
+    // read through, then every slot the execution class and the drain read.
+    let mut slots = Vec::new();
+    if let Some(len) = resolution.capture("queued-length", "LEN") {
+        if let Some(slot) = len.split("sessionServices.").nth(1).and_then(|rest| rest.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).next()) {
+            if !slot.is_empty() {
+                slots.push(slot.to_string());
+            }
+        }
+    }
+    service_slots(exec.class, &mut slots);
+    {
+        let mut s = Slots(std::mem::take(&mut slots));
+        drain.node.visit(&mut s);
+        turn.node.visit(&mut s);
+        slots = s.0;
+    }
+
+    // Free names of every slice, less each slice's enclosing locals.
+    let mut free: BTreeSet<String> = BTreeSet::new();
+    let add_free = |free: &mut BTreeSet<String>, names: BTreeSet<String>, at: &Range<usize>| {
+        let locals = enclosing_locals(index, at);
+        free.extend(names.into_iter().filter(|n| !locals.contains(n)));
+    };
+    add_free(&mut free, free_names(exec.class, &[]), &exec_at);
+    add_free(&mut free, free_names(buffer.class, &[]), &buffer_at);
+
+    let mut owners: Vec<Range<usize>> = Vec::new();
+    let drain_call = callable(resolution, drain, (&exec_at, &buffer_at), insertions, &mut owners)?;
+    let turn_call = callable(resolution, turn, (&exec_at, &buffer_at), insertions, &mut owners)?;
+    let mut owner_texts = Vec::new();
+    for at in &owners {
+        let class = class_info(at)?;
+        add_free(&mut free, free_names(class.class, &[]), at);
+        // A class with a top-level binding keeps its name (its methods may use it).
+        let binding = class.name.as_ref().map(|r| index.text(r).to_string());
+        owner_texts.push(json!({"name": binding, "text": cut(source, at, insertions)}));
+    }
+    if drain_call["form"] == "function" {
+        add_free(&mut free, fn_free(drain.node), &drain_at);
+    }
+    if turn_call["form"] == "function" {
+        add_free(&mut free, fn_free(turn.node), &turn_at);
+    }
+
+    let mut spawns = Vec::new();
+    for site in resolution.get("spawn-site") {
+        let Some(expr) = index.enclosing_function(&site.range).and_then(|f| resolution.expr_at(f, &site.range)) else {
+            return Err(format!("cannot locate the spawn site at byte {}", site.range.start));
+        };
+        let names = free_names(expr, &[exec_name]);
+        let enclosing = enclosing_locals(index, &site.range);
+        // The enclosing function's locals stand for the parent (views of it in
+        // the harness); a top-level name is sliced in or stubbed like any other.
+        let mut locals = Vec::new();
+        for name in names {
+            if enclosing.contains(&name) {
+                locals.push(name);
+            } else {
+                free.insert(name);
+            }
+        }
+        let depth = site.captures.get("DEPTH").map(|r| index.text(r).to_string());
+        spawns.push(json!({
+            "at": site.range.start,
+            "text": cut(source, &site.range, insertions),
+            "locals": locals,
+            "depth": depth,
+        }));
+    }
+
+    let owner_names: Vec<String> = owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
+    let mut known: Vec<&str> = vec![exec_name, buffer_name];
+    known.extend(owner_names.iter().map(String::as_str));
+    let top = TopLevel::of(program);
+    let closure = close_over(&top, source, insertions, free, &known);
+    Ok(json!({
+        "prelude": closure.helpers.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        "free": closure.stubs,
+        "execClass": {"name": exec_name, "text": cut(source, &exec_at, insertions)},
+        "bufferClass": {"name": buffer_name, "text": cut(source, &buffer_at, insertions), "append": append, "clear": clear, "entryKeys": keys, "literals": literals(buffer.class)},
+        "owners": owner_texts,
+        "drain": drain_call,
+        "endOfTurn": turn_call,
+        "queue": queue,
+        "slots": slots,
+        "spawns": spawns,
+    }))
+}
