@@ -188,7 +188,7 @@ const TURN_ARGS = [
 // The calling forms of a function the anchors found, each as
 // [label, (exec, world) => result], on one side's api.
 function callForms(api, stubs, desc, fn, argForms) {
-  if (desc.form === "function") return argForms.map(([shape, args]) => [`f${shape}`, (e, w) => fn(...args(e, w))]);
+  if (desc.form === "function") return argForms.map(([shape, args]) => [`${desc.name || "f"}${shape}`, (e, w) => fn(...args(e, w))]);
   const Owner = desc.owner === "execution" ? api.Exec : desc.owner === "buffer" ? api.Buffer : api.owners[desc.owner];
   const cls = desc.ownerName || "Class";
   const name = desc.name;
@@ -272,8 +272,8 @@ function calibrate(api, side, stubs) {
   };
   const steerForms = [
     ["(kind, text)", (t) => ["user", t]],
-    ["(text, kind)", (t) => [t, "user"]],
     ["(text)", (t) => [t]],
+    ["(text, kind)", (t) => [t, "user"]],
     ["(message)", (t) => [messageObject("user", t)]],
     ["(text, {kind})", (t) => [t, { kind: "user" }]],
   ];

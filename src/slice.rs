@@ -241,7 +241,7 @@ fn callable(resolution: &Resolution, f: &FnInfo, (exec_at, buffer_at): (&Range<u
     let index = &resolution.index;
     let source = index.source;
     match f.node {
-        FnNode::Arrow(_) => return Ok(json!({"form": "function", "text": format!("({})", cut(source, &f.range, insertions))})),
+        FnNode::Arrow(_) => return Ok(json!({"form": "function", "name": f.name, "text": format!("({})", cut(source, &f.range, insertions))})),
         FnNode::Constructor(_) => return Err("it is a constructor".into()),
         FnNode::Function(_) => {}
     }
@@ -276,7 +276,7 @@ fn callable(resolution: &Resolution, f: &FnInfo, (exec_at, buffer_at): (&Range<u
     let text = cut(source, &f.range, insertions);
     let t = text.trim_start();
     if t.starts_with("function") || t.starts_with("async") && t["async".len()..].trim_start().starts_with("function") {
-        Ok(json!({"form": "function", "text": format!("({text})")}))
+        Ok(json!({"form": "function", "name": f.name, "text": format!("({text})")}))
     } else {
         Err(format!("`{}…` is an object-literal method or accessor, which the proof cannot lift out", t.chars().take(40).collect::<String>()))
     }
