@@ -337,7 +337,7 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
-    outcome.warnings = swap::sessions_using(&inspection.real_path);
+    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Patched(mode));
     outcome.message = match inspection.state {
         State::Patched(from) => format!("switched from {from} to {mode} mode"),
@@ -391,7 +391,7 @@ fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
-    outcome.warnings = swap::sessions_using(&inspection.real_path);
+    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Stock);
     outcome.message = "restored the stock bytes".into();
     outcome.exit = EXIT_OK;

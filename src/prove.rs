@@ -55,12 +55,14 @@ pub struct Proof {
     pub cases: Vec<CaseResult>,
     /// How the harness found it must call this bundle's code.
     pub calibration: Value,
+    /// Which free names of the slices were sliced in as helpers, and which are stubs.
+    pub sliced: Value,
     pub elapsed: Duration,
 }
 
 impl Proof {
     pub fn inconclusive(mode: Mode, reason: String) -> Proof {
-        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), calibration: json!({}), elapsed: Duration::ZERO }
+        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO }
     }
 
     pub fn passed(&self) -> bool {
@@ -110,6 +112,14 @@ fn judge(cases: &[CaseResult], stuck: &[String]) -> Verdict {
 /// Runs the harness: the stock slices against the patched slices, in `folder`
 /// (the bundle's own, so no file outside it is needed: the harness is piped in).
 pub fn run(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
+    let sliced = json!({
+        "helpers": stock["prelude"].as_array().map(|p| p.iter().map(|h| h["name"].clone()).collect::<Vec<_>>()),
+        "stubs": stock["free"],
+    });
+    Proof { sliced, ..run_harness(node, folder, mode, stock, patched, timeout) }
+}
+
+fn run_harness(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
     let input = json!({"mode": mode.as_str(), "stock": stock, "patched": patched});
     let started = Instant::now();
     let mut command = Command::new(&node.path);
@@ -163,5 +173,5 @@ pub fn run(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched:
         })
         .collect();
     let verdict = judge(&cases, &stuck_cases);
-    Proof { mode, verdict, cases, calibration, elapsed: started.elapsed() }
+    Proof { mode, verdict, cases, calibration, sliced: Value::Null, elapsed: started.elapsed() }
 }

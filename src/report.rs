@@ -233,6 +233,7 @@ fn to_json(o: &Outcome) -> Value {
             "inconclusive_reason": match &p.verdict { crate::prove::Verdict::Inconclusive(r) => Some(r.clone()), _ => None },
             "overridden": o.proof_overridden,
             "calibration": p.calibration,
+            "sliced": p.sliced,
             "elapsed_ms": p.elapsed.as_millis() as u64,
             "cases": p.cases.iter().map(|c| json!({
                 "name": c.name,

@@ -73,6 +73,7 @@ fn a_bundle_fixed_by_someone_else_fails_the_proof_and_is_not_patched() {
     let siblings = tree.siblings();
     let (exit, v) = proof_of(&tree, &[]);
     assert_eq!(exit, 2, "{v:#}");
+    assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
     let late = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "late-spawn-1").unwrap().clone();
     assert_eq!(late["stock_ok"], false, "the fixed stock code does not replay: {late:#}");
     assert!(v["error"].as_str().unwrap().contains("the stock code should show"), "{v:#}");
@@ -123,4 +124,206 @@ fn prove_refuses_what_is_not_a_kas_bundle() {
     assert_eq!(exit, 2);
     assert_eq!(v["state"], "not-kas");
     assert!(v["proof"].is_null());
+}
+
+/// A copy of `bundle` with each `(from, to)` edit applied once; every `from` must be there.
+fn edited(bundle: &str, edits: &[(&str, &str)]) -> Tree {
+    let tree = Tree::copy(bundle);
+    let mut text = std::fs::read_to_string(&tree.target).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{bundle} has no `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(&tree.target, text).unwrap();
+    tree
+}
+
+/// The proof passes in both modes, apply and restore work, and the calibration says how it drove the code.
+fn proves_and_patches(tree: &Tree, what: &str) -> serde_json::Value {
+    let mut calibration = serde_json::Value::Null;
+    for mode in ["seed", "gate"] {
+        let (exit, v) = proof_of(tree, &["--mode", mode]);
+        assert_eq!(exit, 0, "{what} {mode}: {v:#}");
+        assert_eq!(v["proof"]["outcome"], "passed", "{what} {mode}");
+        calibration = v["proof"]["calibration"].clone();
+    }
+    let stock = tree.sha();
+    let out = tree.run(&["--mode", "gate"]);
+    assert_eq!(code(&out), 0, "{what}: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(code(&tree.run(&["--restore"])), 0);
+    assert_eq!(tree.sha(), stock, "{what}: restore is byte-exact");
+    calibration
+}
+
+const APPEND: &str = "  push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;";
+
+/// Cause 1: an append taking `(text, origin = "user")`, and one taking `(text)`
+/// with the kind decided from the text, are calibrated, not guessed from arity.
+#[test]
+fn appends_of_other_shapes_are_calibrated() {
+    let origin = edited(
+        "readable-cjs",
+        &[(APPEND, "  push(text, origin = \"user\") {\n    const kind = origin === \"user\" ? \"user\" : \"notification\";\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;")],
+    );
+    let c = proves_and_patches(&origin, "(text, origin)");
+    assert_eq!(c["steer"], "push(text) with kind \"user\"", "{c:#}");
+    assert!(c["notification"].as_str().unwrap().starts_with("push(text, kind)"), "{c:#}");
+
+    let prefixed = edited(
+        "readable-cjs",
+        &[(APPEND, "  push(text) {\n    const kind = text.startsWith(\"[notice] \") ? \"notification\" : \"user\";\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;")],
+    );
+    let c = proves_and_patches(&prefixed, "(text)");
+    assert_eq!(c["notification"], "push(text) with text prefixed \"[notice] \"", "{c:#}");
+}
+
+/// Cause 2: ids made outside the sliced code (an imported randomUUID, a stub
+/// in the harness) do not decide attribution: the harness's own text does.
+#[test]
+fn ids_made_outside_the_slices_do_not_confuse_attribution() {
+    let tree = edited(
+        "readable-cjs",
+        &[
+            ("var import_node_fs = require(\"node:fs\");", "var import_node_fs = require(\"node:fs\");\nvar import_node_crypto = require(\"node:crypto\");"),
+            ("-${++this.sequence}`;", "-${(0, import_node_crypto.randomUUID)()}`;"),
+        ],
+    );
+    proves_and_patches(&tree, "randomUUID ids");
+    let (_, v) = proof_of(&tree, &[]);
+    assert!(v["proof"]["sliced"]["stubs"].as_array().unwrap().iter().any(|s| s == "import_node_crypto"), "{:#}", v["proof"]["sliced"]);
+    let several = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "several-late").unwrap().clone();
+    assert_eq!(several["stock_observed"], "root A,B,C; s1 A,B; s2 A,B,C", "{several:#}");
+}
+
+/// Cause 3: esbuild's lowering helpers for older targets are sliced in as code.
+#[test]
+fn lowering_helpers_are_sliced_in_not_stubbed() {
+    let tree = edited(
+        "readable-cjs",
+        &[
+            (
+                "// src/agent/execution.ts\n",
+                "var __defProp = Object.defineProperty;\nvar __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;\nvar __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== \"symbol\" ? key + \"\" : key, value);\n// src/agent/execution.ts\n",
+            ),
+            ("  steeringReaderIndex = 0;\n  drainRetryCount = 0;\n", ""),
+            ("  constructor(config) {\n", "  constructor(config) {\n    __publicField(this, \"steeringReaderIndex\", 0);\n    __publicField(this, \"drainRetryCount\", 0);\n"),
+        ],
+    );
+    proves_and_patches(&tree, "__publicField");
+    let (_, v) = proof_of(&tree, &[]);
+    let helpers = v["proof"]["sliced"]["helpers"].as_array().unwrap();
+    for name in ["__publicField", "__defNormalProp", "__defProp"] {
+        assert!(helpers.iter().any(|h| h == name), "{name} not sliced: {:#}", v["proof"]["sliced"]);
+    }
+}
+
+const DRAIN_START: &str = "async function drainLiveSteering(execution) {\n";
+const DRAIN_END: &str = "(handlers: ${message.handlers.size})`\n    );\n  }\n}\n";
+
+/// Cause 4: a drain written as an instance method (using `this`) or a static method.
+#[test]
+fn drains_written_as_class_methods_are_driven() {
+    let instance = edited(
+        "readable-cjs",
+        &[
+            (DRAIN_START, "var LiveSteeringHook = class {\n  injected = 0;\n  async drain(execution) {\n"),
+            (DRAIN_END, "(handlers: ${message.handlers.size})`\n    );\n    this.injected++;\n  }\n}\n};\nvar liveSteeringHook = new LiveSteeringHook();\n"),
+            ("await drainLiveSteering(state.execution);", "await liveSteeringHook.drain(state.execution);"),
+        ],
+    );
+    let c = proves_and_patches(&instance, "instance method");
+    assert_eq!(c["drain"], "new LiveSteeringHook().drain(execution)", "{c:#}");
+
+    let stat = edited(
+        "readable-cjs",
+        &[
+            (DRAIN_START, "var LiveSteeringHook = class _LiveSteeringHook {\n  static async drain(execution) {\n"),
+            (DRAIN_END, "(handlers: ${message.handlers.size})`\n    );\n  }\n}\n};\n"),
+            ("await drainLiveSteering(state.execution);", "await LiveSteeringHook.drain(state.execution);"),
+        ],
+    );
+    let c = proves_and_patches(&stat, "static method");
+    assert_eq!(c["drain"], "LiveSteeringHook.drain(execution)", "{c:#}");
+}
+
+/// An end-of-turn check that takes the execution and answers with a boolean.
+#[test]
+fn an_end_of_turn_check_of_another_shape_is_calibrated() {
+    let tree = edited(
+        "readable-cjs",
+        &[
+            ("function endOfTurnNode(state, targets) {", "function shouldContinue(execution) {\n  const state = { execution };"),
+            ("      return targets.continueTarget;", "      return true;"),
+            ("  return targets.doneTarget;\n}", "  return false;\n}"),
+            ("endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE })", "shouldContinue(state.execution) ? NodeId.MODEL_INVOKE : NodeId.DONE"),
+        ],
+    );
+    let c = proves_and_patches(&tree, "boolean end-of-turn");
+    assert_eq!(c["endOfTurn"], "shouldContinue(execution), continuing when it answers true", "{c:#}");
+}
+
+/// Code the harness cannot drive (an append that only returns a promise) is
+/// inconclusive: refused by default, applied with --allow-inconclusive.
+#[test]
+fn an_undrivable_bundle_is_inconclusive_and_needs_the_opt_out() {
+    let tree = edited("readable-cjs", &[(APPEND, "  async push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;")]);
+    let stock = tree.sha();
+    let siblings = tree.siblings();
+    let (exit, v) = proof_of(&tree, &[]);
+    assert_eq!(exit, 2, "{v:#}");
+    assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
+    assert!(v["proof"]["inconclusive_reason"].as_str().unwrap().contains("no calling form of LiveSteeringBuffer.push"), "{v:#}");
+    for args in [&["--dry-run"][..], &[][..]] {
+        let out = tree.run(args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("inconclusive") && err.contains("--allow-inconclusive"), "{err}");
+    }
+    assert_eq!(tree.sha(), stock);
+    assert_eq!(tree.siblings(), siblings);
+    let out = tree.run(&["--allow-inconclusive", "--json"]);
+    assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
+    let v = json(&out);
+    assert_eq!(v["proof"]["outcome"], "inconclusive");
+    assert_eq!(v["proof"]["overridden"], true);
+    assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("--allow-inconclusive")), "{v:#}");
+    assert_eq!(v["state_after"], "patched");
+    assert_eq!(code(&tree.run(&["--restore"])), 0);
+    assert_eq!(tree.sha(), stock);
+}
+
+/// A drain the slicer cannot lift (an object-literal method) is inconclusive
+/// already for --check, which says so instead of calling the file patchable.
+#[test]
+fn an_unsliceable_drain_is_reported_by_check_too() {
+    let tree = edited(
+        "readable-cjs",
+        &[
+            (DRAIN_START, "var hooks = {\n  async drain(execution) {\n"),
+            (DRAIN_END, "(handlers: ${message.handlers.size})`\n    );\n  }\n}\n};\n"),
+            ("await drainLiveSteering(state.execution);", "await hooks.drain(state.execution);"),
+        ],
+    );
+    let out = tree.run(&["--check"]);
+    assert_eq!(code(&out), 2, "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--allow-inconclusive"));
+    assert_eq!(code(&tree.run(&["--check", "--allow-inconclusive"])), 1);
+    let stock = tree.sha();
+    assert_eq!(code(&tree.run(&[])), 2);
+    assert_eq!(tree.sha(), stock);
+    assert_eq!(code(&tree.run(&["--allow-inconclusive"])), 0);
+}
+
+/// --allow-inconclusive never overrides a disproved proof.
+#[test]
+fn the_opt_out_does_not_override_a_disproved_proof() {
+    let line = "    this.subExecutionDepth = config.subExecutionDepth ?? 0;\n";
+    let tree = edited("readable-cjs", &[(line, &format!("{line}    if (this.subExecutionDepth > 0) this.steeringReaderIndex = config.sessionServices.liveSteering.length;\n"))]);
+    let stock = tree.sha();
+    let (exit, v) = proof_of(&tree, &["--allow-inconclusive"]);
+    assert_eq!(exit, 2);
+    assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
+    let out = tree.run(&["--allow-inconclusive"]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(tree.sha(), stock);
 }

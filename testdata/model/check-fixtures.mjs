@@ -2,13 +2,15 @@
 //
 //   cd testdata/model && node check-fixtures.mjs
 //
-// Checks: the committed bundles match MANIFEST.json; all bundles give identical
-// reports for each scenario; each scenario's report is the expected stock one
-// (the defect: a sub-agent spawned after a steer was delivered to the root gets
-// it again, memory extraction gets user steering); the root receives each steer
-// exactly once (at most once where a clear or cancel intervenes).
+// Checks: the committed bundles match MANIFEST.json; all bundles (base, variant
+// and third model) give identical reports for each scenario, and log the same
+// [LiveSteeringHook] deliveries in the same order; each scenario's report is the
+// expected stock one (the defect: a sub-agent spawned after a steer was delivered
+// to the root gets it again, memory extraction gets user steering); the root
+// receives each steer exactly once (at most once where a clear or cancel
+// intervenes); the third model's bundles really are es2019/keepNames output.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -118,12 +120,23 @@ const STOCK = {
   },
 };
 
+// The drain's log line; the message and execution ids differ between models
+// (counters in the base and variant, UUIDs in the third model), so a delivery is
+// compared as (agent, handlers).
+const INJECTED = /\[LiveSteeringHook\] injected steering (\S+) into (\S+) \(([^)]{8})\) \(handlers: (\d+)\)/;
+
 function run(bundlePath, scenarioPath) {
-  const out = execFileSync(process.execPath, [path.join(REPO, bundlePath), "--scenario", scenarioPath], {
+  const child = spawnSync(process.execPath, [path.join(REPO, bundlePath), "--scenario", scenarioPath], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
-  return JSON.parse(out);
+  if (child.status !== 0) throw new Error(`${bundlePath} --scenario ${scenarioPath} exited ${child.status}: ${child.stderr}`);
+  const deliveries = child.stderr
+    .split("\n")
+    .map((line) => INJECTED.exec(line))
+    .filter(Boolean)
+    .map(([, , agent, , handlers]) => `${agent} (handlers: ${handlers})`);
+  return { report: JSON.parse(child.stdout), deliveries };
 }
 
 let checks = 0;
@@ -143,6 +156,21 @@ for (const b of manifest.bundles) {
   check(() => assert.equal(createHash("sha256").update(bytes).digest("hex"), b.sha256), `${b.name}: sha256 matches MANIFEST.json`);
   check(() => assert.equal(JSON.parse(readFileSync(path.join(REPO, b.tree, "node_modules/@kiro/agent/package.json"), "utf8")).version, b.version), `${b.name}: version`);
 }
+// The third model is built for es2019 with keepNames: class fields are lowered to
+// __publicField(this, "name", value) calls, ?? and ?. are lowered, and __name(...)
+// wraps functions and classes (helper names are mangled in the minified bundles).
+for (const b of manifest.bundles.filter((x) => x.model === "third")) {
+  const code = readFileSync(path.join(REPO, b.path), "utf8");
+  const what = (msg) => `${b.name}: ${msg}`;
+  check(() => assert.match(code, /\(this,\s*"steeringReaderIndex",\s*0\)/), what("steeringReaderIndex is a lowered class field"));
+  check(() => assert.match(code, /\(this,\s*"drainRetryCount",\s*0\)/), what("drainRetryCount is a lowered class field"));
+  check(() => assert.doesNotMatch(code, /\bsteeringReaderIndex\s*=\s*0\s*;/), what("no unlowered class field"));
+  check(() => assert.doesNotMatch(code, /\?\?|\?\.[^\d]/), what("?? and ?. are lowered"));
+  check(() => assert.match(code, /\w\(\w+,\s*"LiveSteeringHook"\)/), what("keepNames: __name(..., \"LiveSteeringHook\")"));
+  check(() => assert.match(code, /\w\(\w+,\s*"resolveEndOfTurn"\)/), what("keepNames: __name(..., \"resolveEndOfTurn\")"));
+  if (b.shape === "readable") check(() => assert.match(code, /__publicField\(this, "steeringReaderIndex", 0\)/), what("__publicField helper"));
+}
+
 const notKas = readFileSync(path.join(REPO, manifest.notKas.path), "utf8");
 check(() => assert.equal(createHash("sha256").update(notKas).digest("hex"), manifest.notKas.sha256), "not-kas: sha256");
 check(() => assert.ok(!notKas.includes("steeringReaderIndex") && !notKas.includes("LiveSteeringHook")), "not-kas: no steering code");
@@ -154,13 +182,18 @@ for (const file of scenarioFiles) {
   const name = file.replace(/\.json$/, "");
   const want = STOCK[name];
   const scenarioPath = path.join(SCENARIOS, file);
-  const reports = manifest.bundles.map((b) => ({ bundle: b.name, report: run(b.path, scenarioPath) }));
+  const reports = manifest.bundles.map((b) => ({ bundle: b.name, ...run(b.path, scenarioPath) }));
   const [first] = reports;
 
-  // All bundles (base and variant, readable and minified) behave identically.
-  for (const { bundle, report } of reports.slice(1)) {
+  // All bundles (base, variant and third model, readable and minified) behave identically.
+  for (const { bundle, report, deliveries } of reports.slice(1)) {
     check(() => assert.deepEqual(report, first.report), `${name}: ${bundle} report equals ${first.bundle}`);
+    check(() => assert.deepEqual(deliveries, first.deliveries), `${name}: ${bundle} logs the deliveries of ${first.bundle}`);
   }
+  check(
+    () => assert.equal(first.deliveries.length, first.report.executions.reduce((n, e) => n + e.received.length, 0)),
+    `${name}: one [LiveSteeringHook] line per delivery`,
+  );
 
   const report = first.report;
   const byId = new Map(report.executions.map((e) => [e.id, e]));
