@@ -3,9 +3,47 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::validate::data_home;
-
 pub const BUNDLE_IN_TREE: &str = "node_modules/@kiro/agent/dist/server/acp-server.js";
+
+/// Where kiro-cli keeps its data: a parameter, so that tests cover both
+/// layouts on any machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Platform {
+    /// `${XDG_DATA_HOME:-$HOME/.local/share}`
+    Linux,
+    /// `$HOME/Library/Application Support`
+    MacOs,
+}
+
+impl Platform {
+    pub fn current() -> Platform {
+        // A hidden override lets the tests drive the macOS layout on Linux.
+        match std::env::var("KIRO_STEER_SCOPE_PLATFORM").as_deref() {
+            Ok("macos") => return Platform::MacOs,
+            Ok("linux") => return Platform::Linux,
+            _ => {}
+        }
+        if cfg!(target_os = "macos") {
+            Platform::MacOs
+        } else {
+            Platform::Linux
+        }
+    }
+
+    /// The folder that holds `kiro-cli/` (its `kas/` trees and its `node`).
+    pub fn data_dir(self, env: &dyn Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+        let home = env("HOME").filter(|v| !v.is_empty()).map(PathBuf::from);
+        match self {
+            Platform::Linux => env("XDG_DATA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| home.map(|h| h.join(".local/share"))),
+            Platform::MacOs => home.map(|h| h.join("Library/Application Support")),
+        }
+    }
+}
+
+/// `<data>/kiro-cli` for this machine, from the process environment.
+pub fn kiro_dir() -> Option<PathBuf> {
+    Platform::current().data_dir(&|k| std::env::var_os(k)).map(|d| d.join("kiro-cli"))
+}
 
 #[derive(Debug)]
 pub struct Target {
@@ -15,54 +53,112 @@ pub struct Target {
     pub how: String,
 }
 
-/// `--target`, else KIRO_KAS_SERVER_PATH, else the tree for `kiro-cli --version`.
-pub fn discover(flag: Option<&Path>) -> Result<Target, String> {
+/// One unpacked KAS tree: `<kas>/<cli-version>-<hash>/`.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    pub dir: PathBuf,
+    pub cli_version: String,
+}
+
+impl Tree {
+    pub fn bundle(&self) -> PathBuf {
+        self.dir.join(BUNDLE_IN_TREE)
+    }
+}
+
+/// Every KAS tree under `kas` (skipping `.lock` entries and folders without a bundle), sorted.
+pub fn trees(kas: &Path) -> Result<Vec<Tree>, String> {
+    let entries = std::fs::read_dir(kas).map_err(|e| format!("cannot list {}: {e}", kas.display()))?;
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".lock") || !entry.path().join(BUNDLE_IN_TREE).is_file() {
+            continue;
+        }
+        let cli_version = name.split_once('-').map_or(name.as_str(), |(v, _)| v).to_string();
+        out.push(Tree { dir: entry.path(), cli_version });
+    }
+    out.sort_by(|a, b| a.dir.cmp(&b.dir));
+    Ok(out)
+}
+
+/// Why discovery found no single target.
+#[derive(Debug)]
+pub enum NotFound {
+    /// The tree for the installed kiro-cli is not unpacked yet (it is on first start).
+    NotUnpacked(String),
+    /// Anything else: the message says what to do.
+    Other(String),
+}
+
+impl std::fmt::Display for NotFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotFound::NotUnpacked(m) | NotFound::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+/// The `kas/` folder under this machine's kiro-cli data folder.
+pub fn kas_dir() -> Result<PathBuf, NotFound> {
+    kiro_dir().map(|k| k.join("kas")).ok_or_else(|| NotFound::Other("HOME is not set, so kiro-cli's data folder is unknown; pass --target PATH".into()))
+}
+
+/// `--target`, else KIRO_KAS_SERVER_PATH, else the tree for `kiro-cli --version`,
+/// else (no kiro-cli on PATH) the only tree there is.
+pub fn discover(flag: Option<&Path>) -> Result<Target, NotFound> {
     if let Some(path) = flag {
         return Ok(Target { path: path.to_path_buf(), how: "--target".into() });
     }
     if let Some(path) = std::env::var_os("KIRO_KAS_SERVER_PATH").filter(|v| !v.is_empty()) {
         return Ok(Target { path: PathBuf::from(path), how: "KIRO_KAS_SERVER_PATH".into() });
     }
-    let version = cli_version()?;
-    let data = data_home().ok_or("neither XDG_DATA_HOME nor HOME is set; pass --target PATH")?;
-    let kas = data.join("kiro-cli/kas");
-    let entries = std::fs::read_dir(&kas).map_err(|e| format!("cannot list {}: {e}; pass --target PATH", kas.display()))?;
-    let prefix = format!("{version}-");
-    let mut trees: Vec<PathBuf> = Vec::new();
-    let mut others: Vec<String> = Vec::new();
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".lock") {
-            continue;
-        }
-        if name.starts_with(&prefix) && entry.path().join(BUNDLE_IN_TREE).is_file() {
-            trees.push(entry.path());
-        } else {
-            others.push(name);
-        }
-    }
-    trees.sort();
-    others.sort();
-    match trees.as_slice() {
-        [one] => Ok(Target { path: one.join(BUNDLE_IN_TREE), how: format!("kiro-cli {version} in {}", kas.display()) }),
-        [] => Err(format!(
-            "no KAS tree for kiro-cli {version} in {} (looked for {prefix}*/{BUNDLE_IN_TREE}; other entries: {}); pass --target PATH",
+    let kas = kas_dir()?;
+    let version = cli_version().map_err(NotFound::Other)?;
+    let listed = trees(&kas);
+    choose(&kas, version.as_deref(), listed)
+}
+
+/// The one tree for `version` (or, without a version, the only tree).
+fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) -> Result<Target, NotFound> {
+    let list = |trees: &[Tree]| trees.iter().map(|t| t.dir.display().to_string()).collect::<Vec<_>>().join(", ");
+    let Some(version) = version else {
+        let trees = listed.map_err(|e| NotFound::Other(format!("kiro-cli is not on PATH and {e}; pass --target PATH")))?;
+        return match trees.as_slice() {
+            [one] => Ok(Target { path: one.bundle(), how: format!("the only KAS tree in {} (kiro-cli is not on PATH)", kas.display()) }),
+            [] => Err(NotFound::Other(format!("kiro-cli is not on PATH and {} holds no KAS tree; pass --target PATH", kas.display()))),
+            several => Err(NotFound::Other(format!(
+                "kiro-cli is not on PATH and {} holds {} KAS trees: {}; pass --target PATH to choose one, or --all for every one",
+                kas.display(),
+                several.len(),
+                list(several)
+            ))),
+        };
+    };
+    let trees = listed.map_err(|e| NotFound::NotUnpacked(format!("kiro-cli {version} has not unpacked its runtime yet ({e}); it does on first start, so start kiro-cli once and run this again")))?;
+    let matching: Vec<Tree> = trees.iter().filter(|t| t.cli_version == version).cloned().collect();
+    match matching.as_slice() {
+        [one] => Ok(Target { path: one.bundle(), how: format!("kiro-cli {version} in {}", kas.display()) }),
+        [] => Err(NotFound::NotUnpacked(format!(
+            "no KAS tree for kiro-cli {version} in {} yet (other trees: {}); kiro-cli unpacks it on first start, so start kiro-cli once and run this again, or pass --target PATH",
             kas.display(),
-            if others.is_empty() { "none".into() } else { others.join(", ") }
-        )),
-        several => Err(format!(
-            "{} KAS trees match kiro-cli {version}: {}; pass --target PATH to choose one",
+            if trees.is_empty() { "none".into() } else { list(&trees) }
+        ))),
+        several => Err(NotFound::Other(format!(
+            "{} KAS trees match kiro-cli {version}: {}; pass --target PATH to choose one, or --all for every one",
             several.len(),
-            several.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
-        )),
+            list(several)
+        ))),
     }
 }
 
-fn cli_version() -> Result<String, String> {
-    let output = Command::new("kiro-cli")
-        .arg("--version")
-        .output()
-        .map_err(|e| format!("could not run `kiro-cli --version` ({e}); pass --target PATH or set KIRO_KAS_SERVER_PATH"))?;
+/// The installed kiro-cli's version; None when kiro-cli is not on PATH.
+fn cli_version() -> Result<Option<String>, String> {
+    let output = match Command::new("kiro-cli").arg("--version").output() {
+        Ok(output) => output,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("could not run `kiro-cli --version` ({e}); pass --target PATH or set KIRO_KAS_SERVER_PATH")),
+    };
     if !output.status.success() {
         return Err(format!("`kiro-cli --version` failed ({}); pass --target PATH", output.status));
     }
@@ -71,7 +167,7 @@ fn cli_version() -> Result<String, String> {
     if word.contains('/') || word.starts_with('.') {
         return Err(format!("`kiro-cli --version` printed `{}`, not a version; pass --target PATH", text.trim()));
     }
-    Ok(word.to_string())
+    Ok(Some(word.to_string()))
 }
 
 /// The nearest package.json above the bundle: its "version" if it is
@@ -98,4 +194,73 @@ pub fn package_info(real_target: &Path) -> PackageInfo {
         dir = d.parent();
     }
     PackageInfo { agent_version: None, module: false }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
+        move |k| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| OsString::from(v))
+    }
+
+    #[test]
+    fn data_folder_per_platform() {
+        let both = [("HOME", "/home/ann"), ("XDG_DATA_HOME", "/data/ann")];
+        assert_eq!(Platform::Linux.data_dir(&env(&both)), Some(PathBuf::from("/data/ann")));
+        assert_eq!(Platform::Linux.data_dir(&env(&[("HOME", "/home/ann"), ("XDG_DATA_HOME", "")])), Some(PathBuf::from("/home/ann/.local/share")));
+        // macOS ignores XDG_DATA_HOME: kiro-cli keeps its data in Application Support.
+        assert_eq!(Platform::MacOs.data_dir(&env(&both)), Some(PathBuf::from("/home/ann/Library/Application Support")));
+        assert_eq!(Platform::MacOs.data_dir(&env(&[])), None);
+    }
+
+    fn layout(root: &Path, names: &[&str]) -> PathBuf {
+        let kas = root.join("kiro-cli/kas");
+        for name in names {
+            let dir = kas.join(name);
+            if name.ends_with(".lock") {
+                std::fs::create_dir_all(&kas).unwrap();
+                std::fs::write(&dir, "").unwrap();
+                continue;
+            }
+            std::fs::create_dir_all(dir.join(BUNDLE_IN_TREE).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(BUNDLE_IN_TREE), "").unwrap();
+        }
+        kas
+    }
+
+    #[test]
+    fn choosing_a_tree_in_both_layouts() {
+        for platform in [Platform::Linux, Platform::MacOs] {
+            let home = tempfile::tempdir().unwrap();
+            let data = platform.data_dir(&env(&[("HOME", home.path().to_str().unwrap())])).unwrap();
+            let kas = layout(&data, &["2.21.0-aaa", "2.21.0-aaa.lock", "2.22.0-bbb", "2.22.0-bbb.lock"]);
+            let listed = || trees(&kas);
+            let one = choose(&kas, Some("2.22.0"), listed()).unwrap();
+            assert_eq!(one.path, kas.join("2.22.0-bbb").join(BUNDLE_IN_TREE), "{platform:?}");
+            // A version whose tree is not unpacked yet.
+            assert!(matches!(choose(&kas, Some("2.23.0"), listed()), Err(NotFound::NotUnpacked(_))));
+            // No kiro-cli on PATH: two trees are a question, not a guess.
+            let err = choose(&kas, None, listed()).unwrap_err().to_string();
+            assert!(err.contains("--all") && err.contains("2.21.0-aaa") && err.contains("2.22.0-bbb"), "{err}");
+            std::fs::remove_dir_all(kas.join("2.21.0-aaa")).unwrap();
+            assert_eq!(choose(&kas, None, listed()).unwrap().path, kas.join("2.22.0-bbb").join(BUNDLE_IN_TREE));
+        }
+    }
+
+    #[test]
+    fn several_trees_for_one_version_are_refused() {
+        let root = tempfile::tempdir().unwrap();
+        let kas = layout(root.path(), &["2.22.0-aaa", "2.22.0-bbb"]);
+        let err = choose(&kas, Some("2.22.0"), trees(&kas)).unwrap_err();
+        assert!(matches!(err, NotFound::Other(ref m) if m.contains("2 KAS trees match")), "{err}");
+    }
+
+    #[test]
+    fn no_kas_folder_yet_means_not_unpacked() {
+        let root = tempfile::tempdir().unwrap();
+        let kas = root.path().join("kiro-cli/kas");
+        assert!(matches!(choose(&kas, Some("2.22.0"), trees(&kas)), Err(NotFound::NotUnpacked(_))));
+    }
 }

@@ -3,6 +3,7 @@
 
 #![recursion_limit = "256"]
 
+mod act;
 mod anchor;
 mod discover;
 mod inspect;
@@ -20,13 +21,10 @@ mod validate;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use clap::{ArgGroup, Parser, ValueEnum};
+use clap::{ArgGroup, CommandFactory, Parser, ValueEnum};
 
-use crate::inspect::{Depth, Inspection, State};
 use crate::mark::Mode;
-use crate::prove::Verdict;
 use crate::report::{Action, Outcome};
 
 /// swc allocates every syntax node on its own; with mimalloc the parse of a
@@ -53,8 +51,8 @@ enum ModeArg {
     name = "kiro-steer-scope",
     version,
     about = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240) by patching the installed agent runtime bundle.",
-    after_help = "Exit codes: 0 done / patched (--check), 1 stock and patchable (--check only), 2 refused or error (nothing was written).",
-    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove"]).multiple(false))
+    after_help = "Exit codes: 0 done / patched (--check, --ensure), 1 stock and patchable (--check) or no tree unpacked yet (--ensure), 2 refused or error (nothing was written).",
+    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "completions", "man"]).multiple(false))
 )]
 struct Cli {
     /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli).
@@ -81,9 +79,30 @@ struct Cli {
     #[arg(long)]
     prove: bool,
 
-    /// Print one JSON object on stdout instead of text.
+    /// For a shell function or login hook: patch when stock, do nothing when already patched in
+    /// --mode, never stand in the way (one line on stderr when refused).
+    #[arg(long)]
+    ensure: bool,
+
+    /// Act on every KAS tree under kiro-cli's data folder, one line each; the exit code is the worst.
+    #[arg(long, conflicts_with = "target")]
+    all: bool,
+
+    /// Print one JSON object on stdout instead of text (an array of them with --all).
     #[arg(long)]
     json: bool,
+
+    /// Say nothing on success; refusals still go to stderr.
+    #[arg(long, short)]
+    quiet: bool,
+
+    /// Print a shell completion script for SHELL and exit.
+    #[arg(long, value_name = "SHELL", value_enum)]
+    completions: Option<clap_complete::Shell>,
+
+    /// Print the man page (roff) and exit.
+    #[arg(long)]
+    man: bool,
 
     /// The node that checks the result (default: KIRO_KAS_NODE_PATH, else kiro-cli's own node, else node on PATH).
     #[arg(long, value_name = "PATH")]
@@ -114,8 +133,11 @@ extern "C" fn configure_allocator() {
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_ARENA_EAGER_COMMIT, 0) };
 }
 
+// The platform's list of initialisers run before main: ELF's `.init_array`,
+// Mach-O's `__mod_init_func`.
 #[used]
-#[link_section = ".init_array"]
+#[cfg_attr(target_vendor = "apple", link_section = "__DATA,__mod_init_func")]
+#[cfg_attr(not(target_vendor = "apple"), link_section = ".init_array")]
 static CONFIGURE_ALLOCATOR: extern "C" fn() = configure_allocator;
 
 fn main() -> ExitCode {
@@ -131,6 +153,19 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_REFUSED);
         }
     };
+    if let Some(shell) = cli.completions {
+        clap_complete::generate(shell, &mut Cli::command(), "kiro-steer-scope", &mut std::io::stdout());
+        return ExitCode::from(EXIT_OK);
+    }
+    if cli.man {
+        return match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+            Ok(()) => ExitCode::from(EXIT_OK),
+            Err(e) => {
+                eprintln!("kiro-steer-scope: cannot write the man page: {e}");
+                ExitCode::from(EXIT_REFUSED)
+            }
+        };
+    }
     let action = if cli.check {
         Action::Check
     } else if cli.dry_run {
@@ -139,6 +174,8 @@ fn main() -> ExitCode {
         Action::Restore
     } else if cli.prove {
         Action::Prove
+    } else if cli.ensure {
+        Action::Ensure
     } else {
         Action::Apply
     };
@@ -146,254 +183,61 @@ fn main() -> ExitCode {
         ModeArg::Seed => Mode::Seed,
         ModeArg::Gate => Mode::Gate,
     };
+    let printing = report::Printing { json: cli.json, quiet: cli.quiet };
+    if cli.all {
+        let outcomes = run_all(&cli, action, mode);
+        report::print_all(&outcomes, printing);
+        return ExitCode::from(outcomes.iter().map(|o| o.exit).max().unwrap_or(EXIT_REFUSED));
+    }
     let outcome = run(&cli, action, mode);
-    report::print(&outcome, cli.json);
+    report::print(&outcome, printing);
     ExitCode::from(outcome.exit)
 }
 
 fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
-    let mut outcome = Outcome::new(action, mode);
+    let options = match options(cli) {
+        Ok(o) => o,
+        Err(e) => return Outcome::new(action, mode).error(e, "fix the anchor files (see anchors/README.md) or drop --anchors"),
+    };
+    match discover::discover(cli.target.as_deref()) {
+        Ok(target) => act::run(&options, action, mode, target),
+        // A fresh upgrade unpacks its tree on first start: --ensure patches it next time.
+        Err(discover::NotFound::NotUnpacked(e)) if action == Action::Ensure => {
+            let mut outcome = Outcome::new(action, mode).error(e, "nothing to do until kiro-cli has started once");
+            outcome.exit = EXIT_STOCK;
+            outcome
+        }
+        Err(e) => Outcome::new(action, mode).error(e.to_string(), "pass --target PATH to the acp-server.js to patch"),
+    }
+}
+
+/// Every tree under the data folder, each handled on its own.
+fn run_all(cli: &Cli, action: Action, mode: Mode) -> Vec<Outcome> {
+    let options = match options(cli) {
+        Ok(o) => o,
+        Err(e) => return vec![Outcome::new(action, mode).error(e, "fix the anchor files (see anchors/README.md) or drop --anchors")],
+    };
+    let trees = discover::kas_dir().map_err(|e| e.to_string()).and_then(|kas| discover::trees(&kas).map(|t| (kas, t)));
+    match trees {
+        Ok((kas, trees)) if trees.is_empty() => vec![Outcome::new(action, mode).error(format!("no KAS tree in {}", kas.display()), "kiro-cli unpacks one on first start; start it once, or pass --target PATH")],
+        Ok((_, trees)) => trees
+            .into_iter()
+            .map(|tree| {
+                let target = discover::Target { path: tree.bundle(), how: format!("--all: kiro-cli {}", tree.cli_version) };
+                let mut outcome = act::run(&options, action, mode, target);
+                outcome.cli_version = Some(tree.cli_version);
+                outcome
+            })
+            .collect(),
+        Err(e) => vec![Outcome::new(action, mode).error(e, "kiro-cli has not unpacked a runtime yet, or its data folder is elsewhere; pass --target PATH")],
+    }
+}
+
+fn options(cli: &Cli) -> Result<act::Options, String> {
     let anchors = match &cli.anchors {
-        Some(dir) => match anchor::load_dir(dir) {
-            Ok(set) => set,
-            Err(e) => return outcome.error(format!("the anchors in {} are not usable: {e}", dir.display()), "fix the anchor files (see anchors/README.md) or drop --anchors"),
-        },
+        Some(dir) => anchor::load_dir(dir).map_err(|e| format!("the anchors in {} are not usable: {e}", dir.display()))?,
         None => anchor::builtin(),
     };
-    let target = match discover::discover(cli.target.as_deref()) {
-        Ok(t) => t,
-        Err(e) => return outcome.error(e, "pass --target PATH to the acp-server.js to patch"),
-    };
-    outcome.target = Some(target.path.clone());
-    outcome.found_by = Some(target.how.clone());
-    let real = match std::fs::canonicalize(&target.path) {
-        Ok(r) => r,
-        Err(e) => return outcome.error(format!("cannot open {}: {e}", target.path.display()), "check the path; pass --target PATH"),
-    };
-    // Writers serialise on the folder; a plain check never waits.
-    let _lock = if action == Action::Check {
-        None
-    } else {
-        match swap::lock_folder(&real) {
-            Ok(lock) => {
-                swap::sweep_stale(&real);
-                Some(lock)
-            }
-            Err(e) => return outcome.error(format!("cannot lock {}: {e}", real.parent().unwrap_or(&real).display()), "check the folder's permissions"),
-        }
-    };
-    // Read the file the lock was taken for, even if a link moved since.
-    let (real, bytes) = match inspect::read_target(real) {
-        Ok(read) => read,
-        Err(e) => return outcome.error(e, "check the path and its permissions; pass --target PATH"),
-    };
-    // node --check starts now, on a FIFO beside the target, so that its
-    // start-up overlaps the parse; if no FIFO can be made, the staged file is
-    // checked later instead.
-    let early = match action {
-        Action::DryRun | Action::Apply => validate::start_check(&validate::choose_node(cli.node.as_deref()), real.parent().unwrap_or(&real)).ok(),
-        _ => None,
-    };
-    let depth = match action {
-        Action::Check => Depth::Check(mode),
-        Action::Restore => Depth::StateOnly,
-        Action::DryRun | Action::Apply | Action::Prove => Depth::Prove(mode),
-    };
-    // One parse; a patched file is not re-resolved for --check or --restore.
-    let inspection = inspect::inspect(real, bytes, &anchors, depth);
-    outcome.absorb(&inspection);
-    match action {
-        Action::Check => check(outcome, &inspection, cli.allow_inconclusive),
-        Action::DryRun | Action::Apply => apply(cli, outcome, &inspection, mode, action == Action::DryRun, early),
-        Action::Restore => restore(outcome, &inspection),
-        Action::Prove => {
-            if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
-                return refuse_state(outcome, &inspection);
-            }
-            let run = run_proof(cli, &inspection, mode);
-            let verdict = run.proof.verdict.clone();
-            record_proof(&mut outcome, run);
-            match verdict {
-                Verdict::Passed => {
-                    outcome.message = format!("proof passed: the stock code replays steering and the {mode} code fixes it, in every case");
-                    outcome.exit = EXIT_OK;
-                    outcome
-                }
-                Verdict::Disproved => {
-                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
-                    outcome.error(summary, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)")
-                }
-                Verdict::Inconclusive(_) => {
-                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
-                    outcome.error(summary, INCONCLUSIVE_NEXT)
-                }
-            }
-        }
-    }
+    Ok(act::Options { anchors, node: cli.node.clone(), node_timeout: cli.node_timeout, allow_inconclusive: cli.allow_inconclusive })
 }
 
-const INCONCLUSIVE_NEXT: &str = "nothing was written; the harness could not drive this bundle's code (see the reason). Report it with the --json output of --prove; to apply on the anchors and node --check alone, pass --allow-inconclusive";
-
-/// A finished proof run.
-struct ProofRun {
-    node: String,
-    proof: prove::Proof,
-}
-
-fn run_proof(cli: &Cli, inspection: &Inspection, mode: Mode) -> ProofRun {
-    let node = validate::choose_node(cli.node.as_deref());
-    let label = format!("{} ({})", node.path.display(), node.source);
-    let proof = match inspection.proof_input.as_ref() {
-        None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
-        Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
-        Some(Ok((stock, patched))) => {
-            let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
-            prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
-        }
-    };
-    ProofRun { node: label, proof }
-}
-
-fn record_proof(outcome: &mut Outcome, run: ProofRun) {
-    outcome.node = Some(run.node);
-    outcome.proof = Some(run.proof);
-}
-
-fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool) -> Outcome {
-    if !matches!(inspection.state, State::Stock | State::Patched(_)) || (inspection.state == State::Stock && inspection.plan.is_none()) {
-        return refuse_state(outcome, inspection);
-    }
-    if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, inspection.stock(), &inspection.plan) {
-        outcome.set_insertions(stock, plan);
-    }
-    // Apply would refuse an inconclusive proof; say so now rather than call the file patchable.
-    if let (State::Stock, Some(Err(e))) = (inspection.state, &inspection.proof_input) {
-        let why = format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}");
-        if !allow_inconclusive {
-            return outcome.error(why, INCONCLUSIVE_NEXT);
-        }
-        outcome.warnings.push(format!("{why}; apply would go ahead on the anchors and node --check alone (--allow-inconclusive)"));
-    }
-    outcome.exit = match inspection.state {
-        State::Patched(_) => EXIT_OK,
-        State::Stock if inspection.plan.is_some() => EXIT_STOCK,
-        _ => EXIT_REFUSED,
-    };
-    outcome
-}
-
-fn refuse_state(outcome: Outcome, inspection: &Inspection) -> Outcome {
-    let next = report::next_step(inspection.state);
-    outcome.error(inspection.message.clone(), next)
-}
-
-fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, dry_run: bool, early: Option<validate::EarlyCheck>) -> Outcome {
-    if inspection.state == State::Patched(mode) {
-        outcome.message = format!("already patched in {mode} mode; nothing to do");
-        outcome.exit = EXIT_OK;
-        return outcome;
-    }
-    let (Some(stock), Some(plan)) = (inspection.stock(), &inspection.plan) else {
-        return refuse_state(outcome, inspection);
-    };
-    if !matches!(inspection.state, State::Stock | State::Patched(_)) {
-        return refuse_state(outcome, inspection);
-    }
-    let patched = mark::apply(stock, mode, plan);
-    outcome.set_insertions(stock, plan);
-    outcome.sha_after = Some(mark::sha256_hex(&patched));
-    // The proof and node --check are separate node processes: run them side by side.
-    let (proof_run, checked) = std::thread::scope(|scope| {
-        let proof = scope.spawn(|| run_proof(cli, inspection, mode));
-        let checked = stage_and_check(cli, inspection, &patched, dry_run, early);
-        (proof.join().expect("the proof thread does not panic"), checked)
-    });
-    let verdict = proof_run.proof.verdict.clone();
-    let summary = proof_run.proof.summary();
-    record_proof(&mut outcome, proof_run);
-    match verdict {
-        Verdict::Passed => {}
-        Verdict::Disproved => return outcome.error(summary, "nothing was written; run --prove --json to see every case"),
-        Verdict::Inconclusive(_) if !cli.allow_inconclusive => return outcome.error(summary, INCONCLUSIVE_NEXT),
-        Verdict::Inconclusive(_) => {
-            outcome.proof_overridden = true;
-            outcome.warnings.push(format!("{summary}; applying on the anchors and node --check alone, as --allow-inconclusive asks"));
-        }
-    }
-    let staged = match checked {
-        Ok(staged) => staged,
-        Err((error, next)) => return outcome.error(error, next),
-    };
-    if dry_run {
-        drop(staged);
-        outcome.message = match inspection.state {
-            State::Patched(from) => format!("would switch from {from} to {mode} mode; the proof and node --check passed; nothing was written"),
-            _ => format!("would patch in {mode} mode; the proof and node --check passed; nothing was written"),
-        };
-        outcome.exit = EXIT_OK;
-        return outcome;
-    }
-    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
-        return outcome.error(e.to_string(), "nothing was replaced; run the command again");
-    }
-    outcome.changed = true;
-    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
-    outcome.state_after = Some(State::Patched(mode));
-    outcome.message = match inspection.state {
-        State::Patched(from) => format!("switched from {from} to {mode} mode"),
-        _ => format!("patched in {mode} mode"),
-    };
-    outcome.exit = EXIT_OK;
-    outcome
-}
-
-/// Writes the new bytes beside the target and has node check them there.
-fn stage_and_check(cli: &Cli, inspection: &Inspection, patched: &[u8], dry_run: bool, early: Option<validate::EarlyCheck>) -> Result<swap::Staged, (String, &'static str)> {
-    let staged = swap::stage(&inspection.real_path, patched, !dry_run).map_err(|e| {
-        (
-            format!("cannot write beside {}: {e}", inspection.real_path.display()),
-            "check free space and that the folder is writable (run as the user that installed kiro-cli)",
-        )
-    })?;
-    let node = validate::choose_node(cli.node.as_deref());
-    let timeout = Duration::from_secs(cli.node_timeout);
-    let checked = match early {
-        Some(early) => early.finish(patched, timeout),
-        None => validate::node_check(&node, staged.path(), timeout),
-    };
-    checked.map_err(|failure| {
-        let next = match failure {
-            validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
-            _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
-        };
-        (failure.to_string(), next)
-    })?;
-    Ok(staged)
-}
-
-fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
-    match inspection.state {
-        State::Patched(_) => {}
-        State::Stock | State::Drift => {
-            outcome.message = "no kiro-steer-scope markers; nothing to remove".into();
-            outcome.exit = EXIT_OK;
-            return outcome;
-        }
-        _ => return refuse_state(outcome, inspection),
-    }
-    let stock = inspection.stock().expect("patched files carry their stock bytes");
-    outcome.sha_after = Some(mark::sha256_hex(stock));
-    let staged = match swap::stage(&inspection.real_path, stock, true) {
-        Ok(s) => s,
-        Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable"),
-    };
-    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
-        return outcome.error(e.to_string(), "nothing was replaced; run the command again");
-    }
-    outcome.changed = true;
-    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
-    outcome.state_after = Some(State::Stock);
-    outcome.message = "restored the stock bytes".into();
-    outcome.exit = EXIT_OK;
-    outcome
-}

@@ -86,6 +86,7 @@ function build(side, stubs) {
     if (o.name) lines.push(`var ${o.name} = __kssOwner${i};`);
     return `__kssOwner${i}`;
   });
+  for (const a of side.aliases) lines.push(`var ${a.name} = ${a.of};`);
   const fn = (c) => (c.form === "function" ? c.text : "null");
   const spawns = side.spawns.map((s) => {
     const locals = s.locals.length ? `var ${s.locals.map((l) => `${l} = __kss.view(__parent, ${JSON.stringify(l === s.depth)})`).join(", ")};` : "";
@@ -178,10 +179,11 @@ const DRAIN_ARGS = [
   ["({execution, sessionServices})", (e, w) => [{ execution: e, sessionServices: w.services }]],
 ];
 const TARGETS = { continueTarget: "kss:continue", doneTarget: "kss:done" };
+// Fewest arguments first: a form with an argument the function ignores would pass too.
 const TURN_ARGS = [
-  ["({execution}, {continueTarget, doneTarget})", (e) => [{ execution: e }, TARGETS]],
   ["({execution})", (e) => [{ execution: e }]],
   ["(execution)", (e) => [e]],
+  ["({execution}, {continueTarget, doneTarget})", (e) => [{ execution: e }, TARGETS]],
   ["(execution, {continueTarget, doneTarget})", (e) => [e, TARGETS]],
 ];
 

@@ -15,11 +15,13 @@ pub enum Action {
     Apply,
     Restore,
     Prove,
+    Ensure,
 }
 
 impl Action {
     fn name(self) -> &'static str {
         match self {
+            Action::Ensure => "ensure",
             Action::Check => "check",
             Action::DryRun => "dry-run",
             Action::Apply => "apply",
@@ -39,6 +41,8 @@ pub struct InsertionReport {
 
 pub struct Outcome {
     pub action: Action,
+    /// With --all: the tree's kiro-cli version (from its folder name).
+    pub cli_version: Option<String>,
     pub mode: Mode,
     pub target: Option<PathBuf>,
     pub real_path: Option<PathBuf>,
@@ -88,6 +92,7 @@ impl Outcome {
     pub fn new(action: Action, mode: Mode) -> Outcome {
         Outcome {
             action,
+            cli_version: None,
             mode,
             target: None,
             real_path: None,
@@ -206,6 +211,7 @@ fn to_json(o: &Outcome) -> Value {
         "tool": "kiro-steer-scope",
         "tool_version": env!("CARGO_PKG_VERSION"),
         "action": o.action.name(),
+        "cli_version": o.cli_version,
         "requested_mode": o.mode.as_str(),
         "target": o.target.as_ref().map(|p| p.display().to_string()),
         "real_path": o.real_path.as_ref().map(|p| p.display().to_string()),
@@ -274,19 +280,70 @@ pub fn print_usage_error(error: &str) {
     out!("{}", serde_json::to_string_pretty(&value).expect("serialisable"));
 }
 
-pub fn print(o: &Outcome, json: bool) {
-    if json {
+/// How to print: JSON or text, and whether success is silent.
+#[derive(Clone, Copy)]
+pub struct Printing {
+    pub json: bool,
+    pub quiet: bool,
+}
+
+pub fn print(o: &Outcome, how: Printing) {
+    if how.json {
         out!("{}", serde_json::to_string_pretty(&to_json(o)).expect("serialisable"));
-    } else {
+    } else if o.action == Action::Ensure {
+        // A shell function runs this before every kiro-cli: one line at most.
+        return print_ensure(o, how.quiet);
+    } else if !(how.quiet && o.error.is_none()) {
         print_text(o);
     }
-    for warning in &o.warnings {
-        eprintln!("kiro-steer-scope: warning: {warning}");
+    print_errors(o, how.quiet);
+}
+
+fn print_errors(o: &Outcome, quiet: bool) {
+    if !quiet {
+        for warning in &o.warnings {
+            eprintln!("kiro-steer-scope: warning: {warning}");
+        }
     }
     if let Some(error) = &o.error {
         eprintln!("kiro-steer-scope: {error}");
         if let Some(next) = o.next_step.as_deref().filter(|n| !n.is_empty()) {
             eprintln!("  next: {next}");
+        }
+    }
+}
+
+fn print_ensure(o: &Outcome, quiet: bool) {
+    match &o.error {
+        Some(error) => eprintln!("kiro-steer-scope: not patched: {error}"),
+        None if !quiet => out!("kiro-steer-scope: {}", o.message),
+        None => {}
+    }
+}
+
+/// --all: one line per tree (or a JSON array).
+pub fn print_all(outcomes: &[Outcome], how: Printing) {
+    if how.json {
+        let all: Vec<Value> = outcomes.iter().map(to_json).collect();
+        out!("{}", serde_json::to_string_pretty(&all).expect("serialisable"));
+        return;
+    }
+    for o in outcomes {
+        let what = match &o.error {
+            Some(e) => format!("refused: {e}"),
+            None => o.message.clone(),
+        };
+        let line = format!(
+            "kiro-cli {:<8} @kiro/agent {:<8} {:<10} {}",
+            o.cli_version.as_deref().unwrap_or("?"),
+            o.agent_version.as_deref().unwrap_or("?"),
+            o.state.map_or("-", |s| s.name()),
+            what
+        );
+        if o.error.is_some() {
+            eprintln!("{line}");
+        } else if !how.quiet {
+            out!("{line}");
         }
     }
 }

@@ -72,6 +72,9 @@ pub struct Index<'a> {
     candidates: BTreeMap<String, Vec<Candidate<'a>>>,
     /// String literals containing each `has-string` text.
     strings: BTreeMap<String, Vec<Range<usize>>>,
+    /// Top-level `var A = B` bindings (esbuild's `keepNames` writes every
+    /// class as `var _C = class _C {…}; var C = _C;`): alias -> name.
+    pub aliases: Vec<(&'a str, &'a str)>,
 }
 
 /// The expression patterns that can match a node of one kind, in anchor order
@@ -270,7 +273,53 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     }
 }
 
+fn top_level_aliases(program: &Program) -> Vec<(&str, &str)> {
+    let stmts: Vec<&Stmt> = match program {
+        Program::Script(s) => s.body.iter().collect(),
+        Program::Module(m) => m
+            .body
+            .iter()
+            .filter_map(|i| match i {
+                ModuleItem::Stmt(s) => Some(s),
+                _ => None,
+            })
+            .collect(),
+    };
+    let mut out = Vec::new();
+    for stmt in stmts {
+        let Stmt::Decl(Decl::Var(var)) = stmt else { continue };
+        for d in &var.decls {
+            if let (Pat::Ident(alias), Some(init)) = (&d.name, &d.init) {
+                if let Expr::Ident(name) = strip_parens(init) {
+                    out.push((ident_name(&alias.id), ident_name(name)));
+                }
+            }
+        }
+    }
+    out
+}
+
 impl<'a> Index<'a> {
+    /// Whether `name` is `of`, or a top-level alias of it (a few steps at most).
+    pub fn names_same(&self, name: &str, of: &str) -> bool {
+        let mut at = name;
+        for _ in 0..4 {
+            if at == of {
+                return true;
+            }
+            match self.aliases.iter().find(|(alias, _)| *alias == at) {
+                Some((_, next)) => at = next,
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// The top-level aliases of `name`.
+    pub fn aliases_of(&self, name: &str) -> Vec<&'a str> {
+        self.aliases.iter().filter(|(alias, _)| *alias != name && self.names_same(alias, name)).map(|(alias, _)| *alias).collect()
+    }
+
     pub fn build(source: &'a str, program: &'a Program, anchors: &AnchorSet) -> Index<'a> {
         let expr_anchors: Vec<(&str, &[Pattern])> = anchors
             .anchors
@@ -317,7 +366,7 @@ impl<'a> Index<'a> {
         for (i, at) in walker.strings {
             strings.entry(needles[i].to_string()).or_default().push(at);
         }
-        Index { source, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings }
+        Index { source, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program) }
     }
 
     /// The innermost function whose span holds `at`.
@@ -488,7 +537,7 @@ fn accept_candidate(resolution: &Resolution, anchor: &Anchor, candidate: &Candid
     for (var, other, capture) in &anchor.same {
         let Some(bound) = candidate.captures.get(var) else { return Ok(None) };
         let Some(wanted) = resolution.capture(other, capture) else { return Ok(None) };
-        if index.text(bound) != wanted {
+        if !index.names_same(index.text(bound), wanted) {
             return Ok(None);
         }
     }
@@ -710,7 +759,7 @@ impl<'a> Resolution<'a> {
             .filter(|c| {
                 anchor.same.iter().all(|(var, other, capture)| {
                     let bound = c.captures.get(var).map(|r| self.index.text(r));
-                    bound.is_some() && bound == self.capture(other, capture)
+                    matches!((bound, self.capture(other, capture)), (Some(b), Some(w)) if self.index.names_same(b, w))
                 })
             })
             .map(|c| c.range.clone())

@@ -41,6 +41,15 @@ impl Visit for Declared {
     fn visit_import_named_specifier(&mut self, node: &ImportNamedSpecifier) {
         self.names.insert(node.local.sym.to_string());
     }
+    // An assignment (`n += 1`, `[a, b] = x`, `for (k in o)`) binds nothing.
+    fn visit_assign_target(&mut self, _: &AssignTarget) {}
+    fn visit_for_head(&mut self, node: &ForHead) {
+        match node {
+            ForHead::VarDecl(v) => v.visit_with(self),
+            ForHead::UsingDecl(u) => u.visit_with(self),
+            ForHead::Pat(_) => {}
+        }
+    }
     // Nested functions and classes have their own scopes.
     fn visit_function(&mut self, _: &Function) {}
     fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}

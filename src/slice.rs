@@ -470,6 +470,14 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     let owner_names: Vec<String> = owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
     let mut known: Vec<&str> = vec![exec_name, buffer_name];
     known.extend(owner_names.iter().map(String::as_str));
+    // `var C = _C` names the sliced class itself, not a second copy of it.
+    let mut aliases = Vec::new();
+    for of in known.clone() {
+        for alias in index.aliases_of(of) {
+            aliases.push(json!({"name": alias, "of": of}));
+            known.push(alias);
+        }
+    }
     let top = TopLevel::of(program);
     let closure = close_over(&top, source, insertions, free, &known);
     Ok(json!({
@@ -478,6 +486,7 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
         "execClass": {"name": exec_name, "text": cut(source, &exec_at, insertions)},
         "bufferClass": {"name": buffer_name, "text": cut(source, &buffer_at, insertions), "append": append, "clear": clear, "entryKeys": keys, "literals": literals(buffer.class)},
         "owners": owner_texts,
+        "aliases": aliases,
         "drain": drain_call,
         "endOfTurn": turn_call,
         "queue": queue,

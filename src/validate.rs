@@ -15,10 +15,7 @@ pub struct NodeChoice {
 }
 
 pub fn data_home() -> Option<PathBuf> {
-    match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")),
-    }
+    crate::discover::kiro_dir().and_then(|k| k.parent().map(Path::to_path_buf))
 }
 
 /// `--node`, then KIRO_KAS_NODE_PATH, then Kiro's own node, then `node` on PATH.

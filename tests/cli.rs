@@ -6,11 +6,11 @@
 mod common;
 
 use std::os::unix::fs::{symlink, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{bin, code, copy_dir, repo, sha256_bytes, sha256_file, Tree, BUNDLES, BUNDLE_IN_TREE};
+use common::{bin, code, copy_dir, describe, repo, script, stderr, stdout, sha256_bytes, sha256_file, Install, Tree, BUNDLES, BUNDLE_IN_TREE};
 use serde_json::Value;
 
 // ---------------------------------------------------------------- helpers
@@ -18,18 +18,6 @@ use serde_json::Value;
 const MODES: &[&str] = &["seed", "gate"];
 /// A file mode the fixtures do not have, so a lost mode shows.
 const ODD_MODE: u32 = 0o640;
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn describe(o: &Output) -> String {
-    format!("exit {:?}\n--- stdout\n{}\n--- stderr\n{}", o.status.code(), stdout(o), stderr(o))
-}
 
 fn expect_code(o: &Output, want: i32, what: &str) {
     assert_eq!(code(o), want, "{what}: wrong exit code\n{}", describe(o));
@@ -127,15 +115,6 @@ fn apply(t: &Tree, mode: &str) -> Value {
 
 /// Writes an executable script without holding a writable fd to it in this
 /// (multi-threaded) process, so no concurrent fork can make exec fail with ETXTBSY.
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let src = dir.join(format!(".{name}.src"));
-    std::fs::write(&src, format!("#!/bin/sh\n{body}\n")).unwrap();
-    let dest = dir.join(name);
-    let status = Command::new("install").arg("-m").arg("755").arg(&src).arg(&dest).status().unwrap();
-    assert!(status.success());
-    std::fs::remove_file(&src).unwrap();
-    dest
-}
 
 fn insert(bytes: &[u8], edits: &[(usize, &str)]) -> Vec<u8> {
     let mut edits: Vec<(usize, &str)> = edits.to_vec();
@@ -808,64 +787,6 @@ fn kiro_clis_own_node_is_preferred_over_node_on_path() {
 
 // ----------------------------------------------------------------- discovery
 
-struct Install {
-    data: tempfile::TempDir,
-    bin: tempfile::TempDir,
-}
-
-impl Install {
-    fn new(version_line: &str) -> Install {
-        let install = Install { data: tempfile::tempdir().unwrap(), bin: tempfile::tempdir().unwrap() };
-        std::fs::create_dir_all(install.kas()).unwrap();
-        script(install.bin.path(), "kiro-cli", &format!("echo '{version_line}'"));
-        install
-    }
-
-    fn kas(&self) -> PathBuf {
-        self.data.path().join("kiro-cli/kas")
-    }
-
-    fn add_tree(&self, name: &str, bundle: &str) -> PathBuf {
-        copy_dir(&repo().join("testdata/bundles").join(bundle), &self.kas().join(name));
-        self.kas().join(name).join(BUNDLE_IN_TREE)
-    }
-
-    fn add_lock(&self, name: &str) {
-        std::fs::write(self.kas().join(name), b"").unwrap();
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let path = format!("{}:{}", self.bin.path().display(), std::env::var("PATH").unwrap_or_default());
-        let mut cmd = Command::new(bin());
-        cmd.args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").env("XDG_DATA_HOME", self.data.path()).env("PATH", path);
-        cmd
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.command(args).output().unwrap()
-    }
-
-    /// Every file under the data folder with its hash, to prove nothing changed.
-    fn listing(&self) -> Vec<(String, String)> {
-        fn walk(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let entry = entry.unwrap();
-                let rel = entry.path().strip_prefix(root).unwrap().display().to_string();
-                if entry.file_type().unwrap().is_dir() {
-                    out.push((rel, "dir".into()));
-                    walk(&entry.path(), root, out);
-                } else {
-                    out.push((rel, sha256_file(&entry.path())));
-                }
-            }
-        }
-        let mut out = Vec::new();
-        walk(self.data.path(), self.data.path(), &mut out);
-        out.sort();
-        out
-    }
-}
-
 #[test]
 fn discovery_finds_the_one_tree_and_skips_lock_entries() {
     let install = Install::new("kiro-cli 2.21.0");
@@ -957,16 +878,22 @@ fn discovery_refuses_when_the_kas_folder_is_empty_or_missing() {
 }
 
 #[test]
-fn discovery_without_kiro_cli_refuses() {
+fn discovery_without_kiro_cli_takes_the_only_tree_and_asks_when_there_are_several() {
     let install = Install::new("kiro-cli 2.21.0");
-    install.add_tree("2.21.0-aaa", "minified-esm");
+    let only = install.add_tree("2.21.0-aaa", "minified-esm");
     let empty = fake_dir();
     let o = install.command(&["--check", "--json"]).env("PATH", empty.path()).output().unwrap();
-    expect_code(&o, 2, "no kiro-cli");
-    let v = one_json_object(&o, "no kiro-cli");
-    assert!(v["error"].as_str().unwrap_or_default().contains("kiro-cli"), "{v:#}");
+    expect_code(&o, 1, "no kiro-cli, one tree");
+    let v = one_json_object(&o, "no kiro-cli, one tree");
+    assert_eq!(v["target"], only.display().to_string());
+    assert!(v["found_by"].as_str().unwrap().contains("not on PATH"), "{v:#}");
+    install.add_tree("2.22.0-bbb", "readable-esm");
+    let o = install.command(&["--check", "--json"]).env("PATH", empty.path()).output().unwrap();
+    expect_code(&o, 2, "no kiro-cli, two trees");
+    let v = one_json_object(&o, "no kiro-cli, two trees");
+    let err = v["error"].as_str().unwrap_or_default();
+    assert!(err.contains("2.21.0-aaa") && err.contains("2.22.0-bbb") && err.contains("--all"), "{v:#}");
 }
-
 #[test]
 fn discovery_falls_back_to_home_local_share() {
     let install = Install::new("kiro-cli 2.21.0");

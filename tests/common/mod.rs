@@ -8,7 +8,18 @@ use std::process::{Command, Output};
 
 use sha2::{Digest, Sha256};
 
-pub const BUNDLES: &[&str] = &["readable-cjs", "readable-esm", "minified-cjs", "minified-esm", "variant-minified-esm", "variant-readable-cjs"];
+pub const BUNDLES: &[&str] = &[
+    "readable-cjs",
+    "readable-esm",
+    "minified-cjs",
+    "minified-esm",
+    "variant-minified-esm",
+    "variant-readable-cjs",
+    "third-readable-cjs",
+    "third-readable-esm",
+    "third-minified-esm",
+    "third-minified-cjs",
+];
 pub const BUNDLE_IN_TREE: &str = "node_modules/@kiro/agent/dist/server/acp-server.js";
 
 pub fn repo() -> PathBuf {
@@ -166,4 +177,89 @@ pub fn run_scenario(target: &Path, name: &str) -> Report {
         .collect();
     let outcomes = value["outcomes"].as_array().unwrap().iter().map(|o| o.as_str().unwrap().to_string()).collect();
     Report { outcomes, executions }
+}
+
+/// An executable shell script `name` in `dir` (written whole, then installed, so no one runs a half-written file).
+pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let src = dir.join(format!(".{name}.src"));
+    std::fs::write(&src, format!("#!/bin/sh\n{body}\n")).unwrap();
+    let dest = dir.join(name);
+    let status = Command::new("install").arg("-m").arg("755").arg(&src).arg(&dest).status().unwrap();
+    assert!(status.success());
+    std::fs::remove_file(&src).unwrap();
+    dest
+}
+
+/// A kiro-cli install in temp folders: a data folder with `kiro-cli/kas/`
+/// (the Linux layout, through XDG_DATA_HOME) and a `kiro-cli` on PATH that
+/// prints `version_line`.
+pub struct Install {
+    pub data: tempfile::TempDir,
+    pub bin: tempfile::TempDir,
+}
+
+impl Install {
+    pub fn new(version_line: &str) -> Install {
+        let install = Install { data: tempfile::tempdir().unwrap(), bin: tempfile::tempdir().unwrap() };
+        std::fs::create_dir_all(install.kas()).unwrap();
+        script(install.bin.path(), "kiro-cli", &format!("echo '{version_line}'"));
+        install
+    }
+
+    pub fn kas(&self) -> PathBuf {
+        self.data.path().join("kiro-cli/kas")
+    }
+
+    pub fn add_tree(&self, name: &str, bundle: &str) -> PathBuf {
+        copy_dir(&repo().join("testdata/bundles").join(bundle), &self.kas().join(name));
+        self.kas().join(name).join(BUNDLE_IN_TREE)
+    }
+
+    pub fn add_lock(&self, name: &str) {
+        std::fs::write(self.kas().join(name), b"").unwrap();
+    }
+
+    pub fn command(&self, args: &[&str]) -> Command {
+        let path = format!("{}:{}", self.bin.path().display(), std::env::var("PATH").unwrap_or_default());
+        let mut cmd = Command::new(bin());
+        cmd.args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").env("XDG_DATA_HOME", self.data.path()).env("PATH", path);
+        cmd
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().unwrap()
+    }
+
+    /// Every file under the data folder with its hash, to prove nothing changed.
+    pub fn listing(&self) -> Vec<(String, String)> {
+        pub fn walk(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let entry = entry.unwrap();
+                let rel = entry.path().strip_prefix(root).unwrap().display().to_string();
+                if entry.file_type().unwrap().is_dir() {
+                    out.push((rel, "dir".into()));
+                    walk(&entry.path(), root, out);
+                } else {
+                    out.push((rel, sha256_file(&entry.path())));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(self.data.path(), self.data.path(), &mut out);
+        out.sort();
+        out
+    }
+}
+
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+pub fn describe(o: &Output) -> String {
+    format!("exit {:?}\n--- stdout\n{}\n--- stderr\n{}", o.status.code(), stdout(o), stderr(o))
 }

@@ -21,11 +21,6 @@ export interface AgentExecutionConfig {
  * session's services (and so the session's steering buffer).
  */
 export class AgentExecution {
-  /** Stable class name for telemetry span names and error reports, whatever the bundler does to identifiers. */
-  static get name(): string {
-    return "AgentExecution";
-  }
-
   readonly executionId: string = newExecutionId();
   readonly sessionServices: SessionServices;
   readonly promptContext: PromptContext;

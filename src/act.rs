@@ -1,0 +1,262 @@
+//! Act: carry out one action (check, dry run, apply, ensure, restore, prove)
+//! on one target: lock, read, inspect, prove and check beside each other,
+//! swap. `main` parses the command line and runs this once, or once per tree.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::anchor::AnchorSet;
+use crate::discover::Target;
+use crate::inspect::{self, Depth, Inspection, State};
+use crate::mark::{self, Mode};
+use crate::prove::{self, Verdict};
+use crate::report::{self, Action, Outcome};
+use crate::{swap, validate, EXIT_OK, EXIT_REFUSED, EXIT_STOCK};
+
+/// What every action needs besides the target.
+pub struct Options {
+    pub anchors: AnchorSet,
+    pub node: Option<PathBuf>,
+    pub node_timeout: u64,
+    pub allow_inconclusive: bool,
+}
+
+pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome {
+    let mut outcome = Outcome::new(action, mode);
+    outcome.target = Some(target.path.clone());
+    outcome.found_by = Some(target.how.clone());
+    let real = match std::fs::canonicalize(&target.path) {
+        Ok(r) => r,
+        Err(e) => return outcome.error(format!("cannot open {}: {e}", target.path.display()), "check the path; pass --target PATH"),
+    };
+    // Writers serialise on the folder; a plain check never waits.
+    let _lock = if action == Action::Check {
+        None
+    } else {
+        match swap::lock_folder(&real) {
+            Ok(lock) => {
+                swap::sweep_stale(&real);
+                Some(lock)
+            }
+            Err(e) => return outcome.error(format!("cannot lock {}: {e}", real.parent().unwrap_or(&real).display()), "check the folder's permissions"),
+        }
+    };
+    // Read the file the lock was taken for, even if a link moved since.
+    let (real, bytes) = match inspect::read_target(real) {
+        Ok(read) => read,
+        Err(e) => return outcome.error(e, "check the path and its permissions; pass --target PATH"),
+    };
+    // A file already patched in this mode (as its markers say) costs what
+    // --check costs: no parse, no node.
+    let no_op = matches!(action, Action::DryRun | Action::Apply | Action::Ensure) && matches!(mark::read(&bytes), Ok(Some(ref m)) if m.mode == mode);
+    // node --check starts now, on a FIFO beside the target, so that its
+    // start-up overlaps the parse; if no FIFO can be made, the staged file is
+    // checked later instead.
+    let early = match action {
+        Action::DryRun | Action::Apply | Action::Ensure if !no_op => validate::start_check(&validate::choose_node(cli.node.as_deref()), real.parent().unwrap_or(&real)).ok(),
+        _ => None,
+    };
+    let depth = match action {
+        Action::Check => Depth::Check(mode),
+        Action::Restore => Depth::StateOnly,
+        Action::DryRun | Action::Apply | Action::Ensure if no_op => Depth::StateOnly,
+        Action::DryRun | Action::Apply | Action::Ensure | Action::Prove => Depth::Prove(mode),
+    };
+    // One parse; a patched file is not re-resolved for --check, --restore or a no-op.
+    let inspection = inspect::inspect(real, bytes, &cli.anchors, depth);
+    outcome.absorb(&inspection);
+    match action {
+        Action::Check => check(outcome, &inspection, cli.allow_inconclusive),
+        Action::DryRun | Action::Apply | Action::Ensure => apply(cli, outcome, &inspection, mode, action == Action::DryRun, early),
+        Action::Restore => restore(outcome, &inspection),
+        Action::Prove => {
+            if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
+                return refuse_state(outcome, &inspection);
+            }
+            let run = run_proof(cli, &inspection, mode);
+            let verdict = run.proof.verdict.clone();
+            record_proof(&mut outcome, run);
+            match verdict {
+                Verdict::Passed => {
+                    outcome.message = format!("proof passed: the stock code replays steering and the {mode} code fixes it, in every case");
+                    outcome.exit = EXIT_OK;
+                    outcome
+                }
+                Verdict::Disproved => {
+                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
+                    outcome.error(summary, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)")
+                }
+                Verdict::Inconclusive(_) => {
+                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
+                    outcome.error(summary, INCONCLUSIVE_NEXT)
+                }
+            }
+        }
+    }
+}
+
+const INCONCLUSIVE_NEXT: &str = "nothing was written; the harness could not drive this bundle's code (see the reason). Report it with the --json output of --prove; to apply on the anchors and node --check alone, pass --allow-inconclusive";
+
+/// A finished proof run.
+struct ProofRun {
+    node: String,
+    proof: prove::Proof,
+}
+
+fn run_proof(cli: &Options, inspection: &Inspection, mode: Mode) -> ProofRun {
+    let node = validate::choose_node(cli.node.as_deref());
+    let label = format!("{} ({})", node.path.display(), node.source);
+    let proof = match inspection.proof_input.as_ref() {
+        None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
+        Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
+        Some(Ok((stock, patched))) => {
+            let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
+            prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
+        }
+    };
+    ProofRun { node: label, proof }
+}
+
+fn record_proof(outcome: &mut Outcome, run: ProofRun) {
+    outcome.node = Some(run.node);
+    outcome.proof = Some(run.proof);
+}
+
+fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool) -> Outcome {
+    if !matches!(inspection.state, State::Stock | State::Patched(_)) || (inspection.state == State::Stock && inspection.plan.is_none()) {
+        return refuse_state(outcome, inspection);
+    }
+    if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, inspection.stock(), &inspection.plan) {
+        outcome.set_insertions(stock, plan);
+    }
+    // Apply would refuse an inconclusive proof; say so now rather than call the file patchable.
+    if let (State::Stock, Some(Err(e))) = (inspection.state, &inspection.proof_input) {
+        let why = format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}");
+        if !allow_inconclusive {
+            return outcome.error(why, INCONCLUSIVE_NEXT);
+        }
+        outcome.warnings.push(format!("{why}; apply would go ahead on the anchors and node --check alone (--allow-inconclusive)"));
+    }
+    outcome.exit = match inspection.state {
+        State::Patched(_) => EXIT_OK,
+        State::Stock if inspection.plan.is_some() => EXIT_STOCK,
+        _ => EXIT_REFUSED,
+    };
+    outcome
+}
+
+fn refuse_state(outcome: Outcome, inspection: &Inspection) -> Outcome {
+    let next = report::next_step(inspection.state);
+    outcome.error(inspection.message.clone(), next)
+}
+
+fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, mode: Mode, dry_run: bool, early: Option<validate::EarlyCheck>) -> Outcome {
+    if inspection.state == State::Patched(mode) {
+        outcome.message = format!("already patched in {mode} mode; nothing to do");
+        outcome.exit = EXIT_OK;
+        return outcome;
+    }
+    let (Some(stock), Some(plan)) = (inspection.stock(), &inspection.plan) else {
+        return refuse_state(outcome, inspection);
+    };
+    if !matches!(inspection.state, State::Stock | State::Patched(_)) {
+        return refuse_state(outcome, inspection);
+    }
+    let patched = mark::apply(stock, mode, plan);
+    outcome.set_insertions(stock, plan);
+    outcome.sha_after = Some(mark::sha256_hex(&patched));
+    // The proof and node --check are separate node processes: run them side by side.
+    let (proof_run, checked) = std::thread::scope(|scope| {
+        let proof = scope.spawn(|| run_proof(cli, inspection, mode));
+        let checked = stage_and_check(cli, inspection, &patched, dry_run, early);
+        (proof.join().expect("the proof thread does not panic"), checked)
+    });
+    let verdict = proof_run.proof.verdict.clone();
+    let summary = proof_run.proof.summary();
+    record_proof(&mut outcome, proof_run);
+    match verdict {
+        Verdict::Passed => {}
+        Verdict::Disproved => return outcome.error(summary, "nothing was written; run --prove --json to see every case"),
+        Verdict::Inconclusive(_) if !cli.allow_inconclusive => return outcome.error(summary, INCONCLUSIVE_NEXT),
+        Verdict::Inconclusive(_) => {
+            outcome.proof_overridden = true;
+            outcome.warnings.push(format!("{summary}; applying on the anchors and node --check alone, as --allow-inconclusive asks"));
+        }
+    }
+    let staged = match checked {
+        Ok(staged) => staged,
+        Err((error, next)) => return outcome.error(error, next),
+    };
+    if dry_run {
+        drop(staged);
+        outcome.message = match inspection.state {
+            State::Patched(from) => format!("would switch from {from} to {mode} mode; the proof and node --check passed; nothing was written"),
+            _ => format!("would patch in {mode} mode; the proof and node --check passed; nothing was written"),
+        };
+        outcome.exit = EXIT_OK;
+        return outcome;
+    }
+    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
+        return outcome.error(e.to_string(), "nothing was replaced; run the command again");
+    }
+    outcome.changed = true;
+    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
+    outcome.state_after = Some(State::Patched(mode));
+    outcome.message = match inspection.state {
+        State::Patched(from) => format!("switched from {from} to {mode} mode"),
+        _ => format!("patched in {mode} mode"),
+    };
+    outcome.exit = EXIT_OK;
+    outcome
+}
+
+/// Writes the new bytes beside the target and has node check them there.
+fn stage_and_check(cli: &Options, inspection: &Inspection, patched: &[u8], dry_run: bool, early: Option<validate::EarlyCheck>) -> Result<swap::Staged, (String, &'static str)> {
+    let staged = swap::stage(&inspection.real_path, patched, !dry_run).map_err(|e| {
+        (
+            format!("cannot write beside {}: {e}", inspection.real_path.display()),
+            "check free space and that the folder is writable (run as the user that installed kiro-cli)",
+        )
+    })?;
+    let node = validate::choose_node(cli.node.as_deref());
+    let timeout = Duration::from_secs(cli.node_timeout);
+    let checked = match early {
+        Some(early) => early.finish(patched, timeout),
+        None => validate::node_check(&node, staged.path(), timeout),
+    };
+    checked.map_err(|failure| {
+        let next = match failure {
+            validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
+            _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
+        };
+        (failure.to_string(), next)
+    })?;
+    Ok(staged)
+}
+
+fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
+    match inspection.state {
+        State::Patched(_) => {}
+        State::Stock | State::Drift => {
+            outcome.message = "no kiro-steer-scope markers; nothing to remove".into();
+            outcome.exit = EXIT_OK;
+            return outcome;
+        }
+        _ => return refuse_state(outcome, inspection),
+    }
+    let stock = inspection.stock().expect("patched files carry their stock bytes");
+    outcome.sha_after = Some(mark::sha256_hex(stock));
+    let staged = match swap::stage(&inspection.real_path, stock, true) {
+        Ok(s) => s,
+        Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable"),
+    };
+    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
+        return outcome.error(e.to_string(), "nothing was replaced; run the command again");
+    }
+    outcome.changed = true;
+    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
+    outcome.state_after = Some(State::Stock);
+    outcome.message = "restored the stock bytes".into();
+    outcome.exit = EXIT_OK;
+    outcome
+}

@@ -1,0 +1,210 @@
+//! Everyday use: --ensure from a shell function, --all over every tree, the
+//! cheap no-op, the macOS data folder, completions and the man page.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{code, copy_dir, describe, repo, script, sha256_file, stderr as err, stdout as out, Install, BUNDLE_IN_TREE};
+use serde_json::Value;
+
+
+/// A tree whose execution class lost its cursor method: the anchors drift.
+fn add_drifted_tree(install: &Install, name: &str) -> PathBuf {
+    let target = install.add_tree(name, "minified-cjs");
+    let text = std::fs::read_to_string(&target).unwrap();
+    std::fs::write(&target, text.replace("setSteeringReaderIndex", "setCursor")).unwrap();
+    target
+}
+
+/// A `node` that records each run in `log`, then runs the real node.
+fn recording_node(dir: &Path, log: &Path) -> PathBuf {
+    let real = String::from_utf8(std::process::Command::new("sh").args(["-c", "command -v node"]).output().unwrap().stdout).unwrap();
+    script(dir, "node", &format!("echo run >> '{}'\nexec '{}' \"$@\"", log.display(), real.trim()))
+}
+
+#[test]
+fn ensure_in_each_state() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let target = install.add_tree("2.22.0-abc", "minified-esm");
+    let stock = sha256_file(&target);
+
+    // Stock: patched, and --quiet says nothing at all.
+    let o = install.run(&["--ensure", "--quiet"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(o.stdout.is_empty() && o.stderr.is_empty(), "quiet success prints nothing\n{}", describe(&o));
+    let patched = sha256_file(&target);
+    assert_ne!(patched, stock);
+
+    // Patched in the mode: nothing is written and no node runs.
+    let log = tempfile::tempdir().unwrap();
+    let node = recording_node(log.path(), &log.path().join("runs"));
+    let o = install.run(&["--ensure", "--quiet", "--node", node.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{}", describe(&o));
+    assert_eq!(sha256_file(&target), patched);
+    assert!(!log.path().join("runs").exists(), "a no-op ensure ran node");
+    let o = install.run(&["--ensure"]);
+    assert!(out(&o).contains("already patched in seed mode"), "{}", describe(&o));
+    assert_eq!(out(&o).lines().count(), 1, "ensure prints one line\n{}", describe(&o));
+
+    // Patched in the other mode: switched.
+    let o = install.run(&["--ensure", "--quiet", "--mode", "gate"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let v: Value = serde_json::from_slice(&install.run(&["--check", "--json", "--mode", "gate"]).stdout).unwrap();
+    assert_eq!(v["mode"], "gate");
+
+    // Drift: one line on stderr, exit 2, nothing written.
+    let other = Install::new("kiro-cli 2.22.0");
+    let drifted = add_drifted_tree(&other, "2.22.0-def");
+    let before = sha256_file(&drifted);
+    let o = other.run(&["--ensure", "--quiet"]);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(o.stdout.is_empty(), "{}", describe(&o));
+    assert_eq!(err(&o).lines().count(), 1, "one line on stderr\n{}", describe(&o));
+    assert!(err(&o).contains("drift"), "{}", describe(&o));
+    assert_eq!(sha256_file(&drifted), before);
+
+    // The tree of a fresh upgrade is not unpacked yet: exit 1, one line, nothing else.
+    let upgraded = Install::new("kiro-cli 2.23.0");
+    upgraded.add_tree("2.22.0-abc", "minified-esm");
+    let o = upgraded.run(&["--ensure", "--quiet"]);
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    assert_eq!(err(&o).lines().count(), 1, "{}", describe(&o));
+    assert!(err(&o).contains("2.23.0") && err(&o).contains("first start"), "{}", describe(&o));
+}
+
+/// An apply that finds the file patched in its mode does not parse or run node.
+#[test]
+fn a_no_op_apply_runs_no_node_and_writes_nothing() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let target = install.add_tree("2.22.0-abc", "readable-cjs");
+    assert_eq!(code(&install.run(&[])), 0);
+    let patched = sha256_file(&target);
+    let modified = std::fs::metadata(&target).unwrap().modified().unwrap();
+    let log = tempfile::tempdir().unwrap();
+    let node = recording_node(log.path(), &log.path().join("runs"));
+    for args in [&[][..], &["--dry-run"][..]] {
+        let o = install.run(&[args, &["--node", node.to_str().unwrap(), "--json"]].concat());
+        assert_eq!(code(&o), 0, "{}", describe(&o));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["changed"], false);
+        assert!(v["message"].as_str().unwrap().contains("already patched"), "{v:#}");
+    }
+    assert!(!log.path().join("runs").exists(), "a no-op ran node");
+    assert_eq!(sha256_file(&target), patched);
+    assert_eq!(std::fs::metadata(&target).unwrap().modified().unwrap(), modified);
+}
+
+#[test]
+fn all_trees_with_mixed_states() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let stock = install.add_tree("2.20.0-aaa", "minified-esm");
+    let patched = install.add_tree("2.21.0-bbb", "readable-cjs");
+    let drifted = add_drifted_tree(&install, "2.21.4-ccc");
+    let newest = install.add_tree("2.22.0-ddd", "third-minified-esm");
+    install.add_lock("2.22.0-ddd.lock");
+    let o = install.run(&["--target", patched.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+
+    // --check: one line each, in folder order; the worst exit code.
+    let o = install.run(&["--all", "--check"]);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    let lines: Vec<String> = out(&o).lines().chain(err(&o).lines()).map(str::to_string).collect();
+    assert_eq!(lines.len(), 4, "{}", describe(&o));
+    for (version, state) in [("2.20.0", "stock"), ("2.21.0", "patched"), ("2.21.4", "drift"), ("2.22.0", "stock")] {
+        assert!(lines.iter().any(|l| l.contains(version) && l.contains(state)), "{version} {state}\n{}", describe(&o));
+    }
+    assert!(lines.iter().any(|l| l.contains("@kiro/agent 0.74.0")), "{}", describe(&o));
+
+    // --json: an array, one object per tree.
+    let v: Value = serde_json::from_slice(&install.run(&["--all", "--check", "--json"]).stdout).unwrap();
+    let all = v.as_array().expect("an array");
+    assert_eq!(all.len(), 4);
+    assert_eq!(all.iter().map(|t| t["cli_version"].as_str().unwrap()).collect::<Vec<_>>(), ["2.20.0", "2.21.0", "2.21.4", "2.22.0"]);
+
+    // Apply: each tree on its own; the drifted one is refused and untouched.
+    let drift_before = sha256_file(&drifted);
+    let o = install.run(&["--all"]);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert_eq!(sha256_file(&drifted), drift_before);
+    for t in [&stock, &patched, &newest] {
+        let o = install.run(&["--check", "--target", t.to_str().unwrap()]);
+        assert_eq!(code(&o), 0, "{} is patched after --all\n{}", t.display(), describe(&o));
+    }
+
+    // --restore --all: every patched tree back to its stock bytes (a tree
+    // without markers has nothing to remove, which is not an error).
+    let o = install.run(&["--all", "--restore"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    for (t, bundle) in [(&stock, "minified-esm"), (&patched, "readable-cjs"), (&newest, "third-minified-esm")] {
+        assert_eq!(sha256_file(t), sha256_file(&repo().join("testdata/bundles").join(bundle).join(BUNDLE_IN_TREE)));
+    }
+
+    // Without the drifted tree, --all is clean.
+    std::fs::remove_dir_all(drifted.ancestors().nth(6).unwrap()).unwrap();
+    let o = install.run(&["--all", "--dry-run", "--quiet"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(o.stdout.is_empty(), "{}", describe(&o));
+}
+
+#[test]
+fn all_refuses_with_target_and_reports_an_empty_data_folder() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let o = install.run(&["--all", "--check"]);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(err(&o).contains("no KAS tree"), "{}", describe(&o));
+    let o = install.run(&["--all", "--target", "x.js"]);
+    assert_eq!(code(&o), 2);
+}
+
+/// The macOS layout (`~/Library/Application Support/kiro-cli`), driven on any machine.
+#[test]
+fn macos_layout_is_discovered() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let home = tempfile::tempdir().unwrap();
+    let kas = home.path().join("Library/Application Support/kiro-cli/kas");
+    copy_dir(&repo().join("testdata/bundles/minified-esm"), &kas.join("2.22.0-mac"));
+    let o = install
+        .command(&["--check", "--json"])
+        .env("KIRO_STEER_SCOPE_PLATFORM", "macos")
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["target"], kas.join("2.22.0-mac").join(BUNDLE_IN_TREE).display().to_string());
+    // Kiro's own node is looked for in the same data folder.
+    let node_dir = kas.parent().unwrap();
+    let log = node_dir.join("runs");
+    let real = String::from_utf8(std::process::Command::new("sh").args(["-c", "command -v node"]).output().unwrap().stdout).unwrap();
+    script(node_dir, "node", &format!("echo run >> '{}'\nexec '{}' \"$@\"", log.display(), real.trim()));
+    let o = install.command(&["--dry-run"]).env("KIRO_STEER_SCOPE_PLATFORM", "macos").env("HOME", home.path()).output().unwrap();
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(log.exists(), "kiro-cli's own node under Application Support was used");
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = common::run(&["--completions", shell]);
+        assert_eq!(code(&o), 0, "{shell}");
+        assert!(out(&o).contains("kiro-steer-scope") && out(&o).contains("ensure"), "{shell}: {}", out(&o));
+    }
+    let o = common::run(&["--man"]);
+    assert_eq!(code(&o), 0);
+    assert!(out(&o).starts_with(".ie") || out(&o).contains(".TH"), "{}", out(&o));
+    assert!(out(&o).contains("allow\\-inconclusive"), "the man page lists every flag");
+}
+
+#[test]
+fn quiet_check_prints_nothing_but_keeps_its_exit_code() {
+    let install = Install::new("kiro-cli 2.22.0");
+    install.add_tree("2.22.0-abc", "readable-esm");
+    let o = install.run(&["--check", "--quiet"]);
+    assert_eq!(code(&o), 1);
+    assert!(o.stdout.is_empty() && o.stderr.is_empty(), "{}", describe(&o));
+    // --json is what a script asked for: --quiet does not take it away.
+    let o = install.run(&["--check", "--quiet", "--json"]);
+    assert!(serde_json::from_slice::<Value>(&o.stdout).is_ok(), "{}", describe(&o));
+}
