@@ -200,7 +200,7 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, mode: Mod
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
-    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
+    outcome.warnings.extend(crate::sessions::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Patched(mode));
     outcome.message = match inspection.state {
         State::Patched(from) => format!("switched from {from} to {mode} mode"),
@@ -254,7 +254,7 @@ fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
-    outcome.warnings.extend(swap::sessions_using(&inspection.real_path));
+    outcome.warnings.extend(crate::sessions::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Stock);
     outcome.message = "restored the stock bytes".into();
     outcome.exit = EXIT_OK;

@@ -15,6 +15,7 @@ mod prove;
 mod report;
 mod resolve;
 mod scope;
+mod sessions;
 mod slice;
 mod swap;
 mod validate;

@@ -129,33 +129,3 @@ pub fn sweep_stale(real_target: &Path) -> Vec<PathBuf> {
     }
     removed
 }
-
-/// Live processes whose command line names the bundle: they keep running the
-/// old code until restarted (Linux only; elsewhere nothing is reported).
-pub fn sessions_using(real_target: &Path) -> Vec<String> {
-    use std::os::unix::ffi::OsStrExt;
-    let needle = real_target.as_os_str().as_encoded_bytes();
-    let file_name = real_target.file_name().map_or(&b""[..], |n| n.as_bytes());
-    let own = std::process::id();
-    let mut out = Vec::new();
-    let Ok(entries) = fs::read_dir("/proc") else { return out };
-    for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-        if pid == own {
-            continue;
-        }
-        let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else { continue };
-        // The path as given, or any other spelling of it (a link, a relative path from the process's folder).
-        let names_it = |arg: &[u8]| {
-            arg == needle
-                || (!file_name.is_empty() && arg.ends_with(file_name) && {
-                    let arg = Path::new(std::ffi::OsStr::from_bytes(arg));
-                    fs::canonicalize(entry.path().join("cwd").join(arg)).is_ok_and(|p| p == real_target)
-                })
-        };
-        if cmdline.split(|b| *b == 0).any(names_it) {
-            out.push(format!("process {pid} is running this bundle and keeps the old code until it is restarted; restart kiro-cli sessions to use the change"));
-        }
-    }
-    out
-}

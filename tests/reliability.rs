@@ -137,10 +137,12 @@ impl Rng {
 }
 
 /// A mount that is unmounted (lazily, so a failing test cannot leave it busy) on drop.
+#[cfg(target_os = "linux")]
 struct Mount {
     at: PathBuf,
 }
 
+#[cfg(target_os = "linux")]
 impl Mount {
     /// Mounts a tmpfs with `args` at `at`.
     fn tmpfs(at: &Path, args: &[&str]) -> Mount {
@@ -161,6 +163,7 @@ impl Mount {
     }
 }
 
+#[cfg(target_os = "linux")]
 impl Drop for Mount {
     fn drop(&mut self) {
         let _ = Command::new("umount").arg("-l").arg(&self.at).status();
@@ -168,10 +171,12 @@ impl Drop for Mount {
 }
 
 /// `chattr +i` (immutable: not even root may write, rename over or unlink it), undone on drop.
+#[cfg(target_os = "linux")]
 struct Immutable {
     path: PathBuf,
 }
 
+#[cfg(target_os = "linux")]
 impl Immutable {
     fn set(path: &Path) -> Immutable {
         let o = Command::new("chattr").arg("+i").arg(path).output().expect("run chattr");
@@ -180,6 +185,7 @@ impl Immutable {
     }
 }
 
+#[cfg(target_os = "linux")]
 impl Drop for Immutable {
     fn drop(&mut self) {
         let _ = Command::new("chattr").arg("-i").arg(&self.path).status();
@@ -187,6 +193,7 @@ impl Drop for Immutable {
 }
 
 /// Processes (other than ours) whose command line mentions `needle`.
+#[cfg(target_os = "linux")]
 fn processes_mentioning(needle: &str) -> Vec<u32> {
     let own = std::process::id();
     let mut found = Vec::new();
@@ -202,6 +209,19 @@ fn processes_mentioning(needle: &str) -> Vec<u32> {
         }
     }
     found
+}
+
+/// Without /proc (macOS): `ps` lists every process with its whole command line.
+#[cfg(not(target_os = "linux"))]
+fn processes_mentioning(needle: &str) -> Vec<u32> {
+    let own = std::process::id();
+    let listing = Command::new("ps").args(["-axww", "-o", "pid=,command="]).output().unwrap();
+    String::from_utf8_lossy(&listing.stdout)
+        .lines()
+        .filter(|l| l.contains(needle))
+        .filter_map(|l| l.split_whitespace().next()?.parse::<u32>().ok())
+        .filter(|pid| *pid != own)
+        .collect()
 }
 
 fn wait_until_gone(needle: &str, limit: Duration) {
@@ -385,6 +405,8 @@ fn killed_at_random_moments_the_target_is_old_or_new_and_the_next_run_sweeps_the
 
 // --------------------------------------------------------------- 3. disk full
 
+// tmpfs mounts and chattr are Linux tools; macOS has neither in this form.
+#[cfg(target_os = "linux")]
 /// Fills the filesystem at `dir` until a write fails, in 4 KiB files.
 fn fill(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
@@ -400,6 +422,8 @@ fn fill(dir: &Path) -> Vec<PathBuf> {
     panic!("the filesystem at {} never filled", dir.display());
 }
 
+// tmpfs mounts and chattr are Linux tools; macOS has neither in this form.
+#[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_a_refusal_that_leaves_the_old_bytes_and_no_temp_file() {
     let bundle = "minified-cjs";
@@ -445,6 +469,8 @@ fn a_full_disk_is_a_refusal_that_leaves_the_old_bytes_and_no_temp_file() {
 
 // ------------------------------------------- 4. permissions, owner, symlinks
 
+// tmpfs mounts and chattr are Linux tools; macOS has neither in this form.
+#[cfg(target_os = "linux")]
 #[test]
 fn an_immutable_target_or_folder_is_a_refusal_with_nothing_changed() {
     let t = Tree::copy("readable-esm");
@@ -478,6 +504,8 @@ fn an_immutable_target_or_folder_is_a_refusal_with_nothing_changed() {
     assert_eq!(t.sha(), sha256_bytes(&stock_bytes("readable-esm")));
 }
 
+// tmpfs mounts and chattr are Linux tools; macOS has neither in this form.
+#[cfg(target_os = "linux")]
 #[test]
 fn a_read_only_mount_is_a_refusal_with_nothing_changed() {
     let base = tempfile::tempdir().unwrap();
