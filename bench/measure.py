@@ -20,6 +20,10 @@ STEPS = [
     ("--check", ["--check"], 1),
     ("--dry-run", ["--dry-run"], 0),
     ("apply", [], 0),
+    # On the patched file: the no-op must cost what --check costs.
+    ("--check (patched)", ["--check"], 0),
+    ("apply (no-op)", [], 0),
+    ("--ensure (no-op)", ["--ensure"], 0),
     ("--restore", ["--restore"], 0),
 ]
 
@@ -80,6 +84,13 @@ def main():
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
     for bundle, size, name, t, tr, m, mr in rows:
         print(f"| {bundle} | {size / 1e6:.1f} MB | {name} | {t:.2f} s | {tr:.2f}× | {m / 2**20:.0f} MiB | {mr:.2f}× |")
+    print()
+    for bundle in BUNDLES:
+        by = {name: (t, m) for b, _, name, t, _, m, _ in rows if b == bundle}
+        check_t, check_m = by["--check (patched)"]
+        for step in ("apply (no-op)", "--ensure (no-op)"):
+            t, m = by[step]
+            print(f"{bundle}: {step} = {t / check_t:.2f}× the time and {m / check_m:.2f}× the peak RSS of --check on the same patched file")
 
 
 if __name__ == "__main__":

@@ -105,6 +105,23 @@ const STOCK = {
     received: { "00000001-kiro": ["steer-1"], "00000002-linter": ["steer-2"] },
     rootMisses: ["steer-2"],
   },
+  "retract-and-retype": {
+    outcomes: ["completed"],
+    steeringEpoch: 1,
+    // The correction typed after the clear is stranded behind the root's cursor (Kiro#11449).
+    received: { "00000001-kiro": ["steer-1"] },
+    rootMisses: ["steer-2"],
+    deliveredToNobody: ["steer-2"],
+  },
+  "retract-and-retype-live-subagent": {
+    outcomes: ["completed"],
+    steeringEpoch: 1,
+    // The live sub-agent was handed steer-1 again (Kiro#11240); the correction reaches nobody (Kiro#11449).
+    received: { "00000001-kiro": ["steer-1"], "00000002-reviewer": ["steer-1"] },
+    lateSubAgents: { "00000002-reviewer": ["steer-1"] },
+    rootMisses: ["steer-2"],
+    deliveredToNobody: ["steer-2"],
+  },
   "cancel-then-next-turn": {
     outcomes: ["cancelled", "completed"],
     // steer-1 arrives after the cancelled turn's only drain; the cancel clears it.
@@ -218,6 +235,11 @@ for (const file of scenarioFiles) {
   for (const id of steers) {
     const times = rootReceived.filter((r) => r === id).length;
     check(() => assert.equal(times, (want.rootMisses ?? []).includes(id) ? 0 : 1), what(`root receives ${id} ${times} time(s)`));
+  }
+
+  // The stock defect of Kiro#11449: a message typed after a clear that no execution ever receives.
+  for (const id of want.deliveredToNobody ?? []) {
+    check(() => assert.ok(!report.executions.some((e) => e.received.includes(id))), what(`${id} is delivered to nobody`));
   }
 
   // The stock defect: a sub-agent spawned after the root was handed a message gets it again.
