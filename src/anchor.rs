@@ -18,6 +18,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ("drain-message.toml", include_str!("../anchors/drain-message.toml")),
     ("foreign-gate.toml", include_str!("../anchors/foreign-gate.toml")),
     ("foreign-seed.toml", include_str!("../anchors/foreign-seed.toml")),
+    ("foreign-rewind.toml", include_str!("../anchors/foreign-rewind.toml")),
     ("root-continuation.toml", include_str!("../anchors/root-continuation.toml")),
     ("buffer-class.toml", include_str!("../anchors/buffer-class.toml")),
     ("buffer-append.toml", include_str!("../anchors/buffer-append.toml")),

@@ -128,10 +128,10 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
     // the proof cannot even be cut out.
     let (mode, prove) = match depth {
         Depth::Prove(mode) => (mode, true),
-        Depth::StateOnly => (Mode::Seed, false),
+        Depth::StateOnly => (Mode::SEED, false),
         Depth::Check(mode) => (mode, true),
     };
-    let judge_by = matches!(depth, Depth::Check(_)).then_some(Mode::Seed);
+    let judge_by = matches!(depth, Depth::Check(_)).then_some(Mode::SEED);
     // A file patched in this mode is proved with the insertions it carries.
     let installed: Option<Vec<Insertion>> = match (&out.marked, out.state) {
         (Some(marked), State::Patched(m)) if m == mode => Some(

@@ -25,7 +25,7 @@ use std::process::ExitCode;
 
 use clap::{ArgGroup, CommandFactory, Parser, ValueEnum};
 
-use crate::mark::Mode;
+use crate::mark::{Fix, Mode};
 use crate::report::{Action, Outcome};
 
 /// swc allocates every syntax node on its own; with mimalloc the parse of a
@@ -63,6 +63,11 @@ struct Cli {
     /// Which fix to insert.
     #[arg(long, value_enum, default_value = "seed")]
     mode: ModeArg,
+
+    /// Also insert the rewind on clear (kirodotdev/Kiro#11449): after a clear of the steering
+    /// buffer, every execution reads the messages typed since. Apply without it takes it out.
+    #[arg(long)]
+    rewind_on_clear: bool,
 
     /// Report the state and write nothing. Exit 0 patched, 1 stock and patchable, 2 anything else.
     #[arg(long)]
@@ -180,10 +185,11 @@ fn main() -> ExitCode {
     } else {
         Action::Apply
     };
-    let mode = match cli.mode {
-        ModeArg::Seed => Mode::Seed,
-        ModeArg::Gate => Mode::Gate,
+    let fix = match cli.mode {
+        ModeArg::Seed => Fix::Seed,
+        ModeArg::Gate => Fix::Gate,
     };
+    let mode = Mode { fix, rewind: cli.rewind_on_clear };
     let printing = report::Printing { json: cli.json, quiet: cli.quiet };
     if cli.all {
         let outcomes = run_all(&cli, action, mode);

@@ -10,26 +10,55 @@ pub const TOOL: &str = "kiro-steer-scope";
 pub const FORMAT: u32 = 1;
 const PREFIX: &str = "/*kiro-steer-scope:";
 
+/// The first fix: one of the two, always.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum Fix {
     Seed,
     Gate,
 }
 
-impl Mode {
+impl Fix {
     pub fn as_str(self) -> &'static str {
         match self {
-            Mode::Seed => "seed",
-            Mode::Gate => "gate",
+            Fix::Seed => "seed",
+            Fix::Gate => "gate",
+        }
+    }
+}
+
+/// The set of fixes a file carries or should carry: seed or gate
+/// (kirodotdev/Kiro#11240), and optionally the rewind on clear
+/// (kirodotdev/Kiro#11449). Two files in different modes differ in any part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mode {
+    pub fix: Fix,
+    pub rewind: bool,
+}
+
+impl Mode {
+    pub const SEED: Mode = Mode { fix: Fix::Seed, rewind: false };
+
+    /// As markers record it: `seed`, `gate`, `seed+rewind`, `gate+rewind`.
+    pub fn as_str(self) -> &'static str {
+        match (self.fix, self.rewind) {
+            (Fix::Seed, false) => "seed",
+            (Fix::Gate, false) => "gate",
+            (Fix::Seed, true) => "seed+rewind",
+            (Fix::Gate, true) => "gate+rewind",
         }
     }
 
     fn parse(text: &str) -> Option<Mode> {
-        match text {
-            "seed" => Some(Mode::Seed),
-            "gate" => Some(Mode::Gate),
-            _ => None,
-        }
+        let (fix, rewind) = match text.strip_suffix("+rewind") {
+            Some(fix) => (fix, true),
+            None => (text, false),
+        };
+        let fix = match fix {
+            "seed" => Fix::Seed,
+            "gate" => Fix::Gate,
+            _ => return None,
+        };
+        Some(Mode { fix, rewind })
     }
 }
 
@@ -250,7 +279,7 @@ mod tests {
             Insertion { at: 18, text: ")".into(), purpose: "close".into() },
             Insertion { at: 40, text: "if(0)continue;".into(), purpose: "gate".into() },
         ];
-        let patched = apply(&stock, Mode::Seed, &ins);
+        let patched = apply(&stock, Mode::SEED, &ins);
         (stock, patched)
     }
 
@@ -285,14 +314,29 @@ mod tests {
     /// Thousands of random edits around and inside the markers: read + strip
     /// either refuse or give back exactly the stock bytes; they never panic
     /// and never yield anything else.
+    const GATE_REWIND: Mode = Mode { fix: Fix::Gate, rewind: true };
+
+    #[test]
+    fn modes_round_trip_and_a_dropped_rewind_is_tampering() {
+        for text in ["seed", "gate", "seed+rewind", "gate+rewind"] {
+            assert_eq!(Mode::parse(text).unwrap().as_str(), text);
+        }
+        assert!(Mode::parse("rewind").is_none() && Mode::parse("seed+gate").is_none());
+        let stock = b"class B{clear(){this.m=[]}}".to_vec();
+        let ins = |text: &str, at| Insertion { at, text: text.into(), purpose: String::new() };
+        let text = String::from_utf8(apply(&stock, GATE_REWIND, &[ins("this.c=1;", 17)])).unwrap();
+        assert_eq!(read(text.as_bytes()).unwrap().unwrap().mode, GATE_REWIND);
+        assert!(read(text.replace("mode=gate+rewind", "mode=gate").as_bytes()).is_err());
+    }
+
     #[test]
     fn random_edits_restore_exactly_or_are_refused() {
         let stock = b"let a=new X({d:1});function f(){for(;;){g()}}/* not ours: /*kiro-steer-scope */".to_vec();
         let ins = |text: &str, at| Insertion { at, text: text.into(), purpose: String::new() };
         let bases = [
-            (Mode::Seed, apply(&stock, Mode::Seed, &[ins("(w)(", 6), ins(")", 18), ins("if(0)continue;", 40)])),
-            (Mode::Gate, apply(&stock, Mode::Gate, &[ins("if(u&&d>0)continue;", 40)])),
-            (Mode::Seed, apply(&stock, Mode::Seed, &[ins("", 0), ins("x", stock.len())])),
+            (Mode::SEED, apply(&stock, Mode::SEED, &[ins("(w)(", 6), ins(")", 18), ins("if(0)continue;", 40)])),
+            (GATE_REWIND, apply(&stock, GATE_REWIND, &[ins("if(u&&d>0)continue;", 40), ins("this.c=1;", 30)])),
+            (Mode::SEED, apply(&stock, Mode::SEED, &[ins("", 0), ins("x", stock.len())])),
         ];
         const PIECES: &[&[u8]] = &[b"/*kiro-steer-scope:", b"/*kiro-steer-scope:1 end*/", b"/*kiro-steer-scope:2 mode=seed*/", b"*/", b" count=1", b" len=0", b"=", b"0", b" ", b"\xff", b"\0"];
         let mut seed = 0x1234_5678_9abc_def1u64;

@@ -7,7 +7,7 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::anchor::AnchorSet;
-use crate::mark::{Insertion, Mode};
+use crate::mark::{Fix, Insertion, Mode};
 use crate::parse::range;
 use crate::resolve::{clip, FnInfo, Refusal, Resolution};
 use crate::pattern::strip_parens;
@@ -21,10 +21,14 @@ fn drift(anchor: &str, reason: impl Into<String>) -> Refusal {
 
 pub fn plan(resolution: &Resolution, anchors: &AnchorSet, mode: Mode) -> Result<Vec<Insertion>, Refusal> {
     check_constructions(resolution, anchors)?;
-    match mode {
-        Mode::Seed => plan_seed(resolution),
-        Mode::Gate => plan_gate(resolution),
+    let mut insertions = match mode.fix {
+        Fix::Seed => plan_seed(resolution)?,
+        Fix::Gate => plan_gate(resolution)?,
+    };
+    if mode.rewind {
+        insertions.extend(plan_rewind(resolution)?);
     }
+    Ok(insertions)
 }
 
 /// Every construction of the execution class must be a spawn site or a root;
@@ -371,4 +375,104 @@ fn statement_end(source: &[u8], stmt: &Stmt) -> Result<usize, Refusal> {
         Some(p) if source[p] == b';' => Ok(p + 1),
         _ => Err(drift("drain-cursor-advance", format!("the statement at byte {} does not end with `;`", range(stmt).start))),
     }
+}
+
+/// The counter the buffer's clear method bumps (rewind on clear).
+const CLEARS: &str = "__kssClears";
+
+/// Rewind on clear (kirodotdev/Kiro#11449), exactly: the buffer counts its
+/// clears, and each execution's cursor becomes an accessor that remembers the
+/// count at which it was last written. Read after a clear, it is 0: every
+/// reader (the drain, the end-of-turn check, the root continuation) sees
+/// exactly the messages appended since that clear. Two insertions: one at the
+/// start of the buffer's clear method, one at the end of the execution
+/// class's constructor.
+fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
+    let index = &resolution.index;
+    let class_at = |id: &str| resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| drift(id, "did not resolve"));
+    let class_of = |at: &Range<usize>| index.classes.iter().find(|c| c.range == *at);
+
+    // The buffer object, from the execution's side: `this.sessionServices.<slot>`.
+    let length = length_of(resolution, "this")?;
+    let buffer = length
+        .find("this.sessionServices.")
+        .map(|at| {
+            let rest = &length[at + "this.sessionServices.".len()..];
+            let slot: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+            format!("this.sessionServices.{slot}")
+        })
+        .filter(|b| !b.ends_with('.'))
+        .ok_or_else(|| drift("queued-length", format!("the buffer length `{}` is not read through this.sessionServices.<buffer>, so the rewind cannot find the buffer", clip(&length))))?;
+
+    // The buffer's clear method: count the clear first thing.
+    let buffer_class = class_of(&class_at("buffer-class")?).ok_or_else(|| drift("buffer-class", "is not a class"))?;
+    let clear_at = &resolution.get("buffer-clear").first().ok_or_else(|| drift("buffer-clear", "did not resolve"))?.range;
+    let clear = buffer_class
+        .class
+        .body
+        .iter()
+        .find_map(|m| match m {
+            ClassMember::Method(method) if within(clear_at, &range(&*method.function)) => method.function.body.as_ref(),
+            _ => None,
+        })
+        .ok_or_else(|| drift("buffer-clear", "the clear is not inside a method with a body"))?;
+    let count = Insertion {
+        at: range(clear).start + 1,
+        text: format!("this.{CLEARS}=(this.{CLEARS}||0)+1;"),
+        purpose: "count the buffer's clears (rewind on clear)".into(),
+    };
+
+    // The execution class's constructor: turn the cursor into an accessor.
+    let exec_class = class_of(&class_at("execution-class")?).ok_or_else(|| drift("execution-class", "is not a class"))?;
+    let accessor = exec_class.class.body.iter().any(|m| match m {
+        ClassMember::Method(method) => matches!(method.kind, MethodKind::Getter | MethodKind::Setter) && crate::pattern::prop_name(&method.key) == Some("steeringReaderIndex"),
+        _ => false,
+    });
+    if accessor {
+        return Err(drift("execution-class", "the cursor is already an accessor; --rewind-on-clear cannot wrap it"));
+    }
+    let body = exec_class
+        .class
+        .body
+        .iter()
+        .find_map(|m| match m {
+            ClassMember::Constructor(c) => c.body.as_ref(),
+            _ => None,
+        })
+        .ok_or_else(|| drift("execution-class", "the execution class has no constructor, so --rewind-on-clear has nowhere to make its cursor clear-aware"))?;
+    if returns(body) {
+        return Err(drift("execution-class", "the execution class's constructor returns early; --rewind-on-clear cannot be sure to run"));
+    }
+    let cursor = format!(
+        ";{{let __kssAt=this.steeringReaderIndex;const __kssCount=()=>{{const b={buffer};return b&&b.{CLEARS}||0}};let __kssSeen=__kssCount();\
+Object.defineProperty(this,\"steeringReaderIndex\",{{configurable:true,enumerable:true,\
+get(){{const c=__kssCount();if(c!==__kssSeen){{__kssSeen=c;__kssAt=0}}return __kssAt}},\
+set(v){{__kssSeen=__kssCount();__kssAt=v}}}})}}"
+    );
+    let rewind = Insertion {
+        at: range(body).end - 1,
+        text: cursor,
+        purpose: "make each execution's cursor read 0 after a clear of the buffer (rewind on clear)".into(),
+    };
+    Ok(vec![count, rewind])
+}
+
+fn within(r: &Range<usize>, outer: &Range<usize>) -> bool {
+    outer.start <= r.start && r.end <= outer.end
+}
+
+/// Whether a function body has a `return` of its own (not in a nested function).
+fn returns(body: &FunctionBody) -> bool {
+    struct Find(bool);
+    impl Visit for Find {
+        fn visit_return_stmt(&mut self, _: &ReturnStmt) {
+            self.0 = true;
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    let mut find = Find(false);
+    body.visit_with(&mut find);
+    find.0
 }

@@ -750,6 +750,128 @@ function cases(api) {
     stock: "sub N,A",
     modes: { seed: "sub nothing", gate: "sub N" },
   });
+  // kirodotdev/Kiro#11449: a clear resets no cursor, so what is typed after
+  // it is stranded behind every cursor that had read something. Stock shows
+  // the stranding; the rewind delivers each retyped steer exactly once.
+  out.push({
+    name: "retract-and-retype",
+    covers: "a steer, a clear, and a retyped steer to the root",
+    run: async (w) => {
+      const root = w.exec("root");
+      w.steer("A");
+      await w.invoke(root);
+      w.clear();
+      w.steer("B");
+      await w.invoke(root);
+      await w.invoke(root);
+      return `root ${w.got("root")}`;
+    },
+    stock: "root A",
+    modes: { seed: "root A", gate: "root A", "seed+rewind": "root A,B", "gate+rewind": "root A,B" },
+  });
+  out.push({
+    name: "clear-then-more",
+    covers: "a clear followed by more new steers than the execution had read",
+    run: async (w) => {
+      const root = w.exec("root");
+      w.steer("A"); w.steer("B");
+      await w.invoke(root);
+      w.clear();
+      w.steer("C"); w.steer("D"); w.steer("E");
+      await w.invoke(root);
+      return `root ${w.got("root")}`;
+    },
+    stock: "root A,B,E",
+    modes: { seed: "root A,B,E", gate: "root A,B,E", "seed+rewind": "root A,B,C,D,E", "gate+rewind": "root A,B,C,D,E" },
+  });
+  out.push({
+    name: "several-clears",
+    covers: "several clears in one turn",
+    run: async (w) => {
+      const root = w.exec("root");
+      w.steer("A");
+      await w.invoke(root);
+      w.clear();
+      w.steer("B");
+      w.clear();
+      w.steer("C");
+      await w.invoke(root);
+      w.clear();
+      w.steer("D");
+      await w.invoke(root);
+      return `root ${w.got("root")}`;
+    },
+    stock: "root A",
+    modes: { seed: "root A", gate: "root A", "seed+rewind": "root A,C,D", "gate+rewind": "root A,C,D" },
+  });
+  out.push({
+    name: "clear-with-live-sub",
+    covers: "a clear and a retyped steer while a sub-agent is live",
+    run: async (w) => {
+      const root = w.exec("root");
+      const s = w.spawn(sub, root, "sub");
+      await w.invoke(s);
+      w.steer("A");
+      await w.invoke(s);
+      await w.invoke(root);
+      w.clear();
+      w.steer("B");
+      await w.invoke(s);
+      await w.invoke(root);
+      return `root ${w.got("root")}; sub ${w.got("sub")}`;
+    },
+    stock: "root A; sub A",
+    modes: { seed: "root A; sub A", gate: "root A; sub nothing", "seed+rewind": "root A,B; sub A,B", "gate+rewind": "root A,B; sub nothing" },
+  });
+  out.push({
+    name: "clear-then-late-sub",
+    covers: "a clear, a retyped steer, then a late sub-agent",
+    run: async (w) => {
+      const root = w.exec("root");
+      w.steer("A");
+      await w.invoke(root);
+      w.clear();
+      w.steer("B");
+      const s = w.spawn(sub, root, "sub");
+      await w.invoke(s);
+      await w.invoke(root);
+      return `root ${w.got("root")}; sub ${w.got("sub")}`;
+    },
+    stock: "root A; sub B",
+    modes: { seed: "root A; sub nothing", gate: "root A; sub nothing", "seed+rewind": "root A,B; sub nothing", "gate+rewind": "root A,B; sub nothing" },
+  });
+  out.push({
+    name: "turn-end-clear-new-turn",
+    covers: "the turn-end clear followed by a new turn, the old root's cursor past the new buffer",
+    run: async (w) => {
+      const root = w.exec("root");
+      w.steer("A"); w.steer("B");
+      await w.invoke(root);
+      w.clear();
+      const next = w.exec("next");
+      w.steer("C");
+      await w.invoke(next);
+      await w.invoke(root);
+      return `root ${w.got("root")}; next ${w.got("next")}`;
+    },
+    stock: "root A,B; next C",
+    modes: { seed: "root A,B; next C", gate: "root A,B; next C", "seed+rewind": "root A,B,C; next C", "gate+rewind": "root A,B,C; next C" },
+  });
+  out.push({
+    name: "stranded-at-turn-end",
+    covers: "the end-of-turn check with a message stranded by a clear (loops once, then ends)",
+    run: async (w) => {
+      const root = w.exec("root");
+      w.steer("A");
+      await w.invoke(root);
+      w.clear();
+      w.steer("B");
+      const loops = await w.finish(root);
+      return `root ${w.got("root")}; turn-end loops ${loops}`;
+    },
+    stock: "root A; turn-end loops 0",
+    modes: { seed: "root A; turn-end loops 0", gate: "root A; turn-end loops 0", "seed+rewind": "root A,B; turn-end loops 1", "gate+rewind": "root A,B; turn-end loops 1" },
+  });
   return out;
 }
 
@@ -788,11 +910,12 @@ async function main() {
     drainCall: callForms(patched, patchedStubs, input.patched.drain, patched.drain, DRAIN_ARGS).find((f) => f[0] === plan.drainLabel)[1],
     turnCall: callForms(patched, patchedStubs, input.patched.endOfTurn, patched.endOfTurn, TURN_ARGS).find((f) => f[0] === plan.turnLabel)[1],
   };
+  const modeKey = input.rewind ? `${input.mode}+rewind` : input.mode;
   const results = [];
   for (const c of cases(stock)) {
     const s = await observe(stock, input.stock, plan, stockStubs, c);
     const p = await observe(patched, input.patched, patchedPlan, patchedStubs, c);
-    const modeExpected = c.modes[input.mode];
+    const modeExpected = c.modes[modeKey] ?? c.modes[input.mode];
     results.push({
       name: c.name,
       covers: c.covers,

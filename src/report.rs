@@ -182,6 +182,20 @@ fn patched_mode(state: Option<State>) -> Value {
     }
 }
 
+/// The fixes a patched file carries, by name.
+fn fixes(state: Option<State>) -> Value {
+    match state {
+        Some(State::Patched(mode)) => {
+            let mut names = vec![mode.fix.as_str()];
+            if mode.rewind {
+                names.push("rewind-on-clear");
+            }
+            json!(names)
+        }
+        _ => Value::Null,
+    }
+}
+
 fn to_json(o: &Outcome) -> Value {
     let anchors: Vec<Value> = o
         .anchors
@@ -219,6 +233,7 @@ fn to_json(o: &Outcome) -> Value {
         "agent_version": o.agent_version,
         "state": state_name(o.state),
         "mode": patched_mode(o.state),
+        "fixes": fixes(o.state),
         "state_after": state_name(o.state_after.or(if o.changed { None } else { o.state })),
         "mode_after": patched_mode(o.state_after.or(if o.changed { None } else { o.state })),
         "changed": o.changed,

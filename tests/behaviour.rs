@@ -5,9 +5,15 @@ mod common;
 
 use common::{code, scenarios, Report, Tree, BUNDLES};
 
+/// `mode` is `seed` or `gate`, with `+rewind` for --rewind-on-clear.
 fn patched(bundle: &str, mode: &str) -> Tree {
     let tree = Tree::copy(bundle);
-    let out = tree.run(&["--mode", mode]);
+    let (fix, rewind) = mode.split_once('+').map_or((mode, false), |(f, _)| (f, true));
+    let mut args = vec!["--mode", fix];
+    if rewind {
+        args.push("--rewind-on-clear");
+    }
+    let out = tree.run(&args);
     assert_eq!(code(&out), 0, "{bundle} {mode}: {}", String::from_utf8_lossy(&out.stderr));
     tree
 }
@@ -32,18 +38,31 @@ fn stock_bundles_replay_steering_into_late_sub_executions() {
 }
 
 /// Invariants every mode keeps, against the stock run of the same scenario.
+/// With the rewind the root also receives what a clear stranded on stock.
 fn common_invariants(bundle: &str, mode: &str, name: &str, stock: &Report, fixed: &Report) {
     let where_ = format!("{bundle} {mode} {name}");
     assert_eq!(fixed.outcomes, stock.outcomes, "{where_}: turn outcomes");
     let roots = fixed.root_deliveries();
-    assert_eq!(roots, stock.root_deliveries(), "{where_}: the root receives the same messages");
+    if mode.ends_with("+rewind") {
+        assert!(stock.root_deliveries().keys().all(|id| roots.contains_key(id)), "{where_}: the root still receives what it did: {roots:?}");
+    } else {
+        assert_eq!(roots, stock.root_deliveries(), "{where_}: the root receives the same messages");
+    }
     for (id, n) in &roots {
         assert_eq!(*n, 1, "{where_}: the root receives {id} exactly once");
     }
     assert_eq!(fixed.executions.len(), stock.executions.len(), "{where_}: same executions");
     for (f, s) in fixed.executions.iter().zip(&stock.executions) {
         assert_eq!((&f.agent, f.depth), (&s.agent, s.depth), "{where_}");
-        assert!(f.received.iter().all(|id| s.received.contains(id)), "{where_}: {} received {:?}, more than stock {:?}", f.agent, f.received, s.received);
+        // What a clear kept from the stock root may now arrive (the rewind's job).
+        let stranded_on_stock = |id: &String| mode.ends_with("+rewind") && !stock.roots().any(|e| e.received.contains(id));
+        assert!(
+            f.received.iter().all(|id| s.received.contains(id) || stranded_on_stock(id)),
+            "{where_}: {} received {:?}, more than stock {:?} (beyond what a clear stranded)",
+            f.agent,
+            f.received,
+            s.received
+        );
         if f.depth > 0 {
             assert!(!f.exhausted, "{where_}: {} looped at turn end", f.agent);
             assert!(f.drain_retries <= s.drain_retries, "{where_}: {} retried more than stock", f.agent);
@@ -112,5 +131,44 @@ fn committed_bundles_match_their_manifest() {
         let entry = bundles.iter().find(|b| b["name"] == *name).unwrap_or_else(|| panic!("{name} missing from MANIFEST.json"));
         let tree = Tree::copy(name);
         assert_eq!(tree.sha(), entry["sha256"].as_str().unwrap(), "{name} differs from MANIFEST.json: rebuild with testdata/model/build.mjs");
+    }
+}
+
+/// kirodotdev/Kiro#11449: stock strands a steer typed after a clear; with
+/// --rewind-on-clear every bundle delivers it, exactly once, to whom it was
+/// meant for, on top of either first fix; without the flag nothing changes.
+#[test]
+fn rewind_on_clear_delivers_the_retyped_steer_exactly_once() {
+    for bundle in BUNDLES {
+        let stock = Tree::copy(bundle);
+        let retype = stock.scenario("retract-and-retype");
+        assert_eq!(retype.of("kiro").received, ["steer-1"], "{bundle}: stock strands the retyped steer");
+        let live = stock.scenario("retract-and-retype-live-subagent");
+        assert!(live.executions.iter().all(|e| !e.received.contains(&"steer-2".to_string())), "{bundle}: stock delivers the correction to nobody");
+        for mode in ["seed+rewind", "gate+rewind"] {
+            let tree = compare_all_scenarios(bundle, mode, |name, _, fixed| {
+                for e in &fixed.executions {
+                    let mut seen = e.received.clone();
+                    seen.dedup();
+                    assert_eq!(seen.len(), e.received.len(), "{bundle} {mode} {name}: {} received a message twice", e.agent);
+                }
+            });
+            let retype = tree.scenario("retract-and-retype");
+            assert_eq!(retype.of("kiro").received, ["steer-1", "steer-2"], "{bundle} {mode}");
+            let live = tree.scenario("retract-and-retype-live-subagent");
+            assert_eq!(live.of("kiro").received, ["steer-1", "steer-2"], "{bundle} {mode}");
+            let reviewer = &live.of("reviewer").received;
+            if mode.starts_with("seed") {
+                assert_eq!(reviewer, &["steer-2"], "{bundle} {mode}: the live sub-agent gets the correction, and no replay");
+            } else {
+                assert!(reviewer.is_empty(), "{bundle} {mode}: the gate still withholds user steering: {reviewer:?}");
+            }
+            let mid = tree.scenario("clear-mid-turn");
+            assert!(mid.of("linter").received.is_empty() || mode.starts_with("gate"), "{bundle} {mode}: {mid:#?}");
+            assert!(mid.of("kiro").received.contains(&"steer-2".to_string()), "{bundle} {mode}: {mid:#?}");
+        }
+        // The first fix alone leaves the stranding as it is.
+        let seed_only = patched(bundle, "seed");
+        assert_eq!(seed_only.scenario("retract-and-retype").of("kiro").received, ["steer-1"], "{bundle}");
     }
 }
