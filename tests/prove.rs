@@ -20,11 +20,12 @@ fn case_names(v: &serde_json::Value) -> Vec<String> {
 #[test]
 fn every_bundle_proves_both_modes_and_writes_nothing() {
     for bundle in BUNDLES {
-        for mode in ["seed", "gate"] {
+        for (mode, rewind) in [("seed", false), ("gate", false), ("seed", true), ("gate", true)] {
             let tree = Tree::copy(bundle);
             let before = tree.sha();
             let siblings = tree.siblings();
-            let (exit, v) = proof_of(&tree, &["--mode", mode]);
+            let args: &[&str] = if rewind { &["--mode", mode, "--rewind-on-clear"] } else { &["--mode", mode] };
+            let (exit, v) = proof_of(&tree, args);
             assert_eq!(exit, 0, "{bundle} {mode}: {v:#}");
             assert_eq!(v["proof"]["passed"], true);
             let cases = v["proof"]["cases"].as_array().unwrap();
@@ -41,6 +42,10 @@ fn every_bundle_proves_both_modes_and_writes_nothing() {
             let late = cases.iter().find(|c| c["name"] == "late-memory-extraction").unwrap();
             assert_eq!(late["stock_observed"], "root A; sub A", "{bundle}");
             assert_eq!(late["patched_observed"], "root A; sub nothing", "{bundle}");
+            // Kiro#11449: stock strands the retyped steer; only the rewind delivers it.
+            let retype = cases.iter().find(|c| c["name"] == "clear-then-more").unwrap();
+            assert_eq!(retype["stock_observed"], "root A,B,E", "{bundle}");
+            assert_eq!(retype["patched_observed"], if rewind { "root A,B,C,D,E" } else { "root A,B,E" }, "{bundle} {mode} {rewind}");
             assert_eq!(tree.sha(), before, "{bundle}: --prove wrote to the target");
             assert_eq!(tree.siblings(), siblings, "{bundle}: --prove left something beside the target");
         }
@@ -326,4 +331,67 @@ fn the_opt_out_does_not_override_a_disproved_proof() {
     let out = tree.run(&["--allow-inconclusive"]);
     assert_eq!(code(&out), 2);
     assert_eq!(tree.sha(), stock);
+}
+
+/// Someone else's fix for Kiro#11449 (cursors reset on clear) is foreign, and nothing is written.
+#[test]
+fn a_foreign_rewind_is_foreign() {
+    let tree = edited(
+        "readable-cjs",
+        &[("  clearSteering() {\n", "  clearSteering() {\n    for (const execution of this.registry.executions) execution.steeringReaderIndex = 0;\n")],
+    );
+    let stock = tree.sha();
+    for args in [&["--check", "--json"][..], &["--json"][..], &["--json", "--rewind-on-clear"][..]] {
+        let out = tree.run(args);
+        assert_eq!(code(&out), 2);
+        let v = json(&out);
+        assert_eq!(v["state"], "foreign", "{args:?}: {v:#}");
+        assert!(v["error"].as_str().unwrap().contains("foreign-rewind"), "{v:#}");
+    }
+    assert_eq!(tree.sha(), stock);
+}
+
+/// Where no exact rewind can be placed (an execution class without a
+/// constructor), the rewind is refused by name; the first fix alone still applies.
+#[test]
+fn no_exact_rewind_without_a_constructor_is_a_refusal() {
+    let tree = Tree::copy("third-readable-cjs");
+    let text = std::fs::read_to_string(&tree.target).unwrap();
+    let start = text.find("var _AgentExecution = class _AgentExecution {").unwrap();
+    let ctor = start + text[start..].find("  constructor(config) {").unwrap();
+    let body_end = ctor + text[ctor..].find("\n  }\n").unwrap() + 4;
+    // Static analysis only: without its constructor the class would not run, but
+    // the tool must see that the rewind has nowhere exact to go.
+    let without = format!("{}{}", &text[..ctor], &text[body_end..]);
+    std::fs::write(&tree.target, &without).unwrap();
+    let out = tree.run(&["--check", "--rewind-on-clear", "--json"]);
+    assert_eq!(code(&out), 2);
+    let v = json(&out);
+    assert_eq!(v["state"], "drift", "{v:#}");
+    assert!(v["error"].as_str().unwrap().contains("no constructor"), "{v:#}");
+    assert_eq!(code(&tree.run(&["--check"])), 1, "seed alone is still patchable");
+}
+
+/// Apply, --check, re-apply, switch in and out of the rewind, and restore, on every bundle.
+#[test]
+fn rewind_life_cycle_on_every_bundle() {
+    for bundle in BUNDLES {
+        let tree = Tree::copy(bundle);
+        let stock = tree.sha();
+        let fixes = |t: &Tree| json(&t.run(&["--check", "--json"]))["fixes"].clone();
+        assert_eq!(code(&tree.run(&["--rewind-on-clear"])), 0, "{bundle}");
+        assert_eq!(fixes(&tree), serde_json::json!(["seed", "rewind-on-clear"]), "{bundle}");
+        let once = tree.sha();
+        let again = tree.run(&["--rewind-on-clear", "--json"]);
+        assert_eq!(json(&again)["changed"], false, "{bundle}: re-apply is a no-op");
+        assert_eq!(tree.sha(), once);
+        assert_eq!(code(&tree.run(&["--mode", "gate", "--rewind-on-clear"])), 0);
+        assert_eq!(fixes(&tree), serde_json::json!(["gate", "rewind-on-clear"]), "{bundle}");
+        assert_eq!(code(&tree.run(&["--mode", "gate"])), 0, "{bundle}: apply without the flag takes the rewind out");
+        assert_eq!(fixes(&tree), serde_json::json!(["gate"]), "{bundle}");
+        assert_eq!(code(&tree.run(&["--rewind-on-clear", "--prove"])), 0, "{bundle}: a file in another mode is proved from its stock bytes");
+        assert_eq!(code(&tree.run(&["--rewind-on-clear"])), 0);
+        assert_eq!(code(&tree.run(&["--restore"])), 0);
+        assert_eq!(tree.sha(), stock, "{bundle}: restore is byte-exact");
+    }
 }
