@@ -121,9 +121,6 @@ pub fn run(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched:
 
 fn run_harness(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
     let input = json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched});
-    if let Some(dump) = std::env::var_os("KSS_DEBUG_PROVE_INPUT") {
-        let _ = std::fs::write(dump, input.to_string());
-    }
     let started = Instant::now();
     let mut command = Command::new(&node.path);
     command.arg("-e").arg(HARNESS).current_dir(folder);
