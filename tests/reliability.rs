@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::io::Write;
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -412,7 +411,7 @@ fn fill(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for i in 0..100_000 {
         let path = dir.join(format!("filler-{i}"));
-        let written = std::fs::File::create(&path).and_then(|mut f| f.write_all(&[0x55; 4096]));
+        let written = std::fs::File::create(&path).and_then(|mut f| std::io::Write::write_all(&mut f, &[0x55; 4096]));
         if written.is_err() {
             let _ = std::fs::remove_file(&path);
             return files;
