@@ -1,8 +1,8 @@
 //! Discover: which acp-server.js to work on, and the @kiro/agent version.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use crate::folder::Walked;
 use crate::validate::data_home;
 
 pub const BUNDLE_IN_TREE: &str = "node_modules/@kiro/agent/dist/server/acp-server.js";
@@ -59,9 +59,8 @@ pub fn discover(flag: Option<&Path>) -> Result<Target, String> {
 }
 
 fn cli_version() -> Result<String, String> {
-    let output = Command::new("kiro-cli")
-        .arg("--version")
-        .output()
+    let output = crate::privilege::command(Path::new("kiro-cli"))
+        .and_then(|mut command| command.arg("--version").output())
         .map_err(|e| format!("could not run `kiro-cli --version` ({e}); pass --target PATH or set KIRO_KAS_SERVER_PATH"))?;
     if !output.status.success() {
         return Err(format!("`kiro-cli --version` failed ({}); pass --target PATH", output.status));
@@ -81,21 +80,19 @@ pub struct PackageInfo {
     pub module: bool,
 }
 
-pub fn package_info(real_target: &Path) -> PackageInfo {
-    let mut dir = real_target.parent();
-    while let Some(d) = dir {
-        let file = d.join("package.json");
-        if let Ok(text) = std::fs::read_to_string(&file) {
-            if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
-                let is_agent = json.get("name").and_then(|n| n.as_str()) == Some("@kiro/agent");
-                return PackageInfo {
-                    agent_version: if is_agent { json.get("version").and_then(|v| v.as_str()).map(String::from) } else { None },
-                    module: json.get("type").and_then(|t| t.as_str()) == Some("module"),
-                };
-            }
-            return PackageInfo { agent_version: None, module: false };
+pub fn package_info(walked: &Walked) -> PackageInfo {
+    // The held folders, nearest first: nothing is looked up by path again.
+    for folder in std::iter::once(&walked.folder).chain(walked.above.iter().rev()) {
+        let Ok((bytes, _)) = folder.read(std::ffi::OsStr::new("package.json")) else { continue };
+        let Ok(text) = String::from_utf8(bytes) else { continue };
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
+            let is_agent = json.get("name").and_then(|n| n.as_str()) == Some("@kiro/agent");
+            return PackageInfo {
+                agent_version: if is_agent { json.get("version").and_then(|v| v.as_str()).map(String::from) } else { None },
+                module: json.get("type").and_then(|t| t.as_str()) == Some("module"),
+            };
         }
-        dir = d.parent();
+        return PackageInfo { agent_version: None, module: false };
     }
     PackageInfo { agent_version: None, module: false }
 }
