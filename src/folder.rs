@@ -55,6 +55,8 @@ pub struct Walked {
     pub name: OsString,
     /// Every folder passed through, `/` first and the holding folder last.
     pub folders: Vec<Passed>,
+    /// Every link followed (whoever owns one may have chosen where it leads).
+    pub links: Vec<Passed>,
     /// The last component (never a link: links are followed).
     pub entry: Passed,
     /// The folders above `folder`, `/` first, held for lookups only.
@@ -158,7 +160,7 @@ pub fn walk(path: &Path) -> io::Result<Walked> {
     let mut folders = vec![Passed::of(PathBuf::from("/"), &stat_fd(root.as_raw_fd())?)];
     let mut held: Vec<(OwnedFd, PathBuf)> = vec![(root, PathBuf::from("/"))];
     let mut pending: VecDeque<Step> = steps(&absolute).collect();
-    let mut links = 0;
+    let mut links = Vec::new();
     while let Some(step) = pending.pop_front() {
         let name = match step {
             Step::Up => {
@@ -173,8 +175,8 @@ pub fn walk(path: &Path) -> io::Result<Walked> {
         let here = dir_path.join(&name);
         let st = stat_at(dir.as_raw_fd(), &name)?;
         if kind(&st) == libc::S_IFLNK {
-            links += 1;
-            if links > MAX_LINKS {
+            links.push(Passed::of(here, &st));
+            if links.len() > MAX_LINKS {
                 return Err(io::Error::from_raw_os_error(libc::ELOOP));
             }
             let to = read_link_at(dir.as_raw_fd(), &name)?;
@@ -190,7 +192,7 @@ pub fn walk(path: &Path) -> io::Result<Walked> {
             let (fd, path) = held.pop().expect("the folder holding the last component");
             let folder = Folder::reopen(fd, path)?;
             let above = held.into_iter().map(|(fd, path)| Folder { fd, path, listable: false }).collect();
-            return Ok(Walked { folder, name, folders, entry: Passed::of(here, &st), above });
+            return Ok(Walked { folder, name, folders, links, entry: Passed::of(here, &st), above });
         }
         let fd = open_dir(dir.as_raw_fd(), &name)?;
         let st = stat_fd(fd.as_raw_fd())?;

@@ -56,23 +56,24 @@ fn shared_with_others(passed: &Passed, my_group: Option<u32>) -> Option<String> 
 }
 
 /// Whom a run started as root must work as on `walked`: root where root alone
-/// controls every folder on the way and the file, else the one user who owns
-/// any of them. Several such users, an owner without an account, or a file
-/// in a group its owner is not in, are refusals.
+/// controls every folder on the way, every link followed and the file, else
+/// the one user who owns any of them. Several such users, an owner without an
+/// account, or a file in a group its owner is not in, are refusals.
 pub fn owner_of(walked: &Walked) -> Result<Identity, String> {
     if unsafe { libc::geteuid() } != 0 {
         return Ok(Identity::AsStarted);
     }
     let file = walked.entry.is_file().then_some(&walked.entry);
     let passed: Vec<&Passed> = walked.folders.iter().chain(file).collect();
-    let mut users = passed.iter().filter(|p| p.uid != 0);
-    let Some(first) = users.next() else {
+    let owners: Vec<&Passed> = passed.iter().copied().chain(&walked.links).filter(|p| p.uid != 0).collect();
+    let Some(first) = owners.first() else {
+        // A link's own mode means nothing; who may replace it is its folder's.
         if let Some(why) = passed.iter().find_map(|p| shared_with_others(p, None)) {
             return Err(format!("{why}: as root, kiro-steer-scope works only where no other user can change the file or a folder on its way (it runs code sliced from the file)"));
         }
         return Ok(Identity::Root);
     };
-    if let Some(other) = users.find(|p| p.uid != first.uid) {
+    if let Some(other) = owners.iter().find(|p| p.uid != first.uid) {
         return Err(format!(
             "{} belongs to uid {} but {} to uid {}: as root, kiro-steer-scope runs as the one user who owns the tree, and there are two",
             first.path.display(),
@@ -191,13 +192,12 @@ pub fn trusted(program: &Path) -> io::Result<PathBuf> {
     if !walked.entry.is_file() {
         return Err(refuse(format!("{} is not a regular file", walked.entry.path.display())));
     }
-    for passed in walked.folders.iter().chain([&walked.entry]) {
-        if passed.uid != 0 && passed.uid != me {
-            return Err(refuse(format!("{} belongs to uid {}", passed.path.display(), passed.uid)));
-        }
-        if let Some(why) = shared_with_others(passed, my_group) {
-            return Err(refuse(why));
-        }
+    let passed: Vec<&Passed> = walked.folders.iter().chain([&walked.entry]).collect();
+    if let Some(other) = passed.iter().copied().chain(&walked.links).find(|p| p.uid != 0 && p.uid != me) {
+        return Err(refuse(format!("{} belongs to uid {}", other.path.display(), other.uid)));
+    }
+    if let Some(why) = passed.iter().find_map(|p| shared_with_others(p, my_group)) {
+        return Err(refuse(why));
     }
     Ok(walked.path())
 }

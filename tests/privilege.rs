@@ -193,12 +193,18 @@ fn a_root_run_never_executes_a_program_another_user_could_have_written() {
     std::fs::set_permissions(&group_writable, std::fs::Permissions::from_mode(0o775)).unwrap();
     let world_writable = place("world-writable", 0o755, None);
     std::fs::set_permissions(&world_writable, std::fs::Permissions::from_mode(0o757)).unwrap();
-    // A root-owned node reached through a link in the user's folder.
-    let linked = base.path().join("users-folder/link-to-node");
+    // A root-owned node reached through a link in the user's folder, or
+    // through a link the user made in a sticky folder (/tmp-like).
     let trusted = place("trusted", 0o755, None);
+    let linked = base.path().join("users-folder/link-to-node");
     symlink(&trusted, &linked).unwrap();
-    std::os::unix::fs::lchown(&linked, Some(uid), Some(gid)).unwrap();
-    for node in [&user_owned, &in_users_folder, &in_shared_folder, &group_writable, &world_writable, &linked] {
+    let sticky = base.path().join("sticky");
+    std::fs::create_dir(&sticky).unwrap();
+    std::fs::set_permissions(&sticky, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    let users_link = sticky.join("node");
+    symlink(&trusted, &users_link).unwrap();
+    std::os::unix::fs::lchown(&users_link, Some(uid), Some(gid)).unwrap();
+    for node in [&user_owned, &in_users_folder, &in_shared_folder, &group_writable, &world_writable, &linked, &users_link] {
         for args in [&["--dry-run"][..], &["--mode", "gate"], &["--prove"]] {
             let all = [args, &["--node", node.to_str().unwrap()]].concat();
             let o = t.run(&all);
@@ -237,29 +243,45 @@ fn a_root_run_refuses_a_tree_it_cannot_hand_to_one_account() {
     let log = base.path().join("runs.log");
     let node = base.path().join("node");
     logging_node(&node, &log);
-    type Arrange = fn(&Path, u32, u32, u32);
-    let cases: [(&str, Arrange, &str); 4] = [
+    type Arrange = fn(&Path, u32, u32, u32) -> PathBuf;
+    let cases: [(&str, Arrange, &str); 5] = [
         ("a folder one user owns holding a file another owns", |t, uid, gid, nobody| {
             chown_tree(t.parent().unwrap(), uid, gid);
             std::os::unix::fs::chown(t, Some(nobody), None).unwrap();
+            t.to_path_buf()
         }, "but"),
-        ("a tree whose owner has no account", |t, _, _, _| chown_tree(t.parent().unwrap(), 4321, 4321), "no account"),
+        ("a tree whose owner has no account", |t, _, _, _| {
+            chown_tree(t.parent().unwrap(), 4321, 4321);
+            t.to_path_buf()
+        }, "no account"),
         ("the user's file in a group the user is not in", |t, uid, gid, _| {
             chown_tree(t.parent().unwrap(), uid, gid);
             std::os::unix::fs::chown(t, None, Some(0)).unwrap();
+            t.to_path_buf()
         }, "not in"),
         ("a root-owned tree in a folder every user may write", |t, _, _, _| {
             std::fs::set_permissions(t.parent().unwrap(), std::fs::Permissions::from_mode(0o777)).unwrap();
+            t.to_path_buf()
         }, "every user"),
+        // The user chose where the link leads: the run is the user's, who may not write root's file.
+        ("a root-owned tree named through a link the user made in a sticky folder", |t, uid, gid, _| {
+            let sticky = t.ancestors().nth(Path::new(BUNDLE_IN_TREE).components().count()).unwrap().join("sticky");
+            std::fs::create_dir(&sticky).unwrap();
+            std::fs::set_permissions(&sticky, std::fs::Permissions::from_mode(0o1777)).unwrap();
+            let link = sticky.join("acp-server.js");
+            symlink(t, &link).unwrap();
+            std::os::unix::fs::lchown(&link, Some(uid), Some(gid)).unwrap();
+            link
+        }, "not in"),
     ];
     for (what, arrange, says) in cases {
         let t = Tree::copy("readable-esm");
-        arrange(&t.target, uid, gid, nobody);
+        let named = arrange(&t.target, uid, gid, nobody);
         let stock_sha = t.sha();
         let siblings = t.siblings();
         for args in [&["--check"][..], &["--dry-run"], &["--mode", "seed"], &["--prove"], &["--restore"]] {
             let all = [args, &["--node", node.to_str().unwrap()]].concat();
-            let o = t.run(&all);
+            let o = run(&[&["--target", named.to_str().unwrap()], &all[..]].concat());
             expect_code(&o, 2, &format!("{what}: {all:?}"));
             assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{what}: the refusal says why\n{}", describe(&o));
             assert_eq!((t.sha(), t.siblings()), (stock_sha.clone(), siblings.clone()), "{what}: {all:?} changed nothing");
