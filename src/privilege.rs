@@ -17,9 +17,19 @@ use crate::folder::{self, Passed, Walked};
 
 static STARTED_AS_ROOT: AtomicBool = AtomicBool::new(false);
 
-/// Call first thing in main.
+/// Call first thing in main. Started as root, every descriptor inherited
+/// beyond stdin, stdout and stderr is made close-on-exec: what the caller had
+/// open as root must not reach a node that runs as the tree's owner.
 pub fn note_start() {
-    STARTED_AS_ROOT.store(unsafe { libc::geteuid() } == 0, Ordering::SeqCst);
+    let root = unsafe { libc::geteuid() } == 0;
+    STARTED_AS_ROOT.store(root, Ordering::SeqCst);
+    if root {
+        // /dev/fd lists this process's descriptors on Linux and macOS alike.
+        let open: Vec<libc::c_int> = std::fs::read_dir("/dev/fd").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_str()?.parse().ok()).collect();
+        for fd in open.into_iter().filter(|fd| *fd > 2) {
+            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
+    }
 }
 
 /// Whether this run started as root (and so checks what it executes).

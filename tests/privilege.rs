@@ -39,9 +39,14 @@ fn write_script(path: &Path, body: &str, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
 
-/// A script that appends `<uid> <gid> <groups>|<first argument>` to `log`, then runs the real node.
+/// A script that appends `<uid> <gid> <groups>|<first argument>` to `log`
+/// (`<groups> fd9` if it has a descriptor 9), then runs the real node.
 fn logging_node(path: &Path, log: &Path) {
-    let body = format!("echo \"$(id -u) $(id -g) $(id -G)|$1\" | head -n 1 >> '{}'\nexec '{}' \"$@\"", log.display(), real_node().display());
+    let body = format!(
+        "echo \"$(id -u) $(id -g) $(id -G)$([ -e /proc/self/fd/9 ] && echo ' fd9')|$1\" | head -n 1 >> '{}'\nexec '{}' \"$@\"",
+        log.display(),
+        real_node().display()
+    );
     write_script(path, &body, 0o755);
 }
 
@@ -135,12 +140,27 @@ fn a_root_run_on_a_users_tree_works_as_that_user_and_never_runs_its_node_as_root
     let stock = std::fs::read(&target).unwrap();
     let siblings = names(&folder);
     let node = home.node().display().to_string();
+    // Root's caller hands the run a descriptor (9) on a file only root may read.
+    let secret = home.base.path().join("root-only");
+    std::fs::write(&secret, b"root's").unwrap();
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let secret = std::fs::File::open(&secret).unwrap();
+    let inherit_fd9 = |c: &mut Command| {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::process::CommandExt;
+        let fd = secret.as_raw_fd();
+        unsafe {
+            c.pre_exec(move || if libc::dup2(fd, 9) < 0 { Err(std::io::Error::last_os_error()) } else { Ok(()) });
+        }
+    };
     // kiro-cli's own node found through XDG_DATA_HOME, then the same named by --node.
     for extra in [&[][..], &["--node", node.as_str()]] {
         let steps: [(&[&str], i32); 6] = [(&["--check"], 1), (&["--dry-run"], 0), (&["--mode", "seed"], 0), (&["--prove"], 0), (&["--mode", "gate"], 0), (&["--restore"], 0)];
         for (args, want) in steps {
             let all = [args, extra].concat();
-            let o = home.command(&all).output().unwrap();
+            let mut command = home.command(&all);
+            inherit_fd9(&mut command);
+            let o = command.output().unwrap();
             expect_code(&o, want, &format!("{all:?} as root on the user's tree"));
             let meta = std::fs::metadata(&target).unwrap();
             assert_eq!((meta.uid(), meta.gid()), (home.uid, home.gid), "{all:?}: the file stays the user's");
@@ -155,7 +175,7 @@ fn a_root_run_on_a_users_tree_works_as_that_user_and_never_runs_its_node_as_root
         for (uid, gid, groups) in &ran {
             assert_ne!(*uid, 0, "node ran as root");
             assert_eq!((*uid, *gid), (home.uid, home.gid), "node ran as the tree's owner");
-            assert_eq!(groups, &home.gid.to_string(), "no supplementary groups (root's or the user's) were kept");
+            assert_eq!(groups, &home.gid.to_string(), "no supplementary groups (root's or the user's) were kept, and no descriptor root's caller had open reached node");
         }
         std::fs::write(home.log(), b"").unwrap();
     }
