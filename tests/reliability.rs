@@ -2,8 +2,10 @@
 //! the real binary. Whatever happens, the target holds either its old bytes or
 //! the complete new bytes, and nothing is left beside it.
 //!
-//! Some tests need root (mount, chattr, chown); CI runs as root. They fail
-//! loudly, never skip, when the mechanism they rely on is unavailable.
+//! Some tests need root (mount, chattr); CI runs as root. They fail loudly,
+//! never skip, when the mechanism they rely on is unavailable. The owner test
+//! is about what a run started as root does: as another user it says it needs
+//! root and tests nothing (as tests/privilege.rs does).
 
 mod common;
 
