@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::anchor::AnchorSet;
-use crate::discover::Target;
+use crate::discover::{self, Target};
+use crate::folder::{self, Walked};
 use crate::inspect::{self, Depth, Inspection, State};
 use crate::mark::{self, Mode};
 use crate::prove::{self, Verdict};
 use crate::report::{self, Action, Outcome};
-use crate::{swap, validate, EXIT_OK, EXIT_REFUSED, EXIT_STOCK};
+use crate::{privilege, swap, validate, EXIT_OK, EXIT_REFUSED, EXIT_STOCK};
 
 /// What every action needs besides the target.
 pub struct Options {
@@ -25,55 +26,54 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     let mut outcome = Outcome::new(action, mode);
     outcome.target = Some(target.path.clone());
     outcome.found_by = Some(target.how.clone());
-    let real = match std::fs::canonicalize(&target.path) {
-        Ok(r) => r,
+    // The folder is held from here on; nothing is looked up by its path again.
+    let walked = match folder::walk(&target.path) {
+        Ok(w) => w,
         Err(e) => return outcome.error(format!("cannot open {}: {e}", target.path.display()), "check the path; pass --target PATH"),
     };
+    // Root works on another user's tree as that user, before anything is written or run.
+    if let Err(e) = privilege::owner_of(&walked).and_then(privilege::assume) {
+        return outcome.error(e, "run kiro-steer-scope as the user who owns the installation, or fix the ownership as the message says");
+    }
+    let real = walked.path();
     // Writers serialise on the folder; a plain check never waits.
-    let _lock = if action == Action::Check {
-        None
-    } else {
-        match swap::lock_folder(&real) {
-            Ok(lock) => {
-                swap::sweep_stale(&real);
-                Some(lock)
-            }
-            Err(e) => return outcome.error(format!("cannot lock {}: {e}", real.parent().unwrap_or(&real).display()), "check the folder's permissions"),
+    if action != Action::Check {
+        if let Err(e) = walked.folder.lock() {
+            return outcome.error(format!("cannot lock {}: {e}", walked.folder.path.display()), "check the folder's permissions");
         }
-    };
-    // Read the file the lock was taken for, even if a link moved since.
-    let (real, bytes) = match inspect::read_target(real) {
+        swap::sweep_stale(&walked.folder);
+    }
+    let (bytes, meta) = match walked.folder.read(&walked.name) {
         Ok(read) => read,
-        Err(e) => return outcome.error(e, "check the path and its permissions; pass --target PATH"),
+        Err(e) => return outcome.error(format!("cannot read {}: {e}", real.display()), "check the path and its permissions; pass --target PATH"),
     };
+    let package = discover::package_info(&walked);
     // A file already patched in this mode (as its markers say) costs what
     // --check costs: no parse, no node.
-    let no_op = matches!(action, Action::DryRun | Action::Apply | Action::Ensure) && matches!(mark::read(&bytes), Ok(Some(ref m)) if m.mode == mode);
-    // node --check starts now, on a FIFO beside the target, so that its
-    // start-up overlaps the parse; if no FIFO can be made, the staged file is
-    // checked later instead.
-    let early = match action {
-        Action::DryRun | Action::Apply | Action::Ensure if !no_op => validate::start_check(&validate::choose_node(cli.node.as_deref()), real.parent().unwrap_or(&real)).ok(),
-        _ => None,
-    };
+    let writes = matches!(action, Action::DryRun | Action::Apply | Action::Ensure);
+    let no_op = writes && matches!(mark::read(&bytes), Ok(Some(ref m)) if m.mode == mode);
+    // node --check starts now, reading the patched bytes from its stdin once
+    // they are planned, so that its start-up overlaps the parse.
+    let early = (writes && !no_op).then(|| validate::start_check(&validate::choose_node(cli.node.as_deref()), package.module, &walked.folder));
     let depth = match action {
         Action::Check => Depth::Check(mode),
         Action::Restore => Depth::StateOnly,
-        Action::DryRun | Action::Apply | Action::Ensure if no_op => Depth::StateOnly,
+        _ if no_op => Depth::StateOnly,
         Action::DryRun | Action::Apply | Action::Ensure | Action::Prove => Depth::Prove(mode),
     };
     // One parse; a patched file is not re-resolved for --check, --restore or a no-op.
-    let inspection = inspect::inspect(real, bytes, &cli.anchors, depth);
+    let inspection = inspect::inspect(real, package, bytes, &cli.anchors, depth);
     outcome.absorb(&inspection);
+    let place = Place { walked: &walked, meta: &meta };
     match action {
         Action::Check => check(outcome, &inspection, cli.allow_inconclusive),
-        Action::DryRun | Action::Apply | Action::Ensure => apply(cli, outcome, &inspection, mode, action == Action::DryRun, early),
-        Action::Restore => restore(outcome, &inspection),
+        Action::DryRun | Action::Apply | Action::Ensure => apply(cli, outcome, &inspection, &place, mode, action == Action::DryRun, early),
+        Action::Restore => restore(outcome, &inspection, &place),
         Action::Prove => {
             if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
                 return refuse_state(outcome, &inspection);
             }
-            let run = run_proof(cli, &inspection, mode);
+            let run = run_proof(cli, &inspection, &walked.folder, mode);
             let verdict = run.proof.verdict.clone();
             record_proof(&mut outcome, run);
             match verdict {
@@ -103,16 +103,13 @@ struct ProofRun {
     proof: prove::Proof,
 }
 
-fn run_proof(cli: &Options, inspection: &Inspection, mode: Mode) -> ProofRun {
+fn run_proof(cli: &Options, inspection: &Inspection, folder: &folder::Folder, mode: Mode) -> ProofRun {
     let node = validate::choose_node(cli.node.as_deref());
     let label = format!("{} ({})", node.path.display(), node.source);
     let proof = match inspection.proof_input.as_ref() {
         None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
         Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
-        Some(Ok((stock, patched))) => {
-            let folder = inspection.real_path.parent().unwrap_or(std::path::Path::new("."));
-            prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
-        }
+        Some(Ok((stock, patched))) => prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout)),
     };
     ProofRun { node: label, proof }
 }
@@ -150,13 +147,19 @@ fn refuse_state(outcome: Outcome, inspection: &Inspection) -> Outcome {
     outcome.error(inspection.message.clone(), next)
 }
 
-fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, mode: Mode, dry_run: bool, early: Option<validate::EarlyCheck>) -> Outcome {
+/// The target as it was read: its held folder and name, and its file's metadata.
+struct Place<'a> {
+    walked: &'a Walked,
+    meta: &'a std::fs::Metadata,
+}
+
+fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, place: &Place, mode: Mode, dry_run: bool, early: Option<validate::EarlyCheck>) -> Outcome {
     if inspection.state == State::Patched(mode) {
         outcome.message = format!("already patched in {mode} mode; nothing to do");
         outcome.exit = EXIT_OK;
         return outcome;
     }
-    let (Some(stock), Some(plan)) = (inspection.stock(), &inspection.plan) else {
+    let (Some(stock), Some(plan), Some(early)) = (inspection.stock(), &inspection.plan, early) else {
         return refuse_state(outcome, inspection);
     };
     if !matches!(inspection.state, State::Stock | State::Patched(_)) {
@@ -167,8 +170,8 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, mode: Mod
     outcome.sha_after = Some(mark::sha256_hex(&patched));
     // The proof and node --check are separate node processes: run them side by side.
     let (proof_run, checked) = std::thread::scope(|scope| {
-        let proof = scope.spawn(|| run_proof(cli, inspection, mode));
-        let checked = stage_and_check(cli, inspection, &patched, dry_run, early);
+        let proof = scope.spawn(|| run_proof(cli, inspection, &place.walked.folder, mode));
+        let checked = stage_and_check(cli, inspection, place, &patched, dry_run, early);
         (proof.join().expect("the proof thread does not panic"), checked)
     });
     let verdict = proof_run.proof.verdict.clone();
@@ -196,7 +199,7 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, mode: Mod
         outcome.exit = EXIT_OK;
         return outcome;
     }
-    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
+    if let Err(e) = swap::commit(staged, &place.walked.name, &inspection.bytes) {
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
@@ -210,21 +213,15 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, mode: Mod
     outcome
 }
 
-/// Writes the new bytes beside the target and has node check them there.
-fn stage_and_check(cli: &Options, inspection: &Inspection, patched: &[u8], dry_run: bool, early: Option<validate::EarlyCheck>) -> Result<swap::Staged, (String, &'static str)> {
-    let staged = swap::stage(&inspection.real_path, patched, !dry_run).map_err(|e| {
+/// Writes the new bytes beside the target and has node check them.
+fn stage_and_check<'f>(cli: &Options, inspection: &Inspection, place: &Place<'f>, patched: &[u8], dry_run: bool, early: validate::EarlyCheck) -> Result<swap::Staged<'f>, (String, &'static str)> {
+    let staged = swap::stage(&place.walked.folder, place.meta, patched, !dry_run).map_err(|e| {
         (
             format!("cannot write beside {}: {e}", inspection.real_path.display()),
             "check free space and that the folder is writable (run as the user that installed kiro-cli)",
         )
     })?;
-    let node = validate::choose_node(cli.node.as_deref());
-    let timeout = Duration::from_secs(cli.node_timeout);
-    let checked = match early {
-        Some(early) => early.finish(patched, timeout),
-        None => validate::node_check(&node, staged.path(), timeout),
-    };
-    checked.map_err(|failure| {
+    early.finish(patched, Duration::from_secs(cli.node_timeout)).map_err(|failure| {
         let next = match failure {
             validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
             _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
@@ -234,7 +231,7 @@ fn stage_and_check(cli: &Options, inspection: &Inspection, patched: &[u8], dry_r
     Ok(staged)
 }
 
-fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
+fn restore(mut outcome: Outcome, inspection: &Inspection, place: &Place) -> Outcome {
     match inspection.state {
         State::Patched(_) => {}
         State::Stock | State::Drift => {
@@ -246,11 +243,11 @@ fn restore(mut outcome: Outcome, inspection: &Inspection) -> Outcome {
     }
     let stock = inspection.stock().expect("patched files carry their stock bytes");
     outcome.sha_after = Some(mark::sha256_hex(stock));
-    let staged = match swap::stage(&inspection.real_path, stock, true) {
+    let staged = match swap::stage(&place.walked.folder, place.meta, stock, true) {
         Ok(s) => s,
         Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable"),
     };
-    if let Err(e) = swap::commit(staged, &inspection.real_path, &inspection.bytes) {
+    if let Err(e) = swap::commit(staged, &place.walked.name, &inspection.bytes) {
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;

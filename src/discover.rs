@@ -1,7 +1,8 @@
 //! Discover: which acp-server.js to work on, and the @kiro/agent version.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use crate::folder::Walked;
 
 pub const BUNDLE_IN_TREE: &str = "node_modules/@kiro/agent/dist/server/acp-server.js";
 
@@ -153,8 +154,9 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
 }
 
 /// The installed kiro-cli's version; None when kiro-cli is not on PATH.
+/// Run as root, it must be a program no other user could have written.
 fn cli_version() -> Result<Option<String>, String> {
-    let output = match Command::new("kiro-cli").arg("--version").output() {
+    let output = match crate::privilege::command(Path::new("kiro-cli")).and_then(|mut command| command.arg("--version").output()) {
         Ok(output) => output,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("could not run `kiro-cli --version` ({e}); pass --target PATH or set KIRO_KAS_SERVER_PATH")),
@@ -177,21 +179,19 @@ pub struct PackageInfo {
     pub module: bool,
 }
 
-pub fn package_info(real_target: &Path) -> PackageInfo {
-    let mut dir = real_target.parent();
-    while let Some(d) = dir {
-        let file = d.join("package.json");
-        if let Ok(text) = std::fs::read_to_string(&file) {
-            if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
-                let is_agent = json.get("name").and_then(|n| n.as_str()) == Some("@kiro/agent");
-                return PackageInfo {
-                    agent_version: if is_agent { json.get("version").and_then(|v| v.as_str()).map(String::from) } else { None },
-                    module: json.get("type").and_then(|t| t.as_str()) == Some("module"),
-                };
-            }
-            return PackageInfo { agent_version: None, module: false };
+pub fn package_info(walked: &Walked) -> PackageInfo {
+    // The held folders, nearest first: nothing is looked up by path again.
+    for folder in std::iter::once(&walked.folder).chain(walked.above.iter().rev()) {
+        let Ok((bytes, _)) = folder.read(std::ffi::OsStr::new("package.json")) else { continue };
+        let Ok(text) = String::from_utf8(bytes) else { continue };
+        if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
+            let is_agent = json.get("name").and_then(|n| n.as_str()) == Some("@kiro/agent");
+            return PackageInfo {
+                agent_version: if is_agent { json.get("version").and_then(|v| v.as_str()).map(String::from) } else { None },
+                module: json.get("type").and_then(|t| t.as_str()) == Some("module"),
+            };
         }
-        dir = d.parent();
+        return PackageInfo { agent_version: None, module: false };
     }
     PackageInfo { agent_version: None, module: false }
 }

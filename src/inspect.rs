@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::anchor::AnchorSet;
-use crate::discover::{package_info, PackageInfo};
+use crate::discover::PackageInfo;
 use crate::mark::{self, Insertion, Marked, Mode};
 use crate::parse::{self, SourceKind};
 use crate::resolve::{self, Match, Refusal};
@@ -83,18 +83,8 @@ pub enum Depth {
     Check(Mode),
 }
 
-/// Reads the target at its real (already resolved) path.
-pub fn read_target(real: PathBuf) -> Result<(PathBuf, Vec<u8>), String> {
-    let meta = std::fs::metadata(&real).map_err(|e| format!("cannot read {}: {e}", real.display()))?;
-    if !meta.is_file() {
-        return Err(format!("{} is not a regular file", real.display()));
-    }
-    let bytes = std::fs::read(&real).map_err(|e| format!("cannot read {}: {e}", real.display()))?;
-    Ok((real, bytes))
-}
-
-pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: Depth) -> Inspection {
-    let package = package_info(&real_path);
+/// `package`: what the nearest package.json says (see `discover::package_info`).
+pub fn inspect(real_path: PathBuf, package: PackageInfo, bytes: Vec<u8>, anchors: &AnchorSet, depth: Depth) -> Inspection {
     let mut out = Inspection {
         real_path,
         package,

@@ -6,11 +6,13 @@
 mod act;
 mod anchor;
 mod discover;
+mod folder;
 mod inspect;
 mod mark;
 mod parse;
 mod pattern;
 mod plan;
+mod privilege;
 mod prove;
 mod report;
 mod resolve;
@@ -147,6 +149,7 @@ extern "C" fn configure_allocator() {
 static CONFIGURE_ALLOCATOR: extern "C" fn() = configure_allocator;
 
 fn main() -> ExitCode {
+    privilege::note_start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => e.exit(),

@@ -4,12 +4,11 @@
 //! stock code does not show the defect, or the patched code does not meet the
 //! mode); inconclusive (the harness could not drive the code).
 
-use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use crate::folder::Folder;
 use crate::mark::Mode;
 use crate::validate::{NodeChoice, RunFailure};
 
@@ -110,8 +109,8 @@ fn judge(cases: &[CaseResult], stuck: &[String]) -> Verdict {
 }
 
 /// Runs the harness: the stock slices against the patched slices, in `folder`
-/// (the bundle's own, so no file outside it is needed: the harness is piped in).
-pub fn run(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
+/// (the bundle's own, entered by descriptor; the harness is piped in).
+pub fn run(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
     let sliced = json!({
         "helpers": stock["prelude"].as_array().map(|p| p.iter().map(|h| h["name"].clone()).collect::<Vec<_>>()),
         "stubs": stock["free"],
@@ -119,13 +118,16 @@ pub fn run(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched:
     Proof { sliced, ..run_harness(node, folder, mode, stock, patched, timeout) }
 }
 
-fn run_harness(node: &NodeChoice, folder: &Path, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
-    let input = json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched});
+fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
+    let input = json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
     let started = Instant::now();
-    let mut command = Command::new(&node.path);
-    command.arg("-e").arg(HARNESS).current_dir(folder);
     let stuck = |reason: String| Proof { elapsed: started.elapsed(), ..Proof::inconclusive(mode, reason) };
-    let output = match crate::validate::run_bounded(command, Some(input.to_string().into_bytes()), timeout) {
+    let ran = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
+        command.arg("-e").arg(HARNESS);
+        folder.enter_in_child(&mut command);
+        crate::validate::run_bounded(command, Some(input.as_bytes()), timeout)
+    });
+    let output = match ran {
         Ok(output) => output,
         Err(RunFailure::Spawn(e)) => return stuck(format!("could not run {} ({}): {e}", node.path.display(), node.source)),
         Err(RunFailure::TimedOut) => return stuck(format!("the proof did not finish within {}s", timeout.as_secs())),

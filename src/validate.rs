@@ -1,8 +1,8 @@
-//! Validate: `node --check` the patched bytes, in the target's own folder so
-//! node picks the same module type (nearest package.json) as it will at run time.
+//! Validate: `node --check` the patched bytes, handed to node on its stdin
+//! (a pipe has no name in any folder, so nothing can be swapped for it) with
+//! the module type the nearest package.json gives, as for the target itself.
 
 use std::io::{Read, Write};
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -75,11 +75,6 @@ impl Running {
             libc::kill(-self.group, libc::SIGKILL);
         }
     }
-
-    /// Whether the child has exited (without reaping it).
-    fn exited(&mut self) -> bool {
-        !matches!(self.child.try_wait(), Ok(None))
-    }
 }
 
 impl Drop for Running {
@@ -124,32 +119,38 @@ pub fn spawn_bounded(mut command: Command, stdin: bool) -> Result<Running, RunFa
 
 /// Feeds `input` (if any) and waits for the child, at most `timeout` from now;
 /// then kills whatever is left of its process group.
-pub fn wait_bounded(mut running: Running, input: Option<Vec<u8>>, timeout: Duration) -> Result<Output, RunFailure> {
-    if let (Some(mut stdin), Some(input)) = (running.stdin.take(), input) {
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
-        });
-    }
-    running.stdin = None;
-    let started = Instant::now();
-    let status = loop {
-        match running.child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if started.elapsed() >= timeout => return Err(RunFailure::TimedOut),
-            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return Err(RunFailure::Wait(e)),
+pub fn wait_bounded(mut running: Running, input: Option<&[u8]>, timeout: Duration) -> Result<Output, RunFailure> {
+    let stdin = running.stdin.take();
+    std::thread::scope(|scope| {
+        // A writer of its own, so that a child which stops reading cannot
+        // block us; it ends (EPIPE) once the child's group is killed, which
+        // happens before the scope waits for it.
+        if let (Some(mut stdin), Some(input)) = (stdin, input) {
+            scope.spawn(move || {
+                let _ = stdin.write_all(input);
+            });
         }
-    };
-    running.kill_group();
-    let grace = Instant::now() + Duration::from_secs(2);
-    let collect = |from: &std::sync::mpsc::Receiver<Vec<u8>>| from.recv_timeout(grace.saturating_duration_since(Instant::now())).unwrap_or_default();
-    let stdout = collect(&running.stdout);
-    let stderr = collect(&running.stderr);
-    Ok(Output { status, stdout, stderr })
+        let started = Instant::now();
+        let status = loop {
+            match running.child.try_wait() {
+                Ok(Some(status)) => break status,
+                Ok(None) if started.elapsed() >= timeout => return Err(RunFailure::TimedOut),
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                Err(e) => return Err(RunFailure::Wait(e)),
+            }
+        };
+        running.kill_group();
+        let grace = Instant::now() + Duration::from_secs(2);
+        let collect = |from: &std::sync::mpsc::Receiver<Vec<u8>>| from.recv_timeout(grace.saturating_duration_since(Instant::now())).unwrap_or_default();
+        let stdout = collect(&running.stdout);
+        let stderr = collect(&running.stderr);
+        drop(running);
+        Ok(Output { status, stdout, stderr })
+    })
 }
 
 /// Runs `command` to completion, bounded by `timeout`; see `spawn_bounded`.
-pub fn run_bounded(command: Command, input: Option<Vec<u8>>, timeout: Duration) -> Result<Output, RunFailure> {
+pub fn run_bounded(command: Command, input: Option<&[u8]>, timeout: Duration) -> Result<Output, RunFailure> {
     let running = spawn_bounded(command, input.is_some())?;
     wait_bounded(running, input, timeout)
 }
@@ -171,83 +172,30 @@ fn verdict(node: &NodeChoice, result: Result<Output, RunFailure>, timeout: Durat
     }
 }
 
-/// `node --check` started before the patched bytes exist, on a FIFO beside
-/// the target (a `.js` name there, so node judges the module type exactly as
-/// for the target): node's start-up overlaps the parse, and the bytes are
-/// written into the FIFO once planned. Dropping it kills node and removes the FIFO.
+/// `node --check` started before the patched bytes exist, reading them from
+/// its stdin: node's start-up overlaps the parse, and the bytes are written
+/// once planned. Dropping it kills node.
 pub struct EarlyCheck {
     node: NodeChoice,
-    fifo: tempfile::NamedTempFile<()>,
-    running: Result<Running, Option<RunFailure>>,
+    running: Result<Running, RunFailure>,
 }
 
-pub fn start_check(node: &NodeChoice, folder: &Path) -> std::io::Result<EarlyCheck> {
-    use std::os::unix::ffi::OsStrExt;
-    let fifo = tempfile::Builder::new().prefix(crate::swap::TEMP_PREFIX).suffix(".js").make_in(folder, |path| {
-        let c = std::ffi::CString::new(path.as_os_str().as_bytes()).map_err(std::io::Error::other)?;
-        if unsafe { libc::mkfifo(c.as_ptr(), 0o600) } == 0 {
-            Ok(())
-        } else {
-            Err(std::io::Error::last_os_error())
-        }
-    })?;
-    let mut command = Command::new(&node.path);
-    command.arg("--check").arg(fifo.path());
-    let running = spawn_bounded(command, false).map_err(Some);
-    Ok(EarlyCheck { node: node.clone(), fifo, running })
+/// `module`: the bytes are an ES module (the nearest package.json says
+/// `"type": "module"`), else CommonJS; node is told so, as a path would tell it.
+/// It runs in `folder` (the target's), entered by descriptor.
+pub fn start_check(node: &NodeChoice, module: bool, folder: &crate::folder::Folder) -> EarlyCheck {
+    let running = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
+        command.arg("--check").arg(if module { "--input-type=module" } else { "--input-type=commonjs" }).arg("-");
+        folder.enter_in_child(&mut command);
+        spawn_bounded(command, true)
+    });
+    EarlyCheck { node: node.clone(), running }
 }
 
 impl EarlyCheck {
     /// Hands node the bytes and waits for its verdict, at most `timeout` from now.
     pub fn finish(self, bytes: &[u8], timeout: Duration) -> Result<(), CheckFailure> {
-        let EarlyCheck { node, fifo, running } = self;
-        let mut running = match running {
-            Ok(running) => running,
-            Err(failure) => return verdict(&node, Err(failure.unwrap_or(RunFailure::TimedOut)), timeout),
-        };
-        let started = Instant::now();
-        // Open the FIFO once node has opened it for reading (a node that never
-        // does, or exits first, must not block us), then write from a thread so
-        // that a node which stops reading cannot either.
-        let writer = loop {
-            match std::fs::OpenOptions::new().write(true).custom_flags(libc::O_NONBLOCK).open(fifo.path()) {
-                Ok(file) => break Some(file),
-                Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
-                    if running.exited() {
-                        break None;
-                    }
-                    if started.elapsed() >= timeout {
-                        return Err(CheckFailure::TimedOut(timeout));
-                    }
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                Err(e) => return Err(CheckFailure::Missing(format!("cannot write to {}: {e}", fifo.path().display()))),
-            }
-        };
-        let result = std::thread::scope(|scope| {
-            if let Some(mut file) = writer {
-                use std::os::fd::AsRawFd;
-                unsafe {
-                    let flags = libc::fcntl(file.as_raw_fd(), libc::F_GETFL);
-                    libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK);
-                }
-                // An early exit of node ends the write with EPIPE; its status decides.
-                scope.spawn(move || {
-                    let _ = file.write_all(bytes);
-                });
-            }
-            let left = timeout.saturating_sub(started.elapsed());
-            let result = wait_bounded(running, None, left);
-            result
-        });
-        drop(fifo);
-        verdict(&node, result, timeout)
+        let result = self.running.and_then(|running| wait_bounded(running, Some(bytes), timeout));
+        verdict(&self.node, result, timeout)
     }
-}
-
-/// Runs `node --check FILE`, bounded by `timeout`.
-pub fn node_check(node: &NodeChoice, file: &Path, timeout: Duration) -> Result<(), CheckFailure> {
-    let mut command = Command::new(&node.path);
-    command.arg("--check").arg(file);
-    verdict(node, run_bounded(command, None, timeout), timeout)
 }

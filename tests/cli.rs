@@ -711,7 +711,7 @@ fn node_hanging_is_stopped_by_the_timeout() {
 }
 
 /// node --check starts before the plan exists and reads the patched bytes
-/// from a FIFO beside the target: it must receive exactly the bytes written.
+/// from its stdin: it must receive exactly the bytes written.
 #[test]
 fn node_check_reads_exactly_the_patched_bytes() {
     let dir = fake_dir();
@@ -720,7 +720,7 @@ fn node_check_reads_exactly_the_patched_bytes() {
     let node = script(
         dir.path(),
         "node",
-        &format!("if [ \"$1\" = --check ]; then cat \"$2\" > '{r}'; exec node --check '{r}'; fi\nexec node \"$@\"", r = received.display()),
+        &format!("if [ \"$1\" = --check ]; then cat > '{r}'; exec node \"$@\" < '{r}'; fi\nexec node \"$@\"", r = received.display()),
     );
     let t = tree("readable-cjs");
     let o = t.run(&["--node", node.to_str().unwrap(), "--json"]);
@@ -730,21 +730,28 @@ fn node_check_reads_exactly_the_patched_bytes() {
     assert_eq!(sha256_file(&t.target), v["sha256_after"].as_str().unwrap());
 }
 
+/// The check names no file: the bytes come on stdin (a pipe, which nobody can
+/// swap for a link), the module type is the one the target's package.json
+/// gives, and node runs in the target's folder.
 #[test]
-fn node_check_runs_on_a_staged_file_beside_the_target() {
-    let dir = fake_dir();
-    let log = dir.path().join("args.log");
-    let node = script(dir.path(), "node", &format!("echo \"$@\" >> '{}'\nexec node \"$@\"", log.display()));
-    let t = tree("readable-esm");
-    let o = t.run(&["--node", node.to_str().unwrap()]);
-    expect_code(&o, 0, "apply with logging node");
-    let logged = std::fs::read_to_string(&log).unwrap();
-    // The proof runs node too (`-e HARNESS`); the check is its own `--check FILE` run.
-    let file = logged.lines().find_map(|l| l.strip_prefix("--check ")).unwrap_or_else(|| panic!("node was not run as `node --check FILE`: {logged}"));
-    let file = Path::new(file);
-    assert_eq!(file.parent().unwrap(), t.target.parent().unwrap(), "checked beside the target (same module type)");
-    assert_ne!(file, t.target.as_path(), "the target itself is not touched before the check passes");
-    assert!(!file.exists(), "the staged file is gone");
+fn node_check_reads_stdin_as_the_targets_module_type_in_its_folder() {
+    for (bundle, input_type) in [("readable-esm", "--input-type=module"), ("readable-cjs", "--input-type=commonjs")] {
+        let dir = fake_dir();
+        let log = dir.path().join("args.log");
+        // The proof's run (`-e HARNESS`) has a multi-line argument: log the first only.
+        let node = script(dir.path(), "node", &format!("echo \"$(pwd -P) $1 $2 $3\" | head -n 1 >> '{}'\nexec node \"$@\"", log.display()));
+        let t = tree(bundle);
+        let siblings = t.siblings();
+        let o = t.run(&["--node", node.to_str().unwrap()]);
+        expect_code(&o, 0, &format!("{bundle}: apply with logging node"));
+        let logged = std::fs::read_to_string(&log).unwrap();
+        let folder = t.target.parent().unwrap().display().to_string();
+        let check = format!("{folder} --check {input_type} -");
+        assert!(logged.lines().any(|l| l == check), "{bundle}: node was not run as `{check}`:\n{logged}");
+        assert_eq!(logged.lines().count(), 2, "{bundle}: the check and the proof:\n{logged}");
+        assert!(logged.lines().all(|l| l.starts_with(&format!("{folder} "))), "{bundle}: every node run starts in the target's folder:\n{logged}");
+        assert_eq!(t.siblings(), siblings, "{bundle}: nothing is left beside the target");
+    }
 }
 
 #[test]

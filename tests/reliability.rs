@@ -2,8 +2,10 @@
 //! the real binary. Whatever happens, the target holds either its old bytes or
 //! the complete new bytes, and nothing is left beside it.
 //!
-//! Some tests need root (mount, chattr, chown); CI runs as root. They fail
-//! loudly, never skip, when the mechanism they rely on is unavailable.
+//! Some tests need root (mount, chattr); CI runs as root. They fail loudly,
+//! never skip, when the mechanism they rely on is unavailable. The owner test
+//! is about what a run started as root does: as another user it says it needs
+//! root and tests nothing (as tests/privilege.rs does).
 
 mod common;
 
@@ -529,19 +531,24 @@ fn a_read_only_mount_is_a_refusal_with_nothing_changed() {
 
 #[test]
 fn mode_and_owner_are_kept_and_a_read_only_mode_does_not_block_the_owner() {
+    if !running_as_root("mode_and_owner_are_kept_and_a_read_only_mode_does_not_block_the_owner") {
+        return;
+    }
     // 0444 is a permission for writers of the file; replacing it is a matter
     // of the folder, as for any package manager. The mode survives exactly,
-    // set-ID bits included, and so does a foreign owner (we are root).
+    // set-ID bits included, and so does the owner: on another user's tree a
+    // run started as root works as that user (tests/privilege.rs).
+    let (uid, gid) = test_user();
     for mode in [0o444, 0o6751, 0o600] {
         let t = Tree::copy("readable-cjs");
-        std::os::unix::fs::chown(&t.target, Some(4321), Some(8765)).unwrap();
+        chown_tree(t.target.parent().unwrap(), uid, gid);
         std::fs::set_permissions(&t.target, std::fs::Permissions::from_mode(mode)).unwrap();
         for args in [&["--mode", "seed"][..], &["--mode", "gate"], &["--restore"]] {
             let o = t.run(args);
             expect_code(&o, 0, &format!("{args:?} on a {mode:o} file"));
             let meta = std::fs::metadata(&t.target).unwrap();
             assert_eq!(meta.mode() & 0o7777, mode, "{args:?}: mode {mode:o} kept");
-            assert_eq!((meta.uid(), meta.gid()), (4321, 8765), "{args:?}: owner kept");
+            assert_eq!((meta.uid(), meta.gid()), (uid, gid), "{args:?}: owner kept");
         }
         assert_eq!(t.sha(), sha256_bytes(&stock_bytes("readable-cjs")));
     }

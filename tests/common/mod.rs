@@ -263,3 +263,48 @@ pub fn stderr(o: &Output) -> String {
 pub fn describe(o: &Output) -> String {
     format!("exit {:?}\n--- stdout\n{}\n--- stderr\n{}", o.status.code(), stdout(o), stderr(o))
 }
+
+/// The unprivileged account the root-only tests hand trees to.
+pub const TEST_USER: &str = "kss-owner";
+
+pub fn is_root() -> bool {
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// For tests of what a root run does: false (after saying so) when not root,
+/// so that as an ordinary user they pass without testing anything.
+pub fn running_as_root(test: &str) -> bool {
+    if !is_root() {
+        eprintln!("{test}: needs root (what a run started as root does); not root, so nothing is tested");
+    }
+    is_root()
+}
+
+fn ids_of(user: &str) -> Option<(u32, u32)> {
+    let id = |flag: &str| Command::new("id").arg(flag).arg(user).output().ok().filter(|o| o.status.success()).and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok());
+    Some((id("-u")?, id("-g")?))
+}
+
+/// The uid and primary gid of `TEST_USER`, created (with a group of its own)
+/// if missing. Root only.
+pub fn test_user() -> (u32, u32) {
+    static CREATING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = CREATING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(ids) = ids_of(TEST_USER) {
+        return ids;
+    }
+    let o = Command::new("useradd").args(["--user-group", "--no-create-home", "--shell", "/bin/sh", TEST_USER]).output().expect("run useradd");
+    // 9: created meanwhile by another test binary.
+    assert!(o.status.success() || o.status.code() == Some(9), "useradd {TEST_USER} failed: {}", String::from_utf8_lossy(&o.stderr));
+    ids_of(TEST_USER).expect("the test user exists after useradd")
+}
+
+/// Gives `path` and everything below it to `uid:gid` (links themselves, not their targets).
+pub fn chown_tree(path: &Path, uid: u32, gid: u32) {
+    std::os::unix::fs::lchown(path, Some(uid), Some(gid)).unwrap();
+    if std::fs::symlink_metadata(path).unwrap().is_dir() {
+        for entry in std::fs::read_dir(path).unwrap() {
+            chown_tree(&entry.unwrap().path(), uid, gid);
+        }
+    }
+}
