@@ -10,6 +10,7 @@ mod mark;
 mod parse;
 mod pattern;
 mod plan;
+mod prefilter;
 mod prove;
 mod report;
 mod resolve;

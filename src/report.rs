@@ -60,6 +60,8 @@ pub struct Outcome {
     pub proof: Option<crate::prove::Proof>,
     /// Applied on the anchors and node --check alone after an inconclusive proof (--allow-inconclusive).
     pub proof_overridden: bool,
+    /// Which parse ran: the prefilter's or the whole file's.
+    pub parse: Option<crate::prefilter::ParseInfo>,
     pub exit: u8,
 }
 
@@ -108,6 +110,7 @@ impl Outcome {
             warnings: Vec::new(),
             proof: None,
             proof_overridden: false,
+            parse: None,
             exit: EXIT_REFUSED,
         }
     }
@@ -121,6 +124,7 @@ impl Outcome {
             matches!(inspection.state, State::Stock).then(|| self.sha_before.clone().unwrap())
         });
         self.anchors = inspection.anchors.clone();
+        self.parse = inspection.parse.clone();
         self.message = inspection.message.clone();
         if let (Some(marked), State::Patched(_)) = (&inspection.marked, inspection.state) {
             self.insertions = marked
@@ -219,6 +223,9 @@ fn to_json(o: &Outcome) -> Value {
         "sha256_before": o.sha_before,
         "sha256_after": if o.changed || o.action == Action::DryRun { o.sha_after.clone() } else { o.sha_before.clone() },
         "stock_sha256": o.stock_sha,
+        "parse": o.parse.as_ref().map(|p| p.path),
+        "parse_reason": o.parse.as_ref().map(|p| p.reason.as_str()),
+        "parsed_bytes": o.parse.as_ref().map(|p| p.parsed_bytes),
         "anchors": anchors,
         "insertions": insertions,
         "node": o.node,
