@@ -405,8 +405,8 @@ pub fn scan(source: &[u8]) -> Scan {
         /// expression (a block) or divides (an expression); None: unknown.
         block: Option<bool>,
         /// A `function` or `class` keyword on this level whose body `{` has
-        /// not come yet, and whether it is a declaration.
-        body_of: Option<bool>,
+        /// not come yet, and whether it is a declaration (None: unknown).
+        body_of: Option<Option<bool>>,
         /// Template text: where the current piece starts, and whether it has an escape that may spell.
         text_from: usize,
         escaped: bool,
@@ -430,9 +430,12 @@ pub fn scan(source: &[u8]) -> Scan {
         Colon,
         /// `export` or `default`.
         Export,
-        /// `async`, and whether a declaration could start before it.
-        Async(bool),
-        /// An operator, `(`, `[`, `,`, `=>`, or a keyword taking an expression.
+        /// `async`, and whether a declaration starts with it.
+        Async(Option<bool>),
+        /// `=>`: after a block body, node reads a `/` on the next line as a
+        /// regular expression, swc as a division.
+        Arrow,
+        /// An operator, `(`, `[`, `,`, or a keyword taking an expression.
         Operator,
     }
     #[derive(Clone, Copy, PartialEq)]
@@ -687,10 +690,10 @@ pub fn scan(source: &[u8]) -> Scan {
                 // What a `/` after the matching `}` is: a function's or class's
                 // body goes with its keyword; otherwise the token before decides.
                 let block = match (c, t.body_of.take()) {
-                    (b'{', Some(declaration)) => Some(declaration),
+                    (b'{', Some(declaration)) => declaration,
                     (b'{', None) => match last {
                         Last::Statement | Last::Value => Some(true),
-                        Last::Colon | Last::Export | Last::Async(_) => None,
+                        Last::Colon | Last::Export | Last::Async(_) | Last::Arrow => None,
                         Last::Operator => Some(false),
                     },
                     _ => None,
@@ -797,7 +800,12 @@ pub fn scan(source: &[u8]) -> Scan {
                 if keyword {
                     // A declaration can start where a statement can, or after a
                     // value (by automatic semicolon insertion): never after an operator.
-                    let may_declare = |l: Last| matches!(l, Last::Statement | Last::Value | Last::Export | Last::Async(true));
+                    let may_declare = |l: Last| match l {
+                        Last::Statement | Last::Value | Last::Export => Some(true),
+                        Last::Colon => None,
+                        Last::Async(declares) => declares,
+                        Last::Arrow | Last::Operator => Some(false),
+                    };
                     match word {
                         b"else" | b"do" | b"try" | b"finally" => last = Last::Statement,
                         b"export" | b"default" => last = Last::Export,
@@ -824,7 +832,11 @@ pub fn scan(source: &[u8]) -> Scan {
                 }
                 after_dot = c == b'.' && !(i > 0 && source[i - 1] == b'.');
                 prev = Prev::Operator;
-                last = if c == b':' { Last::Colon } else { Last::Operator };
+                last = match c {
+                    b':' => Last::Colon,
+                    b'>' if i > 0 && source[i - 1] == b'=' => Last::Arrow,
+                    _ => Last::Operator,
+                };
                 i += 1;
             }
         }
@@ -896,6 +908,113 @@ mod tests {
             eprintln!("{}: {depth} at byte {at}", file.display());
             assert!(depth * 10 < MAX_NESTING, "{}: {depth} at byte {at}", file.display());
         }
+    }
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+
+    fn runs(scan: &Scan, len: usize) -> Vec<Range<usize>> {
+        (0..scan.starts.len()).map(|i| scan.starts[i]..scan.starts.get(i + 1).copied().unwrap_or(len)).collect()
+    }
+
+    /// Each run parsed on its own gives, statement for statement, the whole file's parse.
+    fn runs_parse_like_the_whole(name: &str, source: &str, kind: SourceKind) -> Scan {
+        let (name, source) = (name.to_string(), source.to_string());
+        std::thread::Builder::new()
+            .stack_size(PARSER_STACK)
+            .spawn(move || {
+                let scan = scan(source.as_bytes());
+                let whole = parse_here(&source, kind).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let mut pieces = Vec::new();
+                for run in runs(&scan, source.len()) {
+                    match parse_runs(&source, std::slice::from_ref(&run), kind) {
+                        Ok(Program::Script(s)) => pieces.extend(s.body.into_iter().map(|s| format!("{s:?}"))),
+                        Ok(Program::Module(m)) => pieces.extend(m.body.into_iter().map(|s| format!("{s:?}"))),
+                        Err(e) => panic!("{name}: run {run:?} `{}` does not parse alone: {e}", &source[run.clone()]),
+                    }
+                }
+                let whole: Vec<String> = match whole {
+                    Program::Script(s) => s.body.into_iter().map(|s| format!("{s:?}")).collect(),
+                    Program::Module(m) => m.body.into_iter().map(|s| format!("{s:?}")).collect(),
+                };
+                assert!(pieces == whole, "{name}: the runs parse differently from the whole file");
+                scan
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn statement_runs_of_real_bundles_parse_like_the_whole_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+        let tsc = std::fs::read_to_string(root.join("not-kas/node_modules/typescript/lib/_tsc.js")).unwrap();
+        let scan = runs_parse_like_the_whole("tsc", &tsc, SourceKind::Script);
+        assert!(scan.unsure.is_none() && scan.starts.len() > 1000, "tsc: {:?}, {} runs", scan.unsure, scan.starts.len());
+        for entry in std::fs::read_dir(root.join("bundles")).unwrap() {
+            let tree = entry.unwrap().path();
+            let file = tree.join("node_modules/@kiro/agent/dist/server/acp-server.js");
+            if !file.is_file() {
+                continue;
+            }
+            let module = std::fs::read_to_string(tree.join("node_modules/@kiro/agent/package.json")).unwrap().contains("\"module\"");
+            let kind = if module { SourceKind::Module } else { SourceKind::Script };
+            let scan = runs_parse_like_the_whole(&tree.display().to_string(), &std::fs::read_to_string(file).unwrap(), kind);
+            assert!(scan.unsure.is_none() && scan.starts.len() > 10, "{}: {:?}", tree.display(), scan.unsure);
+        }
+    }
+
+    #[test]
+    fn statement_runs_end_only_where_statements_do() {
+        for (source, kind) in [
+            ("if(a)b();else c();d();do x();while(y);z();", SourceKind::Script),
+            ("var f=function(){}\n(1);x={}\n[1];class A{}\nvar b=1;try{}catch(e){}finally{}x();", SourceKind::Script),
+            ("if(a){}/;}/.test(b);c();async function f(){}\n/;/.test(x);", SourceKind::Script),
+            ("x=function(){}/2;y=1;x=async function(){}/2;z=class{}/2;a++/2;b=c/d;x=y.return/2;z=w/3;", SourceKind::Script),
+            ("x=`a${`b${c}`};`;y=2;x=`\\u0041${\"}\"}`;y=2;s='a;}\\'';t=\"b;{\";u=/[/;]/g;", SourceKind::Script),
+            ("import{a as b}from\"c\";export{b as d};export default function(){}\n/;/.test(q);export class E{}var q=1;", SourceKind::Module),
+            ("switch(x){case 1:function f(){}}l:for(;;){break l}while(0);function*g(){yield 1}", SourceKind::Script),
+        ] {
+            let scan = runs_parse_like_the_whole(source, source, kind);
+            assert!(scan.unsure.is_none(), "{source}: {:?}", scan.unsure);
+            assert!(scan.starts.len() >= 3, "{source}: {:?}", scan.starts);
+        }
+    }
+
+    #[test]
+    fn what_the_scan_cannot_be_sure_of_is_said() {
+        for (source, why) in [
+            ("x=a?b:{}/2/g;", "`/`"),
+            ("l:{}/;/.test(x);", "`/`"),
+            ("x=()=>{}\n/;/.test(b);", "`/`"),
+            ("x=of/2;", "`of`"),
+            ("x=1;)", "opening"),
+            ("x=(1;", "still open"),
+            ("x='a", "not closed"),
+            ("x='a\nb';", "line break"),
+            ("/* x", "comment"),
+            ("x=1<!--y\n", "HTML"),
+            ("x=1\n-->y\n", "HTML"),
+            ("x=typeof\u{a0}/;/.source;", "Unicode space"),
+        ] {
+            let scan = scan(source.as_bytes());
+            let (_, said) = scan.unsure.unwrap_or_else(|| panic!("{source}: no doubt"));
+            assert!(said.contains(why), "{source}: {said}");
+        }
+    }
+
+    #[test]
+    fn declarations_name_what_they_may_bind() {
+        let source = "var a=1,{b}=c,d=function(){return e,f};function g(){}class h{}let i;const [j]=k;async function l(){}function*m(){}x.var=1,n=2;import o from\"p\";";
+        let scan = scan(source.as_bytes());
+        let names: Vec<&str> = scan.declared.iter().map(|(s, e, _)| &source[*s..*e]).collect();
+        assert_eq!(names, ["a", "d", "g", "h", "i", "l", "m"]);
+        let unlisted: Vec<&str> = scan.unlisted.iter().map(|r| &source[runs(&scan, source.len())[*r].clone()]).collect();
+        assert_eq!(unlisted, ["var a=1,{b}=c,d=function(){return e,f};", "const [j]=k;", "import o from\"p\";"]);
+        let escaped = super::scan(b"var \\u0061=1;x='\\x61';y=`\\n`;z='\\n';");
+        assert_eq!((escaped.escaped_words.len(), escaped.escaped.len(), escaped.unlisted.len()), (1, 1, 1));
     }
 }
 

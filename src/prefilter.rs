@@ -285,15 +285,13 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
             j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"new")
         }
         Mention::Named => {
+            // `NAME =` and compound assignments (`NAME ||= …`), not comparisons.
             let mut k = at.end;
             while k < bytes.len() && space(bytes[k]) {
                 k += 1;
             }
-            let assigned = match bytes.get(k) {
-                Some(b'/') => true,
-                Some(b'=') => !matches!(bytes.get(k + 1), Some(b'=' | b'>')),
-                _ => false,
-            };
+            let run = &bytes[k..k + bytes[k..].iter().take_while(|b| b"=+-*/%<>&|^?!".contains(b)).count()];
+            let assigned = run.contains(&b'/') || run.ends_with(b"=") && !matches!(run, b"==" | b"===" | b"!=" | b"!==" | b"<=" | b">=");
             let j = before(&|b| space(b) || b == b'*');
             assigned || j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"function")
         }
