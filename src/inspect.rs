@@ -49,6 +49,8 @@ pub struct Inspection {
     pub real_path: PathBuf,
     pub package: PackageInfo,
     pub bytes: Vec<u8>,
+    /// sha256 of `bytes`, hashed while the rest of the inspection ran.
+    pub sha256: String,
     pub state: State,
     pub marked: Option<Marked>,
     /// The stock bytes: the file itself, or recovered from the markers.
@@ -99,11 +101,22 @@ pub fn read_target(real: PathBuf) -> Result<(PathBuf, Vec<u8>), String> {
 }
 
 pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: Depth) -> Inspection {
+    let (mut out, sha256) = std::thread::scope(|scope| {
+        let hash = std::thread::Builder::new().name("hash".into()).spawn_scoped(scope, || mark::sha256_hex(&bytes)).expect("spawn hash thread");
+        let out = inspect_bytes(real_path, &bytes, anchors, depth);
+        (out, hash.join().expect("hashing does not panic"))
+    });
+    (out.bytes, out.sha256) = (bytes, sha256);
+    out
+}
+
+fn inspect_bytes(real_path: PathBuf, bytes: &[u8], anchors: &AnchorSet, depth: Depth) -> Inspection {
     let package = package_info(&real_path);
     let mut out = Inspection {
         real_path,
         package,
-        bytes,
+        bytes: Vec::new(),
+        sha256: String::new(),
         state: State::Stock,
         marked: None,
         recovered: None,
@@ -114,9 +127,9 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         proof_input: None,
         parse: None,
     };
-    match mark::read(&out.bytes) {
+    match mark::read(bytes) {
         Err(t) => return tampered(out, t.to_string()),
-        Ok(Some(marked)) => match mark::strip(&out.bytes, &marked) {
+        Ok(Some(marked)) => match mark::strip(bytes, &marked) {
             Err(t) => return tampered(out, t.to_string()),
             Ok(stock) => {
                 out.state = State::Patched(marked.mode);
@@ -146,7 +159,7 @@ pub fn inspect(real_path: PathBuf, bytes: Vec<u8>, anchors: &AnchorSet, depth: D
         _ => None,
     };
     // A stock file is its own stock bytes: no copy of an 11 MB file.
-    let stock_bytes: &[u8] = out.recovered.as_deref().unwrap_or(&out.bytes);
+    let stock_bytes: &[u8] = out.recovered.as_deref().unwrap_or(bytes);
     // The walks over the tree recurse as deep as it nests: give them the parser's stack.
     let module = out.package.module;
     let whole = std::env::var_os(prefilter::WHOLE_PARSE_ENV).map(|_| format!("asked for by {}", prefilter::WHOLE_PARSE_ENV));

@@ -302,13 +302,15 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
     }
     let patched = mark::apply(stock, mode, plan);
     outcome.set_insertions(stock, plan);
-    outcome.sha_after = Some(mark::sha256_hex(&patched));
-    // The proof and node --check are separate node processes: run them side by side.
-    let (proof_run, checked) = std::thread::scope(|scope| {
+    // The proof and node --check are separate node processes: run them side by side
+    // (and hash the new bytes for the report meanwhile).
+    let (proof_run, checked, sha_after) = std::thread::scope(|scope| {
         let proof = scope.spawn(|| run_proof(cli, inspection, mode));
+        let hash = scope.spawn(|| mark::sha256_hex(&patched));
         let checked = stage_and_check(cli, inspection, &patched, dry_run, early);
-        (proof.join().expect("the proof thread does not panic"), checked)
+        (proof.join().expect("the proof thread does not panic"), checked, hash.join().expect("hashing does not panic"))
     });
+    outcome.sha_after = Some(sha_after);
     let verdict = proof_run.proof.verdict.clone();
     let summary = proof_run.proof.summary();
     record_proof(&mut outcome, proof_run);

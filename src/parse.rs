@@ -250,6 +250,7 @@ pub fn nesting(source: &[u8]) -> (usize, usize) {
 }
 
 /// What one lexical pass over a file finds, without parsing it.
+#[derive(Debug, PartialEq)]
 pub struct Scan {
     /// `nesting`: the estimated depth and where it peaks.
     pub depth: usize,
@@ -304,9 +305,10 @@ enum Expect {
     Name,
 }
 
-enum TopTok<'s> {
-    /// A word, where it starts, whether it holds an escape.
-    Word(&'s [u8], usize, bool),
+#[derive(Clone, Copy)]
+enum TopTok {
+    /// A word: where it starts and ends, whether it holds an escape.
+    Word(usize, usize, bool),
     Open(u8),
     Str,
     Semi,
@@ -317,12 +319,12 @@ enum TopTok<'s> {
 }
 
 impl Runs {
-    fn on(&mut self, tok: TopTok, at: usize, after_dot: bool) {
+    fn on(&mut self, tok: TopTok, at: usize, after_dot: bool, source: &[u8]) {
         if let Some((boundary, ended)) = self.pending.take() {
             let next_statement = match (&tok, ended) {
-                (TopTok::Word(w, ..), b';') => !matches!(*w, b"else" | b"while"),
+                (TopTok::Word(start, end, _), b';') => !matches!(&source[*start..*end], b"else" | b"while"),
                 (_, b';') => true,
-                (TopTok::Word(w, ..), _) => !matches!(*w, b"else" | b"catch" | b"finally" | b"while" | b"in" | b"instanceof" | b"from"),
+                (TopTok::Word(start, end, _), _) => !matches!(&source[*start..*end], b"else" | b"catch" | b"finally" | b"while" | b"in" | b"instanceof" | b"from"),
                 (TopTok::Open(b'{') | TopTok::Str, _) => true,
                 _ => false,
             };
@@ -335,15 +337,15 @@ impl Runs {
         let run = self.starts.len() - 1;
         let expect = std::mem::take(&mut self.expect);
         match tok {
-            TopTok::Word(word, start, escaped) if !after_dot => {
+            TopTok::Word(start, end, escaped) if !after_dot => {
                 if expect != Expect::Nothing {
                     if escaped {
                         self.unlisted.push(run);
                     } else {
-                        self.declared.push((start, start + word.len(), run));
+                        self.declared.push((start, end, run));
                     }
                 } else {
-                    match word {
+                    match &source[start..end] {
                         b"var" | b"let" | b"const" => {
                             self.in_var = true;
                             self.expect = Expect::Binding;
@@ -382,152 +384,248 @@ fn may_spell(c: Option<&u8>) -> bool {
     !matches!(c, Some(b'n' | b'r' | b't' | b'\\' | b'\'' | b'"' | b'`'))
 }
 
-/// One lexical pass: `nesting`, the split point for the two-halves parse, and
-/// what the prefilter needs (statement runs, declared names, escapes, and
-/// anything that makes the runs uncertain).
-pub fn scan(source: &[u8]) -> Scan {
-    let mut split = None;
-    #[derive(Clone, Copy, PartialEq)]
-    enum Frame {
-        Code,
-        TemplateExpr,
-        Template,
+/// A piece of template text or code nested in the scan.
+#[derive(Clone, Copy, PartialEq)]
+enum Frame {
+    Code,
+    TemplateExpr,
+    Template,
+}
+
+#[derive(Clone)]
+struct Level {
+    frame: Frame,
+    base: usize,
+    run: usize,
+    elses: usize,
+    ended: Option<u8>,
+    /// A `(…)` after `if`/`while`/`for`/`with`/`catch`/`switch`: a statement follows it.
+    head: bool,
+    /// For a `{…}`: whether a `/` after its `}` starts a regular
+    /// expression (a block) or divides (an expression); None: unknown.
+    block: Option<bool>,
+    /// A `function` or `class` keyword on this level whose body `{` has
+    /// not come yet, and whether it is a declaration (None: unknown).
+    body_of: Option<Option<bool>>,
+    /// Template text: where the current piece starts, and whether it has an escape that may spell.
+    text_from: usize,
+    escaped: bool,
+}
+
+impl Level {
+    fn new(frame: Frame, base: usize) -> Level {
+        Level { frame, base, run: 0, elses: 0, ended: None, head: false, block: None, body_of: None, text_from: 0, escaped: false }
     }
-    struct Level {
-        frame: Frame,
-        base: usize,
-        run: usize,
-        elses: usize,
-        ended: Option<u8>,
-        /// A `(…)` after `if`/`while`/`for`/`with`/`catch`/`switch`: a statement follows it.
-        head: bool,
-        /// For a `{…}`: whether a `/` after its `}` starts a regular
-        /// expression (a block) or divides (an expression); None: unknown.
-        block: Option<bool>,
-        /// A `function` or `class` keyword on this level whose body `{` has
-        /// not come yet, and whether it is a declaration (None: unknown).
-        body_of: Option<Option<bool>>,
-        /// Template text: where the current piece starts, and whether it has an escape that may spell.
-        text_from: usize,
-        escaped: bool,
+}
+
+/// How the previous token leaves the grammar, where that decides what a
+/// `{`, `function` or `class` starts.
+#[derive(Clone, Copy, PartialEq)]
+enum Last {
+    /// Start of file, `;`, a block's `{` or `}`, the `)` of a statement
+    /// head, `else`/`do`/`try`/`finally`: a statement may start.
+    Statement,
+    /// A value ended (a name, a literal, `)`, `]`): only automatic
+    /// semicolon insertion lets a statement start, so one that does is one.
+    Value,
+    /// `:` (a label, a property, or a conditional's second branch).
+    Colon,
+    /// `export` or `default`.
+    Export,
+    /// `async`, and whether a declaration starts with it.
+    Async(Option<bool>),
+    /// `=>`: after a block body, node reads a `/` on the next line as a
+    /// regular expression, swc as a division.
+    Arrow,
+    /// An operator, `(`, `[`, `,`, or a keyword taking an expression.
+    Operator,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Prev {
+    /// After which a `/` starts a regular expression.
+    Operator,
+    /// After which a `/` divides.
+    Value,
+}
+
+// Bytes that continue a word: ASCII letters and digits, `_`, `$`, `\`, and
+// every byte of a multi-byte character.
+const IDENT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'\\' || c >= 0x80;
+        b += 1;
     }
-    impl Level {
-        fn new(frame: Frame, base: usize) -> Level {
-            Level { frame, base, run: 0, elses: 0, ended: None, head: false, block: None, body_of: None, text_from: 0, escaped: false }
+    table
+};
+
+// Keywords after which a `/` starts a regular expression.
+fn regex_after(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"return" | b"typeof" | b"instanceof" | b"in" | b"of" | b"new" | b"delete" | b"void" | b"throw" | b"case" | b"do" | b"else" | b"yield" | b"await" | b"extends" | b"default"
+    )
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Tok {
+    Else,
+    Starts,
+    Other,
+}
+
+// Counts one token at `at` on the innermost level. After a `;` or a `}`
+// that ended a statement, `else` continues it; after a `}`, a word, a
+// literal or a `{` starts the next statement.
+fn token(stack: &mut [Level], at: usize, tok: Tok, max: &mut usize, max_at: &mut usize) {
+    let top = stack.last_mut().expect("root level");
+    match (top.ended, tok) {
+        (Some(_), Tok::Else) => top.elses += 1,
+        (Some(b'}'), Tok::Starts) => {
+            top.run = 0;
+            top.elses = 0;
+        }
+        (Some(_), _) => top.elses = 0,
+        (None, _) => {}
+    }
+    top.ended = None;
+    top.run += 1;
+    let depth = top.base + top.run + top.elses;
+    if depth > *max {
+        *max = depth;
+        *max_at = at;
+    }
+}
+
+/// Why a scan stopped.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum End {
+    /// At (or past) where it was asked to go.
+    Reached,
+    /// Speculative: at a closing bracket whose opening one came before its start.
+    Underflow(usize),
+    /// Speculative: right after a `;`, ending a segment of about `SEGMENT` bytes.
+    Stopped,
+}
+
+/// How far a speculative scan goes before it ends its segment at a `;`.
+const SEGMENT: usize = 256 << 10;
+
+/// Files smaller than this are scanned on one core.
+const PARALLEL_SCAN_ABOVE: usize = 1 << 20;
+
+/// The lexical pass, resumable: `run` goes up to a byte offset. A
+/// speculative scanner starts right after some `;` at an unknown depth, in
+/// the state any scan is in after a `;`; it records the tokens on its
+/// outermost level instead of tracking statement runs, and stops at a
+/// closing bracket it has no opening for.
+struct Scanner<'s> {
+    source: &'s [u8],
+    i: usize,
+    stack: Vec<Level>,
+    prev: Prev,
+    last: Last,
+    after_dot: bool,
+    after_head_word: bool,
+    after_unknown_brace: bool,
+    after_name_keyword: bool,
+    /// Where the last `;` token ended.
+    after_semicolon: usize,
+    max: usize,
+    max_at: usize,
+    split: Option<usize>,
+    uncertain: Option<(usize, &'static str)>,
+    escaped: Vec<Range<usize>>,
+    escaped_words: Vec<Range<usize>>,
+    dynamic: Vec<(usize, &'static str)>,
+    runs: Runs,
+    /// Speculative: the outermost level's tokens, for `Runs::on` once it is
+    /// known that this level is the file's top level.
+    outer: Option<Vec<(TopTok, usize, bool)>>,
+}
+
+/// What a speculative scan found from `start` to `end`.
+struct Segment<'s> {
+    start: usize,
+    end: End,
+    scanner: Scanner<'s>,
+}
+
+impl<'s> Scanner<'s> {
+    fn new(source: &'s [u8]) -> Scanner<'s> {
+        let mut i = 0;
+        if source.starts_with(b"#!") {
+            i = memchr::memchr(b'\n', source).unwrap_or(source.len());
+        }
+        Scanner {
+            source,
+            i,
+            stack: vec![Level::new(Frame::Code, 0)],
+            prev: Prev::Operator,
+            last: Last::Statement,
+            after_dot: false,
+            after_head_word: false,
+            after_unknown_brace: false,
+            after_name_keyword: false,
+            after_semicolon: 0,
+            max: 0,
+            max_at: 0,
+            split: None,
+            uncertain: None,
+            escaped: Vec::new(),
+            escaped_words: Vec::new(),
+            dynamic: Vec::new(),
+            runs: Runs { starts: vec![0], ..Runs::default() },
+            outer: None,
         }
     }
-    /// How the previous token leaves the grammar, where that decides what a
-    /// `{`, `function` or `class` starts.
-    #[derive(Clone, Copy, PartialEq)]
-    enum Last {
-        /// Start of file, `;`, a block's `{` or `}`, the `)` of a statement
-        /// head, `else`/`do`/`try`/`finally`: a statement may start.
-        Statement,
-        /// A value ended (a name, a literal, `)`, `]`): only automatic
-        /// semicolon insertion lets a statement start, so one that does is one.
-        Value,
-        /// `:` (a label, a property, or a conditional's second branch).
-        Colon,
-        /// `export` or `default`.
-        Export,
-        /// `async`, and whether a declaration starts with it.
-        Async(Option<bool>),
-        /// `=>`: after a block body, node reads a `/` on the next line as a
-        /// regular expression, swc as a division.
-        Arrow,
-        /// An operator, `(`, `[`, `,`, or a keyword taking an expression.
-        Operator,
+
+    /// A scanner for the part from `at` (right after a `;`), its outermost
+    /// level standing for whatever level the real scan is on there.
+    fn speculative(source: &'s [u8], at: usize) -> Scanner<'s> {
+        let mut scanner = Scanner::new(source);
+        scanner.i = at;
+        scanner.after_semicolon = at;
+        scanner.stack[0].ended = Some(b';');
+        scanner.outer = Some(Vec::new());
+        scanner
     }
-    #[derive(Clone, Copy, PartialEq)]
-    enum Prev {
-        /// After which a `/` starts a regular expression.
-        Operator,
-        /// After which a `/` divides.
-        Value,
-    }
-    // Bytes that continue a word: ASCII letters and digits, `_`, `$`, `\`, and
-    // every byte of a multi-byte character.
-    const IDENT: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            let c = b as u8;
-            table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'\\' || c >= 0x80;
-            b += 1;
+
+    /// Scans from `self.i` up to `until` (or a speculative stop).
+    fn run(&mut self, until: usize) -> End {
+        let source = self.source;
+        let n = source.len();
+        let from = self.i;
+        let speculative = self.outer.is_some();
+        let mut i = self.i;
+        let mut stack = std::mem::take(&mut self.stack);
+        let (mut prev, mut last) = (self.prev, self.last);
+        let (mut after_dot, mut after_head_word, mut after_unknown_brace, mut after_name_keyword) =
+            (self.after_dot, self.after_head_word, self.after_unknown_brace, self.after_name_keyword);
+        let mut after_semicolon = self.after_semicolon;
+        let (mut max, mut max_at, mut split) = (self.max, self.max_at, self.split);
+        let mut uncertain = self.uncertain;
+        let mut unsure = |at: usize, why: &'static str| {
+            uncertain.get_or_insert((at, why));
+        };
+        let (escaped_texts, escaped_words, dynamic) = (&mut self.escaped, &mut self.escaped_words, &mut self.dynamic);
+        let (runs, outer) = (&mut self.runs, &mut self.outer);
+        let mut top = |tok: TopTok, at: usize, after_dot: bool| match outer {
+            Some(tokens) => tokens.push((tok, at, after_dot)),
+            None => runs.on(tok, at, after_dot, source),
+        };
+    let end = loop {
+        if i >= until {
+            break End::Reached;
         }
-        table
-    };
-    // Keywords after which a `/` starts a regular expression.
-    fn regex_after(word: &[u8]) -> bool {
-        matches!(
-            word,
-            b"return" | b"typeof" | b"instanceof" | b"in" | b"of" | b"new" | b"delete" | b"void" | b"throw" | b"case" | b"do" | b"else" | b"yield" | b"await" | b"extends" | b"default"
-        )
-    }
-    let n = source.len();
-    let mut out = Scan {
-        depth: 0,
-        depth_at: 0,
-        split: None,
-        starts: Vec::new(),
-        declared: Vec::new(),
-        unlisted: Vec::new(),
-        escaped: Vec::new(),
-        escaped_words: Vec::new(),
-        unsure: None,
-        dynamic: Vec::new(),
-    };
-    let mut uncertain: Option<(usize, &'static str)> = None;
-    let mut unsure = |at: usize, why: &'static str| {
-        uncertain.get_or_insert((at, why));
-    };
-    let mut runs = Runs { starts: vec![0], ..Runs::default() };
-    let mut stack = vec![Level::new(Frame::Code, 0)];
-    let (mut max, mut max_at) = (0usize, 0usize);
-    let mut prev = Prev::Operator;
-    // What the previous token was, where it decides how a `/` or a word reads.
-    let mut after_dot = false;
-    let mut after_head_word = false;
-    let mut after_unknown_brace = false;
-    let mut last = Last::Statement;
-    let mut after_name_keyword = false;
-    let mut i = 0;
-    if source.starts_with(b"#!") {
-        while i < n && source[i] != b'\n' {
-            i += 1;
-        }
-    }
-    // Counts one token at `at` on the innermost level. After a `;` or a `}`
-    // that ended a statement, `else` continues it; after a `}`, a word, a
-    // literal or a `{` starts the next statement.
-    #[derive(Clone, Copy, PartialEq)]
-    enum Tok {
-        Else,
-        Starts,
-        Other,
-    }
-    fn token(stack: &mut [Level], at: usize, tok: Tok, max: &mut usize, max_at: &mut usize) {
-        let top = stack.last_mut().expect("root level");
-        match (top.ended, tok) {
-            (Some(_), Tok::Else) => top.elses += 1,
-            (Some(b'}'), Tok::Starts) => {
-                top.run = 0;
-                top.elses = 0;
-            }
-            (Some(_), _) => top.elses = 0,
-            (None, _) => {}
-        }
-        top.ended = None;
-        top.run += 1;
-        let depth = top.base + top.run + top.elses;
-        if depth > *max {
-            *max = depth;
-            *max_at = at;
-        }
-    }
-    while i < n {
         if stack.last().expect("root level").frame == Frame::Template {
-            let Some(p) = memchr::memchr3(b'\\', b'`', b'$', &source[i..]) else { break };
+            let Some(p) = memchr::memchr3(b'\\', b'`', b'$', &source[i..]) else {
+                i = n;
+                break End::Reached;
+            };
             i += p;
             match source[i] {
                 b'\\' => {
@@ -539,7 +637,7 @@ pub fn scan(source: &[u8]) -> Scan {
                 b'`' => {
                     let template = stack.pop().expect("template level");
                     if template.escaped {
-                        out.escaped.push(template.text_from..i);
+                        escaped_texts.push(template.text_from..i);
                     }
                     prev = Prev::Value;
                     last = Last::Value;
@@ -548,7 +646,7 @@ pub fn scan(source: &[u8]) -> Scan {
                 b'$' if source.get(i + 1) == Some(&b'{') => {
                     let t = stack.last_mut().expect("template level");
                     if t.escaped {
-                        out.escaped.push(t.text_from..i);
+                        escaped_texts.push(t.text_from..i);
                         t.escaped = false;
                     }
                     let base = t.base + t.run + t.elses;
@@ -597,7 +695,7 @@ pub fn scan(source: &[u8]) -> Scan {
             b'\'' | b'"' => {
                 token(&mut stack, i, Tok::Starts, &mut max, &mut max_at);
                 if top_level {
-                    runs.on(TopTok::Str, i, was_dot);
+                    top(TopTok::Str, i, was_dot);
                 }
                 let start = i;
                 let mut escaped = false;
@@ -626,7 +724,7 @@ pub fn scan(source: &[u8]) -> Scan {
                     }
                 }
                 if escaped {
-                    out.escaped.push(start..i.min(n));
+                    escaped_texts.push(start..i.min(n));
                 }
                 prev = Prev::Value;
                 last = Last::Value;
@@ -634,7 +732,7 @@ pub fn scan(source: &[u8]) -> Scan {
             b'`' => {
                 token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
                 if top_level {
-                    runs.on(TopTok::Other, i, was_dot);
+                    top(TopTok::Other, i, was_dot);
                 }
                 let base = { let t = stack.last().expect("root level"); t.base + t.run + t.elses };
                 stack.push(Level { text_from: i + 1, ..Level::new(Frame::Template, base) });
@@ -662,7 +760,7 @@ pub fn scan(source: &[u8]) -> Scan {
                 };
                 token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
                 if top_level {
-                    runs.on(TopTok::Other, i, was_dot);
+                    top(TopTok::Other, i, was_dot);
                 }
                 match end {
                     Some(end) => {
@@ -683,7 +781,7 @@ pub fn scan(source: &[u8]) -> Scan {
             b'(' | b'[' | b'{' => {
                 token(&mut stack, i, if c == b'{' { Tok::Starts } else { Tok::Other }, &mut max, &mut max_at);
                 if top_level {
-                    runs.on(TopTok::Open(c), i, was_dot);
+                    top(TopTok::Open(c), i, was_dot);
                 }
                 let t = stack.last_mut().expect("root level");
                 let base = t.base + t.run + t.elses;
@@ -715,12 +813,15 @@ pub fn scan(source: &[u8]) -> Scan {
                     }
                     head = closed.head;
                     block = closed.block;
+                } else if speculative {
+                    // What this closes began before the part this scan assumed.
+                    break End::Underflow(i);
                 } else {
                     unsure(i, "a closing bracket has no opening one");
                 }
                 token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
                 if stack.len() == 1 {
-                    runs.on(if c == b'}' { TopTok::CloseBrace } else { TopTok::Other }, i, was_dot);
+                    top(if c == b'}' { TopTok::CloseBrace } else { TopTok::Other }, i, was_dot);
                 }
                 if c == b'}' {
                     stack.last_mut().expect("root level").ended = Some(b'}');
@@ -734,25 +835,31 @@ pub fn scan(source: &[u8]) -> Scan {
                 i += 1;
             }
             b',' | b';' => {
-                let top = stack.last_mut().expect("root level");
-                top.run = 0;
-                top.ended = (c == b';').then_some(b';');
+                let level = stack.last_mut().expect("root level");
+                level.run = 0;
+                level.ended = (c == b';').then_some(b';');
                 if c == b';' && split.is_none() && stack.len() == 1 && i + 1 >= n / 2 {
                     split = Some(i + 1);
                 }
                 if top_level {
-                    runs.on(if c == b';' { TopTok::Semi } else { TopTok::Comma }, i, was_dot);
+                    top(if c == b';' { TopTok::Semi } else { TopTok::Comma }, i, was_dot);
                 }
                 prev = Prev::Operator;
                 last = if c == b';' { Last::Statement } else { Last::Operator };
                 i += 1;
+                if c == b';' {
+                    after_semicolon = i;
+                    if speculative && i - from >= SEGMENT {
+                        break End::Stopped;
+                    }
+                }
             }
             b'+' | b'-' if source.get(i + 1) == Some(&c) => {
                 // `++`/`--` after a value is postfix, and a value still ends there.
                 token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
                 token(&mut stack, i + 1, Tok::Other, &mut max, &mut max_at);
                 if top_level {
-                    runs.on(TopTok::Other, i, was_dot);
+                    top(TopTok::Other, i, was_dot);
                 }
                 if prev == Prev::Operator {
                     last = Last::Operator;
@@ -778,7 +885,7 @@ pub fn scan(source: &[u8]) -> Scan {
                 }
                 let word = &source[start..i];
                 if escaped {
-                    out.escaped_words.push(start..i);
+                    escaped_words.push(start..i);
                 }
                 if wide && unicode_space(word) {
                     unsure(start, "a Unicode space stands between tokens");
@@ -790,7 +897,7 @@ pub fn scan(source: &[u8]) -> Scan {
                 };
                 token(&mut stack, start, tok, &mut max, &mut max_at);
                 if top_level {
-                    runs.on(TopTok::Word(word, start, escaped), start, was_dot);
+                    top(TopTok::Word(start, i, escaped), start, was_dot);
                 }
                 // A property name is a value whatever it spells.
                 let keyword = !was_dot && !escaped;
@@ -816,8 +923,8 @@ pub fn scan(source: &[u8]) -> Scan {
                     after_head_word = matches!(word, b"if" | b"while" | b"for" | b"with" | b"catch" | b"switch");
                     after_name_keyword = matches!(word, b"of" | b"yield" | b"await");
                     match word {
-                        b"with" => out.dynamic.push((start, "with")),
-                        b"eval" => out.dynamic.push((start, "eval")),
+                        b"with" => dynamic.push((start, "with")),
+                        b"eval" => dynamic.push((start, "eval")),
                         _ => {}
                     }
                 }
@@ -828,7 +935,7 @@ pub fn scan(source: &[u8]) -> Scan {
                 }
                 token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
                 if top_level {
-                    runs.on(if c == b'*' { TopTok::Star } else { TopTok::Other }, i, was_dot);
+                    top(if c == b'*' { TopTok::Star } else { TopTok::Other }, i, was_dot);
                 }
                 after_dot = c == b'.' && !(i > 0 && source[i - 1] == b'.');
                 prev = Prev::Operator;
@@ -840,18 +947,126 @@ pub fn scan(source: &[u8]) -> Scan {
                 i += 1;
             }
         }
+    };
+        self.i = i;
+        self.stack = stack;
+        (self.prev, self.last) = (prev, last);
+        (self.after_dot, self.after_head_word, self.after_unknown_brace, self.after_name_keyword) = (after_dot, after_head_word, after_unknown_brace, after_name_keyword);
+        self.after_semicolon = after_semicolon;
+        (self.max, self.max_at, self.split) = (max, max_at, split);
+        self.uncertain = uncertain;
+        end
     }
-    if stack.len() > 1 {
-        unsure(n, "brackets or a template are still open at the end of the file");
+
+    /// Takes over what a speculative scan found from here, if this scan is
+    /// where that one assumed it was: right after a `;`, on a level with no
+    /// pending `else` count or `function` body. Then it is as if this scan
+    /// had gone through the segment itself.
+    fn take(&mut self, segment: Segment<'s>) -> bool {
+        let here = self.stack.last().expect("root level");
+        if self.i != segment.start || self.after_semicolon != segment.start || here.elses != 0 || here.body_of.is_some() || here.frame == Frame::Template {
+            return false;
+        }
+        let Segment { end, scanner: part, .. } = segment;
+        let base = here.base;
+        let outermost = self.stack.len() == 1;
+        if part.max > 0 && base + part.max > self.max {
+            (self.max, self.max_at) = (base + part.max, part.max_at);
+        }
+        if outermost {
+            if self.split.is_none() {
+                self.split = part.split;
+            }
+            for (tok, at, after_dot) in part.outer.into_iter().flatten() {
+                self.runs.on(tok, at, after_dot, self.source);
+            }
+        }
+        if self.uncertain.is_none() {
+            self.uncertain = part.uncertain;
+        }
+        self.escaped.extend(part.escaped);
+        self.escaped_words.extend(part.escaped_words);
+        self.dynamic.extend(part.dynamic);
+        (self.prev, self.last) = (part.prev, part.last);
+        (self.after_dot, self.after_head_word, self.after_unknown_brace, self.after_name_keyword) = (part.after_dot, part.after_head_word, part.after_unknown_brace, part.after_name_keyword);
+        self.after_semicolon = part.after_semicolon;
+        self.i = part.i;
+        if !matches!(end, End::Underflow(_)) {
+            // The speculative outermost level is this level; levels it left open go on top.
+            let mut levels = part.stack.into_iter();
+            let outer = levels.next().expect("root level");
+            let here = self.stack.last_mut().expect("root level");
+            (here.run, here.elses, here.ended, here.body_of) = (outer.run, outer.elses, outer.ended, outer.body_of);
+            self.stack.extend(levels.map(|level| Level { base: level.base + base, ..level }));
+        }
+        true
     }
-    out.unsure = uncertain;
-    out.depth = max;
-    out.depth_at = max_at;
-    out.split = split;
-    out.starts = runs.starts;
-    out.declared = runs.declared;
-    out.unlisted = runs.unlisted;
+
+    fn finish(mut self) -> Scan {
+        if self.stack.len() > 1 {
+            self.uncertain.get_or_insert((self.source.len(), "brackets or a template are still open at the end of the file"));
+        }
+        Scan {
+            depth: self.max,
+            depth_at: self.max_at,
+            split: self.split,
+            starts: self.runs.starts,
+            declared: self.runs.declared,
+            unlisted: self.runs.unlisted,
+            escaped: self.escaped,
+            escaped_words: self.escaped_words,
+            unsure: self.uncertain,
+            dynamic: self.dynamic,
+        }
+    }
+}
+
+/// Speculative segments from the first `;` at or past `from` to the end:
+/// each goes on from where the previous stopped, or from the next `;` after
+/// an underflow.
+fn speculate(source: &[u8], from: usize) -> Vec<Segment<'_>> {
+    let mut out = Vec::new();
+    let mut at = memchr::memchr(b';', &source[from.min(source.len())..]).map(|p| from + p + 1);
+    while let Some(start) = at {
+        let mut scanner = Scanner::speculative(source, start);
+        let end = scanner.run(source.len());
+        at = match end {
+            End::Reached => None,
+            End::Stopped => Some(scanner.i),
+            End::Underflow(u) => memchr::memchr(b';', &source[u..]).map(|p| u + p + 1),
+        };
+        out.push(Segment { start, end, scanner });
+    }
     out
+}
+
+/// One lexical pass: `nesting`, the split point for the two-halves parse, and
+/// what the prefilter needs (statement runs, declared names, escapes, and
+/// anything that makes the runs uncertain). A big file's second half is
+/// scanned on a second core, speculatively from a `;`; the first scan takes
+/// each piece over only where it finds itself in the state that piece assumed,
+/// and scans the rest itself, so the result is the one-core scan's.
+pub fn scan(source: &[u8]) -> Scan {
+    scan_on(source, if source.len() > PARALLEL_SCAN_ABOVE { 2 } else { 1 })
+}
+
+fn scan_on(source: &[u8], cores: usize) -> Scan {
+    let mut scanner = Scanner::new(source);
+    if cores > 1 {
+        let middle = source.len() / 2;
+        std::thread::scope(|scope| {
+            let second = std::thread::Builder::new().name("scan".into()).spawn_scoped(scope, || speculate(source, middle)).expect("spawn scan thread");
+            scanner.run(middle);
+            for segment in second.join().unwrap_or_else(|e| std::panic::resume_unwind(e)) {
+                if scanner.i < segment.start {
+                    scanner.run(segment.start);
+                }
+                scanner.take(segment);
+            }
+        });
+    }
+    scanner.run(source.len());
+    scanner.finish()
 }
 
 #[cfg(test)]
@@ -1002,6 +1217,24 @@ mod run_tests {
             let scan = scan(source.as_bytes());
             let (_, said) = scan.unsure.unwrap_or_else(|| panic!("{source}: no doubt"));
             assert!(said.contains(why), "{source}: {said}");
+        }
+    }
+
+    #[test]
+    fn the_two_core_scan_is_the_one_core_scan() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let tsc = std::fs::read_to_string(root.join("testdata/not-kas/node_modules/typescript/lib/_tsc.js")).unwrap();
+        let model = std::fs::read_to_string(root.join("testdata/bundles/minified-esm/node_modules/@kiro/agent/dist/server/acp-server.js")).unwrap();
+        let mut inputs = vec![tsc.clone(), format!("{model}\n;{tsc}"), format!("{tsc}\n;{model}"), format!("{tsc}\n;){tsc}"), format!("{tsc}\n;(function(){{{tsc}"), format!("{tsc}`${{{tsc}}}`")];
+        // Bench bundles, when bench/run has built them.
+        for bench in ["minified-esm", "readable-cjs"] {
+            if let Ok(text) = std::fs::read_to_string(root.join("bench/out").join(bench).join("node_modules/@kiro/agent/dist/server/acp-server.js")) {
+                inputs.push(text);
+            }
+        }
+        for input in &inputs {
+            let (one, two) = (scan_on(input.as_bytes(), 1), scan_on(input.as_bytes(), 2));
+            assert!(one == two, "{} bytes: the scans differ: depth {} vs {}, {} vs {} runs, unsure {:?} vs {:?}", input.len(), one.depth, two.depth, one.starts.len(), two.starts.len(), one.unsure, two.unsure);
         }
     }
 

@@ -89,6 +89,7 @@ fn prefiltered<T>(
     wanted[runs.count() - 1] = true;
     let mut parsed = vec![false; runs.count()];
     let mut tree: Option<Program> = None;
+    let mut mentions: HashMap<(String, Mention), Vec<usize>> = HashMap::new();
     loop {
         let fresh = runs.coalesce(|run| wanted[run] && !parsed[run]);
         let total: usize = (0..runs.count()).filter(|r| wanted[*r]).map(|r| runs.range(r).len()).sum();
@@ -111,9 +112,16 @@ fn prefiltered<T>(
         let lookups = Lookups::default();
         let out = evaluate(tree.as_ref().expect("parsed"), &lookups);
         let mut grew = false;
-        let needed = lookups.mentioned.borrow().iter().flat_map(|(text, how)| runs.mentioning(text, *how)).chain(lookups.top_level.borrow().iter().flat_map(|name| runs.declaring(name))).collect::<Vec<_>>();
-        for run in needed {
-            grew |= !std::mem::replace(&mut wanted[run], true);
+        for mention in lookups.mentioned.borrow().iter() {
+            let found = mentions.entry(mention.clone()).or_insert_with(|| runs.mentioning(&mention.0, mention.1));
+            for run in found.iter() {
+                grew |= !std::mem::replace(&mut wanted[*run], true);
+            }
+        }
+        for name in lookups.top_level.borrow().iter() {
+            for run in runs.declaring(name) {
+                grew |= !std::mem::replace(&mut wanted[run], true);
+            }
         }
         if !grew {
             let statements = parsed.iter().filter(|p| **p).count();
@@ -150,7 +158,15 @@ fn required(anchors: &AnchorSet) -> Result<Vec<Vec<String>>, String> {
             out.push(literals);
         }
     }
-    Ok(out)
+    // An alternative that spells all of another's finds no run that one does not.
+    out.sort_by_key(|literals| literals.len());
+    let mut kept: Vec<Vec<String>> = Vec::new();
+    for literals in out {
+        if !kept.iter().any(|k| k.iter().all(|l| literals.contains(l))) {
+            kept.push(literals);
+        }
+    }
+    Ok(kept)
 }
 
 /// The scan's statement runs, and where texts occur in them.

@@ -68,20 +68,6 @@ pub struct Outcome {
 /// Bytes of context shown on each side of an insertion.
 const CONTEXT: usize = 48;
 
-fn char_floor(text: &str, mut at: usize) -> usize {
-    while at > 0 && !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
-fn char_ceil(text: &str, mut at: usize) -> usize {
-    while at < text.len() && !text.is_char_boundary(at) {
-        at += 1;
-    }
-    at
-}
-
 fn one_line(text: &str) -> String {
     text.replace('\n', "⏎")
 }
@@ -119,7 +105,7 @@ impl Outcome {
         self.real_path = Some(inspection.real_path.clone());
         self.agent_version = inspection.package.agent_version.clone();
         self.state = Some(inspection.state);
-        self.sha_before = Some(sha256_hex(&inspection.bytes));
+        self.sha_before = Some(inspection.sha256.clone());
         self.stock_sha = inspection.marked.as_ref().map(|m| m.stock_sha256.clone()).or_else(|| {
             matches!(inspection.state, State::Stock).then(|| self.sha_before.clone().unwrap())
         });
@@ -135,8 +121,23 @@ impl Outcome {
         }
     }
 
+    /// Reads only the context around each insertion, not the whole file.
     pub fn set_insertions(&mut self, stock: &[u8], plan: &[Insertion]) {
-        let text = String::from_utf8_lossy(stock);
+        // Where a character starts: not a UTF-8 continuation byte.
+        let starts_char = |at: usize| at >= stock.len() || (stock[at] as i8) >= -0x40;
+        let floor = |mut at: usize| {
+            while !starts_char(at) {
+                at -= 1;
+            }
+            at
+        };
+        let ceil = |mut at: usize| {
+            while !starts_char(at) {
+                at += 1;
+            }
+            at
+        };
+        let text = |at: std::ops::Range<usize>| one_line(&String::from_utf8_lossy(&stock[at]));
         let mut sorted: Vec<&Insertion> = plan.iter().collect();
         sorted.sort_by_key(|i| i.at);
         self.insertions = sorted
@@ -145,8 +146,8 @@ impl Outcome {
                 offset: i.at,
                 text: i.text.clone(),
                 purpose: i.purpose.clone(),
-                before: one_line(&text[char_floor(&text, i.at.saturating_sub(CONTEXT))..i.at]),
-                after: one_line(&text[i.at..char_ceil(&text, (i.at + CONTEXT).min(text.len()))]),
+                before: text(floor(i.at.saturating_sub(CONTEXT))..i.at),
+                after: text(i.at..ceil((i.at + CONTEXT).min(stock.len()))),
             })
             .collect();
     }

@@ -77,7 +77,7 @@ pub struct Lookups {
 }
 
 /// Where a looked-up text can matter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mention {
     /// Anywhere it is a token.
     Token,
