@@ -300,7 +300,8 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
     if !matches!(inspection.state, State::Stock | State::Patched(_)) {
         return refuse_state(outcome, inspection);
     }
-    let patched = mark::apply(stock, mode, plan);
+    let stock_sha = outcome.stock_sha.clone().unwrap_or_else(|| mark::sha256_hex(stock));
+    let patched = mark::apply_hashed(stock, &stock_sha, mode, plan);
     outcome.set_insertions(stock, plan);
     // The proof and node --check are separate node processes: run them side by side
     // (and hash the new bytes for the report meanwhile).
@@ -352,18 +353,30 @@ fn apply(cli: &Cli, mut outcome: Outcome, inspection: &Inspection, mode: Mode, d
 
 /// Writes the new bytes beside the target and has node check them there.
 fn stage_and_check(cli: &Cli, inspection: &Inspection, patched: &[u8], dry_run: bool, early: Option<validate::EarlyCheck>) -> Result<swap::Staged, (String, &'static str)> {
-    let staged = swap::stage(&inspection.real_path, patched, !dry_run).map_err(|e| {
-        (
-            format!("cannot write beside {}: {e}", inspection.real_path.display()),
-            "check free space and that the folder is writable (run as the user that installed kiro-cli)",
-        )
-    })?;
-    let node = validate::choose_node(cli.node.as_deref());
     let timeout = Duration::from_secs(cli.node_timeout);
-    let checked = match early {
-        Some(early) => early.finish(patched, timeout),
-        None => validate::node_check(&node, staged.path(), timeout),
+    let stage = || {
+        swap::stage(&inspection.real_path, patched, !dry_run).map_err(|e| {
+            (
+                format!("cannot write beside {}: {e}", inspection.real_path.display()),
+                "check free space and that the folder is writable (run as the user that installed kiro-cli)",
+            )
+        })
     };
+    // A node already waiting on the FIFO gets the bytes first; the staged
+    // copy is written (and fsynced) while it parses them.
+    let (staged, checked) = match early {
+        Some(early) => std::thread::scope(|scope| {
+            let staging = scope.spawn(stage);
+            let checked = early.finish(patched, timeout);
+            (staging.join().expect("staging does not panic"), checked)
+        }),
+        None => {
+            let staged = stage()?;
+            let checked = validate::node_check(&validate::choose_node(cli.node.as_deref()), staged.path(), timeout);
+            (Ok(staged), checked)
+        }
+    };
+    let staged = staged?;
     checked.map_err(|failure| {
         let next = match failure {
             validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
