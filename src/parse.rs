@@ -462,6 +462,18 @@ const IDENT: [bool; 256] = {
     table
 };
 
+// IDENT by kind: 1 an ASCII letter, digit, `_` or `$`; 2 `\`; 4 a byte of a multi-byte character.
+const WORD: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c == b'\\' { 2 } else if c >= 0x80 { 4 } else if c.is_ascii_alphanumeric() || c == b'_' || c == b'$' { 1 } else { 0 };
+        b += 1;
+    }
+    table
+};
+
 // Keywords after which a `/` starts a regular expression.
 fn regex_after(word: &[u8]) -> bool {
     matches!(
@@ -872,35 +884,39 @@ impl<'s> Scanner<'s> {
             c if IDENT[c as usize] => {
                 let start = i;
                 let number = c.is_ascii_digit();
-                let (mut escaped, mut wide) = (false, false);
-                while i < n && (IDENT[source[i] as usize] || (number && source[i] == b'.')) {
-                    wide |= source[i] >= 0x80;
-                    if source[i] == b'\\' {
-                        escaped = true;
-                        if source[i + 1..].starts_with(b"u{") {
-                            i = memchr::memchr(b'}', &source[i..]).map_or(n - 1, |p| i + p);
-                        }
+                // What the word's bytes were: 1 ASCII, 2 `\`, 4 part of a multi-byte character.
+                let mut seen = 0u8;
+                while i < n {
+                    let kind = WORD[source[i] as usize];
+                    if kind == 0 && !(number && source[i] == b'.') {
+                        break;
+                    }
+                    seen |= kind;
+                    if kind == 2 && source[i + 1..].starts_with(b"u{") {
+                        i = memchr::memchr(b'}', &source[i..]).map_or(n - 1, |p| i + p);
                     }
                     i += 1;
                 }
                 let word = &source[start..i];
+                let escaped = seen & 2 != 0;
                 if escaped {
                     escaped_words.push(start..i);
                 }
-                if wide && unicode_space(word) {
+                if seen & 4 != 0 && unicode_space(word) {
                     unsure(start, "a Unicode space stands between tokens");
                 }
+                // A property name is a value whatever it spells; so is any
+                // word that cannot be a keyword (they are all lowercase, 2 to 10 letters).
+                let keyword = !was_dot && !escaped && (2..=10).contains(&word.len()) && word[0].is_ascii_lowercase();
                 let tok = match word {
-                    b"else" => Tok::Else,
-                    b"in" | b"instanceof" => Tok::Other,
+                    b"else" if keyword => Tok::Else,
+                    b"in" | b"instanceof" if keyword => Tok::Other,
                     _ => Tok::Starts,
                 };
                 token(&mut stack, start, tok, &mut max, &mut max_at);
                 if top_level {
                     top(TopTok::Word(start, i, escaped), start, was_dot);
                 }
-                // A property name is a value whatever it spells.
-                let keyword = !was_dot && !escaped;
                 prev = if keyword && regex_after(word) { Prev::Operator } else { Prev::Value };
                 let before = last;
                 last = if prev == Prev::Operator { Last::Operator } else { Last::Value };
