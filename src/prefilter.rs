@@ -101,9 +101,7 @@ fn prefiltered<T>(
         }
         let more = parse::parse_runs(source, &fresh, kind).map_err(|e| format!("a statement the anchors touch does not parse on its own ({e})"))?;
         for range in &fresh {
-            for run in runs.of(range.start)..=runs.of(range.end - 1) {
-                parsed[run] = true;
-            }
+            parsed[runs.of(range.start)..=runs.of(range.end - 1)].fill(true);
         }
         match &mut tree {
             Some(program) => parse::absorb(program, more),
@@ -241,8 +239,8 @@ impl<'s> Runs<'s> {
         }
         // A literal may be spelled with escapes in a string or a name; a token only in a name.
         let spelled = |(run, decoded): &&(usize, String)| within.is_none_or(|w| w == *run) && if bounded.is_some() { decoded == text } else { decoded.contains(text) };
-        let escaped = if bounded.is_some() { &self.escaped_words[..0] } else { &self.escaped };
-        out.extend(escaped.iter().chain(&self.escaped_words).filter(spelled).map(|(run, _)| *run));
+        let strings: &[(usize, String)] = if bounded.is_some() { &[] } else { &self.escaped };
+        out.extend(strings.iter().chain(&self.escaped_words).filter(spelled).map(|(run, _)| *run));
         out
     }
 
@@ -306,8 +304,8 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
             while k < bytes.len() && space(bytes[k]) {
                 k += 1;
             }
-            let run = &bytes[k..k + bytes[k..].iter().take_while(|b| b"=+-*/%<>&|^?!".contains(b)).count()];
-            let assigned = run.contains(&b'/') || run.ends_with(b"=") && !matches!(run, b"==" | b"===" | b"!=" | b"!==" | b"<=" | b">=");
+            let operator = &bytes[k..k + bytes[k..].iter().take_while(|b| b"=+-*/%<>&|^?!".contains(b)).count()];
+            let assigned = operator.contains(&b'/') || operator.ends_with(b"=") && !matches!(operator, b"==" | b"===" | b"!=" | b"!==" | b"<=" | b">=");
             let j = before(&|b| space(b) || b == b'*');
             assigned || j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"function")
         }
