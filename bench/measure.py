@@ -1,5 +1,6 @@
 """Times node --check and kiro-steer-scope on the bench bundles (run by bench/run)."""
 import hashlib
+import json
 import os
 import shutil
 import statistics
@@ -13,25 +14,29 @@ BARE_PARSE = os.path.join(ROOT, "target", "release", "examples", "bare_parse")
 TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js"
 BUNDLES = ["minified-esm", "readable-cjs"]
 NODE = shutil.which("node")
-# step -> (argv after the tool, expected exit code)
+# The tool parses the whole file instead of what the anchors can touch when this is set.
+WHOLE = {"KIRO_STEER_SCOPE_WHOLE_PARSE": "1"}
+# step -> (argv after the tool, expected exit code, extra environment)
 STEPS = [
-    ("node --check", None, 0),
-    ("(swc parse alone)", "bare", 0),
-    ("--check", ["--check"], 1),
-    ("--dry-run", ["--dry-run"], 0),
-    ("apply", [], 0),
+    ("node --check", None, 0, None),
+    ("(swc parse alone)", "bare", 0, None),
+    ("--check", ["--check"], 1, None),
+    ("--check (whole parse)", ["--check"], 1, WHOLE),
+    ("--dry-run", ["--dry-run"], 0, None),
+    ("--dry-run (whole parse)", ["--dry-run"], 0, WHOLE),
+    ("apply", [], 0, None),
     # On the patched file: the no-op must cost what --check costs.
-    ("--check (patched)", ["--check"], 0),
-    ("apply (no-op)", [], 0),
-    ("--ensure (no-op)", ["--ensure"], 0),
-    ("--restore", ["--restore"], 0),
+    ("--check (patched)", ["--check"], 0, None),
+    ("apply (no-op)", [], 0, None),
+    ("--ensure (no-op)", ["--ensure"], 0, None),
+    ("--restore", ["--restore"], 0, None),
 ]
 
 
-def run(argv, expect):
+def run(argv, expect, env=None):
     """Wall time (s) and peak RSS (bytes) of one process (its waited-for children included)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env and {**os.environ, **env})
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -51,23 +56,26 @@ def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
     node_version = subprocess.run([NODE, "--version"], capture_output=True, text=True).stdout.strip()
     rows = []
+    paths = []
     for bundle in BUNDLES:
         target = os.path.join(ROOT, "bench", "out", bundle, TARGET_IN_TREE)
         before = sha256(target)
         size = os.path.getsize(target)
-        times = {name: [] for name, _, _ in STEPS}
-        rss = {name: 0 for name, _, _ in STEPS}
+        report = json.loads(subprocess.run([TOOL, "--target", target, "--check", "--json"], capture_output=True, text=True).stdout)
+        paths.append(f"{bundle}: {report['parse']} parse: {report['parse_reason']}")
+        times = {name: [] for name, _, _, _ in STEPS}
+        rss = {name: 0 for name, _, _, _ in STEPS}
         # One warm-up round (page cache, node's compile cache), then the timed rounds;
         # each round leaves the file stock again (apply, then --restore).
         for round_ in range(runs + 1):
-            for name, args, expect in STEPS:
+            for name, args, expect, env in STEPS:
                 if args is None:
                     argv = [NODE, "--check", target]
                 elif args == "bare":
                     argv = [BARE_PARSE, target, "module" if bundle.endswith("-esm") else "script"]
                 else:
                     argv = [TOOL, "--target", target, "--node", NODE, *args]
-                elapsed, peak = run(argv, expect)
+                elapsed, peak = run(argv, expect, env)
                 if round_ > 0:
                     times[name].append(elapsed)
                     rss[name] = max(rss[name], peak)
@@ -75,11 +83,15 @@ def main():
             sys.exit(f"{bundle}: the bundle is not stock after the runs")
         base_t = statistics.median(times["node --check"])
         base_m = rss["node --check"]
-        for name, _, _ in STEPS:
+        for name, _, _, _ in STEPS:
             t = statistics.median(times[name])
             rows.append((bundle, size, name, t, t / base_t, rss[name], rss[name] / base_m))
     print(f"{runs} runs of each step per bundle, medians; node {node_version}; {os.cpu_count()} CPUs")
-    print("(swc parse alone: bench/bare_parse.rs, the floor under the tool's own work)\n")
+    print("(swc parse alone: bench/bare_parse.rs, the floor under the whole-file parse;")
+    print(" (whole parse): the same step with KIRO_STEER_SCOPE_WHOLE_PARSE=1)")
+    for line in paths:
+        print(line)
+    print()
     print("| bundle | size | step | median | × node --check | peak RSS | × node --check |")
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
     for bundle, size, name, t, tr, m, mr in rows:

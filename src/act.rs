@@ -165,15 +165,18 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, place: &P
     if !matches!(inspection.state, State::Stock | State::Patched(_)) {
         return refuse_state(outcome, inspection);
     }
-    let patched = mark::apply(stock, mode, plan);
+    let stock_sha = outcome.stock_sha.clone().unwrap_or_else(|| mark::sha256_hex(stock));
+    let patched = mark::apply_hashed(stock, &stock_sha, mode, plan);
     outcome.set_insertions(stock, plan);
-    outcome.sha_after = Some(mark::sha256_hex(&patched));
-    // The proof and node --check are separate node processes: run them side by side.
-    let (proof_run, checked) = std::thread::scope(|scope| {
+    // The proof and node --check are separate node processes: run them side by side
+    // (and hash the new bytes for the report meanwhile).
+    let (proof_run, checked, sha_after) = std::thread::scope(|scope| {
         let proof = scope.spawn(|| run_proof(cli, inspection, &place.walked.folder, mode));
+        let hash = scope.spawn(|| mark::sha256_hex(&patched));
         let checked = stage_and_check(cli, inspection, place, &patched, dry_run, early);
-        (proof.join().expect("the proof thread does not panic"), checked)
+        (proof.join().expect("the proof thread does not panic"), checked, hash.join().expect("hashing does not panic"))
     });
+    outcome.sha_after = Some(sha_after);
     let verdict = proof_run.proof.verdict.clone();
     let summary = proof_run.proof.summary();
     record_proof(&mut outcome, proof_run);
@@ -215,13 +218,23 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, place: &P
 
 /// Writes the new bytes beside the target and has node check them.
 fn stage_and_check<'f>(cli: &Options, inspection: &Inspection, place: &Place<'f>, patched: &[u8], dry_run: bool, early: validate::EarlyCheck) -> Result<swap::Staged<'f>, (String, &'static str)> {
-    let staged = swap::stage(&place.walked.folder, place.meta, patched, !dry_run).map_err(|e| {
-        (
-            format!("cannot write beside {}: {e}", inspection.real_path.display()),
-            "check free space and that the folder is writable (run as the user that installed kiro-cli)",
-        )
-    })?;
-    early.finish(patched, Duration::from_secs(cli.node_timeout)).map_err(|failure| {
+    let stage = || {
+        swap::stage(&place.walked.folder, place.meta, patched, !dry_run).map_err(|e| {
+            (
+                format!("cannot write beside {}: {e}", inspection.real_path.display()),
+                "check free space and that the folder is writable (run as the user that installed kiro-cli)",
+            )
+        })
+    };
+    // The waiting node gets the bytes first; the staged copy is written (and
+    // fsynced) while it parses them.
+    let (staged, checked) = std::thread::scope(|scope| {
+        let staging = scope.spawn(stage);
+        let checked = early.finish(patched, Duration::from_secs(cli.node_timeout));
+        (staging.join().expect("staging does not panic"), checked)
+    });
+    let staged = staged?;
+    checked.map_err(|failure| {
         let next = match failure {
             validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
             _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",

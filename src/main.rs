@@ -12,6 +12,7 @@ mod mark;
 mod parse;
 mod pattern;
 mod plan;
+mod prefilter;
 mod privilege;
 mod prove;
 mod report;

@@ -118,11 +118,16 @@ fn end_marker() -> String {
 }
 
 /// The stock bytes with every insertion wrapped in markers, in offset order.
+#[cfg(test)]
 pub fn apply(stock: &[u8], mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
+    apply_hashed(stock, &sha256_hex(stock), mode, insertions)
+}
+
+/// `apply`, given the stock bytes' sha256 (already known: no second pass over them).
+pub fn apply_hashed(stock: &[u8], stock_sha: &str, mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
     let mut sorted: Vec<&Insertion> = insertions.iter().collect();
     sorted.sort_by_key(|i| i.at);
-    let stock_sha = sha256_hex(stock);
-    let record = SetRecord { stock: &stock_sha, count: sorted.len(), set: set_hash(mode, sorted.iter().map(|i| (i.at, i.text.as_str()))) };
+    let record = SetRecord { stock: stock_sha, count: sorted.len(), set: set_hash(mode, sorted.iter().map(|i| (i.at, i.text.as_str()))) };
     let extra: usize = sorted.iter().map(|i| i.text.len() + 200).sum();
     let mut out = Vec::with_capacity(stock.len() + extra);
     let mut from = 0;

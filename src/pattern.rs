@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 
 use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::parse::{self, SourceKind};
 
@@ -57,6 +58,74 @@ impl Pattern {
     /// The node kind a target must have (after parentheses), if the pattern fixes one.
     pub fn kind(&self) -> Option<std::mem::Discriminant<Expr>> {
         self.kind
+    }
+
+    /// What a match must spell in the source: identifiers, property names,
+    /// keys and string values. Not metavariables, and not numbers, booleans,
+    /// `null` or `undefined`, which match other spellings (`!0`, `void 0`).
+    pub fn literals(&self) -> Vec<String> {
+        struct Spelled(Vec<String>);
+        impl Spelled {
+            fn add(&mut self, text: &str) {
+                if !text.is_empty() && !self.0.iter().any(|t| t == text) {
+                    self.0.push(text.to_string());
+                }
+            }
+        }
+        impl Visit for Spelled {
+            fn visit_ident(&mut self, node: &Ident) {
+                if metavariable_name(&node.sym).is_none() && &*node.sym != "undefined" {
+                    self.add(&node.sym);
+                }
+            }
+            fn visit_ident_name(&mut self, node: &IdentName) {
+                if metavariable_name(&node.sym).is_none() {
+                    self.add(&node.sym);
+                }
+            }
+            fn visit_str(&mut self, node: &Str) {
+                if let Some(value) = node.value.as_str() {
+                    self.add(value);
+                }
+            }
+            fn visit_tpl_element(&mut self, node: &TplElement) {
+                if let Some(cooked) = node.cooked.as_ref().and_then(|c| c.as_str()) {
+                    self.add(cooked);
+                }
+            }
+        }
+        let mut spelled = Spelled(Vec::new());
+        self.expr.visit_with(&mut spelled);
+        spelled.0
+    }
+
+    /// Whether `$VAR` occurs in this pattern, and only as what a `new` constructs.
+    pub fn only_constructed(&self, var: &str) -> bool {
+        struct Uses<'v> {
+            name: &'v str,
+            constructed: usize,
+            other: usize,
+        }
+        impl Visit for Uses<'_> {
+            fn visit_new_expr(&mut self, node: &NewExpr) {
+                match strip_parens(&node.callee) {
+                    Expr::Ident(id) if &id.sym[1..] == self.name && id.sym.starts_with('$') => {
+                        self.constructed += 1;
+                        node.args.visit_with(self);
+                    }
+                    _ => node.visit_children_with(self),
+                }
+            }
+            fn visit_ident(&mut self, node: &Ident) {
+                self.other += usize::from(node.sym.starts_with('$') && &node.sym[1..] == self.name);
+            }
+            fn visit_ident_name(&mut self, node: &IdentName) {
+                self.other += usize::from(node.sym.starts_with('$') && &node.sym[1..] == self.name);
+            }
+        }
+        let mut uses = Uses { name: var, constructed: 0, other: 0 };
+        self.expr.visit_with(&mut uses);
+        uses.constructed > 0 && uses.other == 0
     }
 
     /// The single property of a property pattern.

@@ -64,25 +64,13 @@ pub struct Outcome {
     pub proof: Option<crate::prove::Proof>,
     /// Applied on the anchors and node --check alone after an inconclusive proof (--allow-inconclusive).
     pub proof_overridden: bool,
+    /// Which parse ran: the prefilter's or the whole file's.
+    pub parse: Option<crate::prefilter::ParseInfo>,
     pub exit: u8,
 }
 
 /// Bytes of context shown on each side of an insertion.
 const CONTEXT: usize = 48;
-
-fn char_floor(text: &str, mut at: usize) -> usize {
-    while at > 0 && !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
-}
-
-fn char_ceil(text: &str, mut at: usize) -> usize {
-    while at < text.len() && !text.is_char_boundary(at) {
-        at += 1;
-    }
-    at
-}
 
 fn one_line(text: &str) -> String {
     text.replace('\n', "⏎")
@@ -113,6 +101,7 @@ impl Outcome {
             warnings: Vec::new(),
             proof: None,
             proof_overridden: false,
+            parse: None,
             exit: EXIT_REFUSED,
         }
     }
@@ -121,11 +110,12 @@ impl Outcome {
         self.real_path = Some(inspection.real_path.clone());
         self.agent_version = inspection.package.agent_version.clone();
         self.state = Some(inspection.state);
-        self.sha_before = Some(sha256_hex(&inspection.bytes));
+        self.sha_before = Some(inspection.sha256.clone());
         self.stock_sha = inspection.marked.as_ref().map(|m| m.stock_sha256.clone()).or_else(|| {
             matches!(inspection.state, State::Stock).then(|| self.sha_before.clone().unwrap())
         });
         self.anchors = inspection.anchors.clone();
+        self.parse = inspection.parse.clone();
         self.message = inspection.message.clone();
         if let (Some(marked), State::Patched(_)) = (&inspection.marked, inspection.state) {
             self.insertions = marked
@@ -136,8 +126,23 @@ impl Outcome {
         }
     }
 
+    /// Reads only the context around each insertion, not the whole file.
     pub fn set_insertions(&mut self, stock: &[u8], plan: &[Insertion]) {
-        let text = String::from_utf8_lossy(stock);
+        // Where a character starts: not a UTF-8 continuation byte.
+        let starts_char = |at: usize| at >= stock.len() || (stock[at] as i8) >= -0x40;
+        let floor = |mut at: usize| {
+            while !starts_char(at) {
+                at -= 1;
+            }
+            at
+        };
+        let ceil = |mut at: usize| {
+            while !starts_char(at) {
+                at += 1;
+            }
+            at
+        };
+        let text = |at: std::ops::Range<usize>| one_line(&String::from_utf8_lossy(&stock[at]));
         let mut sorted: Vec<&Insertion> = plan.iter().collect();
         sorted.sort_by_key(|i| i.at);
         self.insertions = sorted
@@ -146,8 +151,8 @@ impl Outcome {
                 offset: i.at,
                 text: i.text.clone(),
                 purpose: i.purpose.clone(),
-                before: one_line(&text[char_floor(&text, i.at.saturating_sub(CONTEXT))..i.at]),
-                after: one_line(&text[i.at..char_ceil(&text, (i.at + CONTEXT).min(text.len()))]),
+                before: text(floor(i.at.saturating_sub(CONTEXT))..i.at),
+                after: text(i.at..ceil((i.at + CONTEXT).min(stock.len()))),
             })
             .collect();
     }
@@ -240,6 +245,9 @@ fn to_json(o: &Outcome) -> Value {
         "sha256_before": o.sha_before,
         "sha256_after": if o.changed || o.action == Action::DryRun { o.sha_after.clone() } else { o.sha_before.clone() },
         "stock_sha256": o.stock_sha,
+        "parse": o.parse.as_ref().map(|p| p.path),
+        "parse_reason": o.parse.as_ref().map(|p| p.reason.as_str()),
+        "parsed_bytes": o.parse.as_ref().map(|p| p.parsed_bytes),
         "anchors": anchors,
         "insertions": insertions,
         "node": o.node,

@@ -2,7 +2,8 @@
 //! ranges and captured names. One walk indexes classes and functions and
 //! collects every candidate of every expression anchor.
 
-use std::collections::BTreeMap;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use swc_ecma_ast::*;
@@ -64,8 +65,48 @@ pub struct Candidate<'a> {
     pub expr: &'a Expr,
 }
 
+/// What resolving (and slicing) looked up beyond the statement at hand: the
+/// prefilter parses every statement that could answer it differently.
+#[derive(Default)]
+pub struct Lookups {
+    /// Texts compared with the source's: a `same` capture (constructions of
+    /// the execution class) or a config helper's name, and where they matter.
+    pub mentioned: RefCell<BTreeSet<(String, Mention)>>,
+    /// Names whose top-level binding the slicer looked up.
+    pub top_level: RefCell<BTreeSet<String>>,
+}
+
+/// Where a looked-up text can matter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mention {
+    /// Anywhere it is a token.
+    Token,
+    /// Right after `new`: what a construction builds.
+    Constructed,
+    /// Where a function gets it as its name: `function NAME`, `NAME = …`.
+    Named,
+    /// As a whole initialiser, `… = NAME` (an alias `var C = NAME`).
+    Aliased,
+}
+
+impl Lookups {
+    pub fn mention(&self, text: &str, how: Mention) {
+        let key = (text.to_string(), how);
+        if !self.mentioned.borrow().contains(&key) {
+            self.mentioned.borrow_mut().insert(key);
+        }
+    }
+
+    pub fn top_level(&self, name: &str) {
+        if !self.top_level.borrow().contains(name) {
+            self.top_level.borrow_mut().insert(name.to_string());
+        }
+    }
+}
+
 pub struct Index<'a> {
     pub source: &'a str,
+    pub lookups: &'a Lookups,
     pub classes: Vec<ClassInfo<'a>>,
     pub functions: Vec<FnInfo<'a>>,
     /// Candidates per anchor, for anchors of expression shape.
@@ -320,7 +361,17 @@ impl<'a> Index<'a> {
         self.aliases.iter().filter(|(alias, _)| *alias != name && self.names_same(alias, name)).map(|(alias, _)| *alias).collect()
     }
 
-    pub fn build(source: &'a str, program: &'a Program, anchors: &AnchorSet) -> Index<'a> {
+    /// Records what the prefilter must parse for `same` to compare `wanted`
+    /// fairly: where it (or an alias of it) is constructed, and where an
+    /// alias `var C = wanted` may be declared.
+    fn look_for_class(&self, wanted: &str, how: Mention) {
+        for name in std::iter::once(wanted).chain(self.aliases_of(wanted)) {
+            self.lookups.mention(name, how);
+            self.lookups.mention(name, Mention::Aliased);
+        }
+    }
+
+    pub fn build(source: &'a str, program: &'a Program, anchors: &AnchorSet, lookups: &'a Lookups) -> Index<'a> {
         let expr_anchors: Vec<(&str, &[Pattern])> = anchors
             .anchors
             .iter()
@@ -366,7 +417,7 @@ impl<'a> Index<'a> {
         for (i, at) in walker.strings {
             strings.entry(needles[i].to_string()).or_default().push(at);
         }
-        Index { source, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program) }
+        Index { source, lookups, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program) }
     }
 
     /// The innermost function whose span holds `at`.
@@ -440,8 +491,8 @@ fn offsets(matches: &[Range<usize>]) -> String {
     }
 }
 
-pub fn resolve<'a>(source: &'a str, program: &'a Program, anchors: &AnchorSet) -> Result<Resolution<'a>, Refusal> {
-    let index = Index::build(source, program, anchors);
+pub fn resolve<'a>(source: &'a str, program: &'a Program, anchors: &AnchorSet, lookups: &'a Lookups) -> Result<Resolution<'a>, Refusal> {
+    let index = Index::build(source, program, anchors, lookups);
     let mut resolution = Resolution { index, matches: BTreeMap::new() };
     for anchor in &anchors.anchors {
         let found = evaluate(&resolution, anchor)?;
@@ -537,6 +588,7 @@ fn accept_candidate(resolution: &Resolution, anchor: &Anchor, candidate: &Candid
     for (var, other, capture) in &anchor.same {
         let Some(bound) = candidate.captures.get(var) else { return Ok(None) };
         let Some(wanted) = resolution.capture(other, capture) else { return Ok(None) };
+        index.look_for_class(wanted, mention_of(anchor, var));
         if !index.names_same(index.text(bound), wanted) {
             return Ok(None);
         }
@@ -574,6 +626,14 @@ fn accept_candidate(resolution: &Resolution, anchor: &Anchor, candidate: &Candid
         }
     }
     Ok(Some(Match { range: candidate.range.clone(), captures }))
+}
+
+/// Where the text bound to `var` can occur in a match of `anchor`.
+fn mention_of(anchor: &Anchor, var: &str) -> Mention {
+    match &anchor.shape {
+        Shape::Expr { patterns } if patterns.iter().all(|p| p.only_constructed(var)) => Mention::Constructed,
+        _ => Mention::Token,
+    }
 }
 
 fn has_key(prop: &PropOrSpread, key: &str) -> bool {
@@ -668,6 +728,7 @@ fn local_binding<'a>(index: &Index<'a>, site: &Range<usize>, name: &str) -> Opti
 
 /// What a named helper returns: its single `return` value, or an arrow's expression body.
 fn helper_returns<'a>(index: &Index<'a>, name: &str) -> Option<Vec<&'a Expr>> {
+    index.lookups.mention(name, Mention::Named);
     let mut named = index.functions.iter().filter(|f| f.name == Some(name));
     let helper = named.next()?;
     if named.next().is_some() {
@@ -759,7 +820,11 @@ impl<'a> Resolution<'a> {
             .filter(|c| {
                 anchor.same.iter().all(|(var, other, capture)| {
                     let bound = c.captures.get(var).map(|r| self.index.text(r));
-                    matches!((bound, self.capture(other, capture)), (Some(b), Some(w)) if self.index.names_same(b, w))
+                    let wanted = self.capture(other, capture);
+                    if let Some(wanted) = wanted {
+                        self.index.look_for_class(wanted, mention_of(anchor, var));
+                    }
+                    matches!((bound, wanted), (Some(b), Some(w)) if self.index.names_same(b, w))
                 })
             })
             .map(|c| c.range.clone())

@@ -16,7 +16,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::mark::Insertion;
 use crate::parse::range;
 use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{FnInfo, FnNode, Index, Resolution};
+use crate::resolve::{FnInfo, FnNode, Index, Lookups, Resolution};
 use crate::scope::{declared_by, free_names, is_global};
 
 /// The bytes of `at` with the insertions that fall inside it (boundaries included) applied.
@@ -57,10 +57,17 @@ const PURE_NEW_GLOBALS: &[&str] = &["Map", "Set", "WeakMap", "WeakSet", "Array",
 
 struct TopLevel<'a> {
     names: HashMap<&'a str, Binding<'a>>,
+    lookups: &'a Lookups,
 }
 
 impl<'a> TopLevel<'a> {
-    fn of(program: &'a Program) -> TopLevel<'a> {
+    /// How the top level binds `name` (noted for the prefilter).
+    fn get(&self, name: &str) -> Option<&Binding<'a>> {
+        self.lookups.top_level(name);
+        self.names.get(name)
+    }
+
+    fn of(program: &'a Program, lookups: &'a Lookups) -> TopLevel<'a> {
         let mut names: HashMap<&'a str, Binding<'a>> = HashMap::new();
         let mut bind = |name: &'a str, b: Binding<'a>| {
             // A name bound twice at top level is not one helper.
@@ -112,7 +119,7 @@ impl<'a> TopLevel<'a> {
                 }
             }
         }
-        TopLevel { names }
+        TopLevel { names, lookups }
     }
 
     /// Whether `e` can be evaluated in the harness without effects, given
@@ -167,7 +174,7 @@ impl<'a> TopLevel<'a> {
         if !seen.insert(name.to_string()) {
             return true; // a cycle: judged by the rest of it
         }
-        match self.names.get(name) {
+        match self.get(name) {
             Some(Binding::Decl(..)) => true,
             Some(Binding::Init(_, init)) => self.pure(init, seen),
             _ => false,
@@ -176,7 +183,7 @@ impl<'a> TopLevel<'a> {
 
     /// A name bound to a function (declaration or function/arrow initialiser).
     fn pure_fn(&self, name: &str, seen: &mut HashSet<String>) -> bool {
-        match self.names.get(name) {
+        match self.get(name) {
             Some(Binding::Decl(_, FreeOf::Fn(_))) => true,
             Some(Binding::Init(_, init)) => matches!(strip_parens(init), Expr::Fn(_) | Expr::Arrow(_)) || matches!(strip_parens(init), Expr::Call(_)) && self.pure_name(name, seen),
             _ => false,
@@ -213,7 +220,7 @@ fn close_over(top: &TopLevel, source: &str, insertions: &[Insertion], start: BTr
             continue;
         }
         let pure = top.pure_name(&name, &mut HashSet::new());
-        match top.names.get(name.as_str()) {
+        match top.get(name.as_str()) {
             Some(Binding::Decl(at, free)) if pure => {
                 let more = match free {
                     FreeOf::Fn(f) => free_names(*f, &[&name]),
@@ -470,15 +477,23 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     let owner_names: Vec<String> = owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
     let mut known: Vec<&str> = vec![exec_name, buffer_name];
     known.extend(owner_names.iter().map(String::as_str));
-    // `var C = _C` names the sliced class itself, not a second copy of it.
+    // A free name bound by `var C = _C` names a sliced class itself, not a
+    // second copy of it. (Looked up like any top-level name, so that the
+    // prefilter parses the declaration.)
     let mut aliases = Vec::new();
-    for of in known.clone() {
-        for alias in index.aliases_of(of) {
-            aliases.push(json!({"name": alias, "of": of}));
-            known.push(alias);
+    let mut alias_names = Vec::new();
+    for name in &free {
+        index.lookups.top_level(name);
+        if let Some(of) = known.iter().find(|k| **k != name.as_str() && index.names_same(name, k)) {
+            aliases.push(json!({"name": name, "of": of}));
+            alias_names.push(name.clone());
         }
     }
-    let top = TopLevel::of(program);
+    for name in &alias_names {
+        free.remove(name);
+    }
+    known.extend(alias_names.iter().map(String::as_str));
+    let top = TopLevel::of(program, index.lookups);
     let closure = close_over(&top, source, insertions, free, &known);
     Ok(json!({
         "prelude": closure.helpers.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),

@@ -4,11 +4,21 @@
 //! patched, checked and sliced). The
 //! anchors must still resolve exactly once where they must, the proof must
 //! pass, and apply and restore must be byte-exact. It is also large enough to
-//! be parsed and walked in two halves.
+//! be scanned on two cores and, with the whole-file parse forced, parsed and
+//! walked in two halves.
+//!
+//! And the prefilter (parse only what the anchors can touch) against the
+//! whole-file parse, end to end: on every fixture bundle and on the decoyed
+//! ones, in both modes, the same state, anchors, insertions, patched bytes
+//! (their sha256) and proof, with the prefilter's path taken.
 
 mod common;
 
-use common::{code, json, repo, Tree};
+use std::process::{Command, Output};
+
+use common::{bin, code, json, repo, Tree, BUNDLE_IN_TREE};
+
+const WHOLE_PARSE: &str = "KIRO_STEER_SCOPE_WHOLE_PARSE";
 
 fn decoyed(bundle: &str) -> Tree {
     let tree = Tree::copy(bundle);
@@ -26,6 +36,7 @@ fn anchors_resolve_exactly_among_thousands_of_decoys() {
         let out = tree.run(&["--check", "--json"]);
         let v = json(&out);
         assert_eq!(code(&out), 1, "{bundle}: {v:#}");
+        assert_eq!(v["parse"], "prefilter", "{bundle}: {v:#}");
         let anchor = |id: &str| v["anchors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap_or_else(|| panic!("no {id}")).clone();
         assert_eq!(anchor("execution-class")["matches"].as_array().unwrap().len(), 1);
         assert_eq!(anchor("spawn-site")["matches"].as_array().unwrap().len(), 2, "{bundle}: only the model's two spawn sites");
@@ -39,5 +50,70 @@ fn anchors_resolve_exactly_among_thousands_of_decoys() {
         }
         assert_eq!(code(&tree.run(&["--restore"])), 0);
         assert_eq!(tree.sha(), stock, "{bundle}: restore is byte-exact on the large bundle");
+    }
+}
+
+fn run_with(target: &std::path::Path, args: &[&str], whole: bool) -> Output {
+    let mut command = Command::new(bin());
+    command.arg("--target").arg(target).args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH");
+    if whole {
+        command.env(WHOLE_PARSE, "1");
+    } else {
+        command.env_remove(WHOLE_PARSE);
+    }
+    command.output().unwrap()
+}
+
+/// Runs `args` with the prefilter and with the whole-file parse; they must
+/// agree on everything but which parse ran (and how long the proof took).
+fn agree(what: &str, target: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let (prefiltered, whole) = (run_with(target, args, false), run_with(target, args, true));
+    let (mut p, mut w) = (json(&prefiltered), json(&whole));
+    assert_eq!(p["parse"], "prefilter", "{what} {args:?}: {}", p["parse_reason"]);
+    assert_eq!(w["parse"], "whole", "{what} {args:?}");
+    assert_eq!(code(&prefiltered), code(&whole), "{what} {args:?}");
+    for v in [&mut p, &mut w] {
+        let o = v.as_object_mut().unwrap();
+        for key in ["parse", "parse_reason", "parsed_bytes"] {
+            o.remove(key);
+        }
+        if let Some(proof) = o.get_mut("proof").and_then(|p| p.as_object_mut()) {
+            proof.remove("elapsed_ms");
+        }
+    }
+    assert!(p == w, "{what} {args:?}: the prefilter's run differs from the whole parse's\n--- prefilter\n{p:#}\n--- whole\n{w:#}");
+    p
+}
+
+#[test]
+fn the_prefilter_agrees_with_the_whole_parse_on_every_fixture_and_mode() {
+    let mut bundles: Vec<String> = std::fs::read_dir(repo().join("testdata/bundles"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join(BUNDLE_IN_TREE).is_file())
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    bundles.sort();
+    assert!(bundles.len() >= 10, "{bundles:?}");
+    for bundle in &bundles {
+        let tree = Tree::copy(bundle);
+        for mode in ["seed", "gate"] {
+            // (Whether the proof can drive a bundle's code is not the parse's business: both paths agree on it.)
+            let v = agree(bundle, &tree.target, &["--dry-run", "--json", "--mode", mode]);
+            assert_eq!(v["state"], "stock", "{bundle} {mode}: {v:#}");
+            assert!(!v["insertions"].as_array().unwrap().is_empty() && v["sha256_after"].is_string(), "{bundle} {mode}: {v:#}");
+            agree(bundle, &tree.target, &["--check", "--json", "--mode", mode]);
+        }
+    }
+}
+
+#[test]
+fn the_prefilter_agrees_with_the_whole_parse_among_decoys() {
+    for bundle in ["readable-cjs", "minified-cjs"] {
+        let tree = decoyed(bundle);
+        for mode in ["seed", "gate"] {
+            let v = agree(&format!("{bundle} with tsc"), &tree.target, &["--dry-run", "--json", "--mode", mode]);
+            assert_eq!(v["exit_code"], 0, "{bundle} {mode}: {v:#}");
+        }
     }
 }

@@ -1,0 +1,397 @@
+//! Prefilter: parse only the top-level statements the anchors can touch.
+//!
+//! Every anchor names property names, method names or string literals that
+//! survive minification, and a statement that spells none of them cannot hold
+//! its match. `parse::scan` cuts the file into runs of whole top-level
+//! statements; the runs that spell an anchor's literals are parsed (each on
+//! its own, in the file's goal, spans in file offsets) and the anchors are
+//! resolved, planned and sliced on them. That evaluation notes every lookup
+//! that reaches beyond the statement at hand (`resolve::Lookups`): the text a
+//! `same` constraint compares with (the execution class's binding), a config
+//! helper's name, each top-level name the slicer binds. The runs that mention
+//! those texts, or may declare those names, are parsed too and everything is
+//! evaluated again, until an evaluation needs nothing new: its lookups then
+//! saw exactly what they would have seen in the whole file.
+//!
+//! When it cannot be sure, the whole file is parsed: the scan may have
+//! misread a statement boundary, a run does not parse on its own, a parsed
+//! run holds `with` or `eval`, an anchor has nothing to search for, or the
+//! runs to parse are most of a big file anyway.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use swc_ecma_ast::Program;
+
+use crate::anchor::{AnchorSet, Shape};
+use crate::parse::{self, ParseError, Scan, SourceKind};
+use crate::resolve::{Lookups, Mention};
+
+/// Set (to anything) to parse the whole file: for the bench and the tests.
+pub const WHOLE_PARSE_ENV: &str = "KIRO_STEER_SCOPE_WHOLE_PARSE";
+
+/// Which parse ran, and why.
+#[derive(Clone, Debug)]
+pub struct ParseInfo {
+    /// "prefilter" or "whole".
+    pub path: &'static str,
+    pub reason: String,
+    pub parsed_bytes: usize,
+}
+
+/// Parses what the anchors can touch (or the whole file) and evaluates it
+/// with `evaluate`, again after each growth, until its lookups are closed.
+/// `whole`: a reason to skip the prefilter. Only a whole-file parse error or
+/// refused nesting is an error.
+pub fn evaluate<T>(
+    source: &str,
+    kind: SourceKind,
+    anchors: &AnchorSet,
+    whole: Option<String>,
+    mut evaluate: impl FnMut(&Program, &Lookups) -> T,
+) -> Result<(T, ParseInfo), ParseError> {
+    let scan = parse::scan(source.as_bytes());
+    parse::check_nesting(&scan)?;
+    let reason = match whole {
+        Some(reason) => reason,
+        None => match prefiltered(source, kind, anchors, &scan, &mut evaluate) {
+            Ok(done) => return Ok(done),
+            Err(reason) => reason,
+        },
+    };
+    let program = parse::parse_scanned(source, kind, &scan)?;
+    let out = evaluate(&program, &Lookups::default());
+    // The process ends soon after; freeing millions of nodes costs as much as a parse.
+    std::mem::forget(program);
+    Ok((out, ParseInfo { path: "whole", reason, parsed_bytes: source.len() }))
+}
+
+/// The prefilter's loop; Err: why the whole file must be parsed instead.
+fn prefiltered<T>(
+    source: &str,
+    kind: SourceKind,
+    anchors: &AnchorSet,
+    scan: &Scan,
+    evaluate: &mut impl FnMut(&Program, &Lookups) -> T,
+) -> Result<(T, ParseInfo), String> {
+    if let Some((at, why)) = scan.unsure {
+        return Err(format!("{why} (byte {at}), so the statement boundaries are uncertain"));
+    }
+    let alternatives = required(anchors)?;
+    let runs = Runs::new(source, scan);
+    let mut wanted = vec![false; runs.count()];
+    for literals in &alternatives {
+        for run in runs.spelling_all(literals) {
+            wanted[run] = true;
+        }
+    }
+    // The last statement too: a file cut short ends in a statement that does not parse.
+    wanted[runs.count() - 1] = true;
+    let mut parsed = vec![false; runs.count()];
+    let mut tree: Option<Program> = None;
+    let mut mentions: HashMap<(String, Mention), Vec<usize>> = HashMap::new();
+    loop {
+        let fresh = runs.coalesce(|run| wanted[run] && !parsed[run]);
+        let total: usize = (0..runs.count()).filter(|r| wanted[*r]).map(|r| runs.range(r).len()).sum();
+        if source.len() > parse::SPLIT_ABOVE && total * 2 > source.len() {
+            return Err(format!("the statements the anchors touch are {}% of the file", total * 100 / source.len()));
+        }
+        if let Some((at, what)) = scan.dynamic.iter().find(|(at, _)| wanted[runs.of(*at)]) {
+            return Err(format!("a statement the anchors touch uses `{what}` (byte {at})"));
+        }
+        let more = parse::parse_runs(source, &fresh, kind).map_err(|e| format!("a statement the anchors touch does not parse on its own ({e})"))?;
+        for range in &fresh {
+            parsed[runs.of(range.start)..=runs.of(range.end - 1)].fill(true);
+        }
+        match &mut tree {
+            Some(program) => parse::absorb(program, more),
+            None => tree = Some(more),
+        }
+        let lookups = Lookups::default();
+        let out = evaluate(tree.as_ref().expect("parsed"), &lookups);
+        let mut grew = false;
+        for mention in lookups.mentioned.borrow().iter() {
+            let found = mentions.entry(mention.clone()).or_insert_with(|| runs.mentioning(&mention.0, mention.1));
+            for run in found.iter() {
+                grew |= !std::mem::replace(&mut wanted[*run], true);
+            }
+        }
+        for name in lookups.top_level.borrow().iter() {
+            for run in runs.declaring(name) {
+                grew |= !std::mem::replace(&mut wanted[run], true);
+            }
+        }
+        if !grew {
+            let statements = parsed.iter().filter(|p| **p).count();
+            let bytes: usize = (0..runs.count()).filter(|r| parsed[*r]).map(|r| runs.range(r).len()).sum();
+            let reason = format!("parsed {statements} of {} top-level statement runs ({bytes} of {} bytes): those spelling the anchors' literals, and those mentioning or declaring the names they look up", runs.count(), source.len());
+            std::mem::forget(tree);
+            return Ok((out, ParseInfo { path: "prefilter", reason, parsed_bytes: bytes }));
+        }
+    }
+}
+
+/// For each anchor that can match outside another anchor's matches, the sets
+/// of literals (one per alternative pattern) a match must spell all of. An
+/// alternative that spells nothing is found through the text its `same`
+/// constraint binds (a lookup); without one there is nothing to search for.
+fn required(anchors: &AnchorSet) -> Result<Vec<Vec<String>>, String> {
+    let mut out = Vec::new();
+    for anchor in anchors.anchors.iter().filter(|a| a.inside.is_none()) {
+        let alternatives: Vec<Vec<String>> = match &anchor.shape {
+            Shape::Class { method, method_has } => vec![[vec![method.clone()], method_has.literals()].concat()],
+            Shape::Function { has_string, has } => has_string.iter().map(|s| vec![s.clone()]).chain(has.iter().map(|p| p.literals())).collect(),
+            Shape::Expr { patterns } => patterns.iter().map(|p| p.literals()).collect(),
+        };
+        for literals in alternatives {
+            if literals.is_empty() {
+                if anchor.same.is_empty() {
+                    return Err(format!("anchor `{}` has a pattern that spells no name or string to search for", anchor.id));
+                }
+                continue;
+            }
+            if let Some(odd) = literals.iter().find(|l| l.chars().any(|c| matches!(c, '\n' | '\r' | '\t' | '\\' | '\'' | '"' | '`'))) {
+                return Err(format!("anchor `{}` searches for `{odd}`, which holds a quote, a backslash or a line break", anchor.id));
+            }
+            out.push(literals);
+        }
+    }
+    // An alternative that spells all of another's finds no run that one does not.
+    out.sort_by_key(|literals| literals.len());
+    let mut kept: Vec<Vec<String>> = Vec::new();
+    for literals in out {
+        if !kept.iter().any(|k| k.iter().all(|l| literals.contains(l))) {
+            kept.push(literals);
+        }
+    }
+    Ok(kept)
+}
+
+/// The scan's statement runs, and where texts occur in them.
+struct Runs<'s> {
+    source: &'s str,
+    scan: &'s Scan,
+    /// Strings and template texts with escapes, decoded, with their run.
+    escaped: Vec<(usize, String)>,
+    /// Identifiers with escapes, decoded, with their run.
+    escaped_words: Vec<(usize, String)>,
+    /// Names top-level declarations may bind -> their runs (built when first asked).
+    declared: std::cell::OnceCell<HashMap<&'s str, Vec<usize>>>,
+}
+
+impl<'s> Runs<'s> {
+    fn new(source: &'s str, scan: &'s Scan) -> Runs<'s> {
+        let decode = |ranges: &[Range<usize>]| ranges.iter().filter_map(|r| source.get(r.clone()).map(|raw| (run_of(&scan.starts, r.start), unescape(raw)))).collect();
+        Runs { source, scan, escaped: decode(&scan.escaped), escaped_words: decode(&scan.escaped_words), declared: std::cell::OnceCell::new() }
+    }
+
+    fn count(&self) -> usize {
+        self.scan.starts.len()
+    }
+
+    /// The run holding byte `at`.
+    fn of(&self, at: usize) -> usize {
+        run_of(&self.scan.starts, at)
+    }
+
+    fn range(&self, run: usize) -> Range<usize> {
+        self.scan.starts[run]..self.scan.starts.get(run + 1).copied().unwrap_or(self.source.len())
+    }
+
+    /// Consecutive chosen runs as one range each.
+    fn coalesce(&self, chosen: impl Fn(usize) -> bool) -> Vec<Range<usize>> {
+        let mut out: Vec<Range<usize>> = Vec::new();
+        for run in (0..self.count()).filter(|r| chosen(*r)) {
+            let range = self.range(run);
+            match out.last_mut() {
+                Some(last) if last.end == range.start => last.end = range.end,
+                _ => out.push(range),
+            }
+        }
+        out
+    }
+
+    /// Runs where `text` occurs raw (`bounded`: as a token, in the place
+    /// `how` says) or in an escaped literal.
+    fn occurring(&self, text: &str, bounded: Option<Mention>, within: Option<usize>) -> Vec<usize> {
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+        let bytes = self.source.as_bytes();
+        let (from, hay) = match within {
+            Some(run) => {
+                let r = self.range(run);
+                (r.start, &bytes[r])
+            }
+            None => (0, bytes),
+        };
+        let first = text.bytes().next().is_some_and(word);
+        let last = text.bytes().last().is_some_and(word);
+        let mut out: Vec<usize> = Vec::new();
+        for at in memchr::memmem::find_iter(hay, text.as_bytes()).map(|p| from + p) {
+            if let Some(how) = bounded {
+                if (first && at > 0 && word(bytes[at - 1])) || (last && bytes.get(at + text.len()).is_some_and(|b| word(*b))) || !placed(bytes, at..at + text.len(), how) {
+                    continue;
+                }
+            }
+            let run = within.unwrap_or_else(|| self.of(at));
+            if out.last() != Some(&run) {
+                out.push(run);
+            }
+        }
+        // A literal may be spelled with escapes in a string or a name; a token only in a name.
+        let spelled = |(run, decoded): &&(usize, String)| within.is_none_or(|w| w == *run) && if bounded.is_some() { decoded == text } else { decoded.contains(text) };
+        let strings: &[(usize, String)] = if bounded.is_some() { &[] } else { &self.escaped };
+        out.extend(strings.iter().chain(&self.escaped_words).filter(spelled).map(|(run, _)| *run));
+        out
+    }
+
+    /// Runs that spell every one of `literals`.
+    fn spelling_all(&self, literals: &[String]) -> Vec<usize> {
+        let Some(rarest) = literals.iter().max_by_key(|l| l.len()) else { return Vec::new() };
+        let mut runs = self.occurring(rarest, None, None);
+        runs.sort_unstable();
+        runs.dedup();
+        runs.retain(|run| literals.iter().all(|l| l == rarest || !self.occurring(l, None, Some(*run)).is_empty()));
+        runs
+    }
+
+    /// Runs holding `text` as a token where `how` says (or inside an escaped literal).
+    fn mentioning(&self, text: &str, how: Mention) -> Vec<usize> {
+        self.occurring(text, Some(how), None)
+    }
+
+    /// Runs that may bind `name` at top level.
+    fn declaring(&self, name: &str) -> Vec<usize> {
+        let declared = self.declared.get_or_init(|| {
+            let mut map: HashMap<&str, Vec<usize>> = HashMap::new();
+            for (start, end, run) in &self.scan.declared {
+                map.entry(&self.source[*start..*end]).or_default().push(*run);
+            }
+            map
+        });
+        let mut out = declared.get(name).cloned().unwrap_or_default();
+        for run in &self.scan.unlisted {
+            if !self.occurring(name, Some(Mention::Token), Some(*run)).is_empty() {
+                out.push(*run);
+            }
+        }
+        out
+    }
+}
+
+/// Whether the token at `at` stands where `how` says. A comment next to it
+/// (a `/`) could hide anything, so it counts as a yes.
+fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
+    let space = |b: u8| b.is_ascii_whitespace();
+    let before = |skip: &dyn Fn(u8) -> bool| {
+        let mut j = at.start;
+        while j > 0 && skip(bytes[j - 1]) {
+            j -= 1;
+        }
+        j
+    };
+    let word_ends = |j: usize, word: &[u8]| {
+        j >= word.len() && &bytes[j - word.len()..j] == word && !(j > word.len() && (bytes[j - word.len() - 1].is_ascii_alphanumeric() || matches!(bytes[j - word.len() - 1], b'_' | b'$')))
+    };
+    match how {
+        Mention::Token => true,
+        Mention::Constructed => {
+            let j = before(&|b| space(b) || b == b'(');
+            j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"new")
+        }
+        Mention::Aliased => {
+            // `= NAME` ending the initialiser: `var C = NAME;`, `,C=NAME,`.
+            let j = before(&|b| space(b));
+            let assigned = j > 0 && bytes[j - 1] == b'=' && !(j > 1 && b"=!<>+-*/%&|^?".contains(&bytes[j - 2]));
+            let mut k = at.end;
+            while k < bytes.len() && space(bytes[k]) {
+                k += 1;
+            }
+            let ends = k == bytes.len() || b",;)}/".contains(&bytes[k]) || k > at.end && bytes[at.end..k].contains(&b'\n');
+            assigned && ends || j > 0 && bytes[j - 1] == b'/'
+        }
+        Mention::Named => {
+            // `NAME =` and compound assignments (`NAME ||= …`), not comparisons.
+            let mut k = at.end;
+            while k < bytes.len() && space(bytes[k]) {
+                k += 1;
+            }
+            let operator = &bytes[k..k + bytes[k..].iter().take_while(|b| b"=+-*/%<>&|^?!".contains(b)).count()];
+            let assigned = operator.contains(&b'/') || operator.ends_with(b"=") && !matches!(operator, b"==" | b"===" | b"!=" | b"!==" | b"<=" | b">=");
+            let j = before(&|b| space(b) || b == b'*');
+            assigned || j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"function")
+        }
+    }
+}
+
+fn run_of(starts: &[usize], at: usize) -> usize {
+    starts.partition_point(|s| *s <= at) - 1
+}
+
+/// The text a JavaScript string, template text or identifier with escapes
+/// stands for (lossy where it does not matter: lone surrogates, bad escapes).
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    let hex = |digits: &str| u32::from_str_radix(digits, 16).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(e) = chars.next() else { break };
+        match e {
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            'b' => out.push('\u{8}'),
+            'f' => out.push('\u{c}'),
+            'v' => out.push('\u{b}'),
+            // A line continuation stands for nothing.
+            '\n' | '\u{2028}' | '\u{2029}' => {}
+            '\r' => {
+                chars.next_if_eq(&'\n');
+            }
+            'x' => {
+                let digits: String = (0..2).filter_map(|_| chars.next_if(|c| c.is_ascii_hexdigit())).collect();
+                out.push(hex(&digits));
+            }
+            'u' if chars.next_if_eq(&'{').is_some() => {
+                let digits: String = std::iter::from_fn(|| chars.next_if(|c| *c != '}')).collect();
+                chars.next();
+                out.push(hex(&digits));
+            }
+            'u' => {
+                let digits: String = (0..4).filter_map(|_| chars.next_if(|c| c.is_ascii_hexdigit())).collect();
+                out.push(hex(&digits));
+            }
+            '0'..='7' => {
+                let mut value = e.to_digit(8).expect("octal");
+                for _ in 0..2 {
+                    match chars.peek().and_then(|c| c.to_digit(8)) {
+                        Some(d) if value * 8 + d <= 0o377 => {
+                            value = value * 8 + d;
+                            chars.next();
+                        }
+                        _ => break,
+                    }
+                }
+                out.push(char::from_u32(value).unwrap_or('\u{fffd}'));
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unescape_spells_what_the_parser_cooks() {
+        assert_eq!(unescape(r#""set\u0053teering\x52eader\u{49}ndex""#), "\"setSteeringReaderIndex\"");
+        assert_eq!(unescape("inj\\\nected \\163teering"), "injected steering");
+        assert_eq!(unescape(r"h\u0061ndlers"), "handlers");
+        assert_eq!(unescape(r"\[LiveSteeringHook\]"), "[LiveSteeringHook]");
+    }
+}
