@@ -98,9 +98,11 @@ fn the_prefilter_agrees_with_the_whole_parse_on_every_fixture_and_mode() {
     for bundle in &bundles {
         let tree = Tree::copy(bundle);
         for mode in ["seed", "gate"] {
-            // (Whether the proof can drive a bundle's code is not the parse's business: both paths agree on it.)
-            let v = agree(bundle, &tree.target, &["--dry-run", "--json", "--mode", mode]);
+            let v = agree(bundle, &tree.target, &["--dry-run", "--json", "--mode", mode, "--rewind-on-clear"]);
             assert_eq!(v["state"], "stock", "{bundle} {mode}: {v:#}");
+            assert_eq!(v["proof"]["outcome"], "passed", "{bundle} {mode}: {v:#}");
+            let v = agree(bundle, &tree.target, &["--dry-run", "--json", "--mode", mode]);
+            assert_eq!(v["proof"]["outcome"], "passed", "{bundle} {mode}: {v:#}");
             assert!(!v["insertions"].as_array().unwrap().is_empty() && v["sha256_after"].is_string(), "{bundle} {mode}: {v:#}");
             agree(bundle, &tree.target, &["--check", "--json", "--mode", mode]);
         }
