@@ -210,6 +210,32 @@ function callForms(api, stubs, desc, fn, argForms) {
   return out;
 }
 
+// One session: a buffer in `slot` of a stub sessionServices, and executions of it.
+function session(api, stubs, newBuffer, slot) {
+  const buffer = newBuffer();
+  const services = new Proxy({}, { get: (_t, p) => (p === slot ? buffer : stubs.make()) });
+  const exec = (label) => new api.Exec({ sessionServices: services, promptContext: stubs.make(), signal: new AbortController().signal, agentName: label });
+  return { buffer, services, exec };
+}
+
+// Appends `text` with `append` and returns the message: the harness's text and the entry it made.
+function record(entries, buffer, append, text) {
+  const before = new Set(entries(buffer));
+  append(buffer, text);
+  return { text, entry: entries(buffer).find((e) => !before.has(e)) };
+}
+
+// One drain of `exec` by `call`: the items it added to the execution's own
+// queue, each tied to its message; the queue is then emptied, as a model
+// invocation takes it.
+async function drainOnce(call, exec, w, queueName, attribute, messages) {
+  const before = listOf(exec[queueName], queueName).length;
+  await call(exec, w);
+  const got = listOf(exec[queueName], queueName).slice(before).map((item) => attribute(item, messages));
+  emptyQueue(exec[queueName]);
+  return got;
+}
+
 // The buffer's constructions, by label.
 function bufferForms(api, stubs) {
   return [
@@ -328,12 +354,7 @@ function calibrate(api, side, stubs) {
   if (!clearArgs) throw new Inconclusive(`${side.bufferClass.name}.${side.bufferClass.clear} does not empty the buffer`);
 
   // Executions, the buffer's slot in sessionServices, and the drain.
-  const makeWorld = (slot) => {
-    const buffer = newBuffer();
-    const services = new Proxy({}, { get: (_t, p) => (p === slot ? buffer : stubs.make()) });
-    const exec = (label) => new api.Exec({ sessionServices: services, promptContext: stubs.make(), signal: new AbortController().signal, agentName: label });
-    return { buffer, services, exec };
-  };
+  const makeWorld = (slot) => session(api, stubs, newBuffer, slot);
   const drainForms = callForms(api, stubs, side.drain, api.drain, DRAIN_ARGS);
   const queueName = side.queue;
   const attribute = (item, messages) => {
@@ -344,7 +365,7 @@ function calibrate(api, side, stubs) {
     if (byText.length === 1) return byText[0];
     throw new Inconclusive(`a delivery could not be attributed to one message (${byText.length} matched): ${JSON.stringify(inside).slice(0, 120)}`);
   };
-  const slots = side.slots.length ? side.slots : [];
+  const slots = side.slots;
   let drain = null;
   const drainTried = [];
   for (const slot of slots) {
@@ -353,14 +374,8 @@ function calibrate(api, side, stubs) {
         const w = makeWorld(slot);
         const e = w.exec("probe");
         const messages = [];
-        const send = (t) => { steerInto(w.buffer, t); messages.push({ text: t, entry: reader.entries(w.buffer).find((x) => Object.values(x).includes(t)) }); };
-        const run = async () => {
-          const before = listOf(e[queueName], queueName).length;
-          await call(e, w);
-          const got = listOf(e[queueName], queueName).slice(before).map((i) => attribute(i, messages));
-          emptyQueue(e[queueName]);
-          return got;
-        };
+        const send = (t) => messages.push(record(reader.entries, w.buffer, steerInto, t));
+        const run = () => drainOnce(call, e, w, queueName, attribute, messages);
         drainTried.push({ slot, label, w, e, messages, send, run });
       } catch (err) {
         if (err instanceof Inconclusive) throw err;
@@ -455,8 +470,7 @@ function calibrate(api, side, stubs) {
 // A world: one session's buffer and the executions of the case, driven by
 // the calibrated forms on one side's code.
 function world(api, side, plan, stubs) {
-  const buffer = plan.newBuffer();
-  const services = new Proxy({}, { get: (_t, p) => (p === plan.slot ? buffer : stubs.make()) });
+  const { buffer, services, exec: newExec } = session(api, stubs, plan.newBuffer, plan.slot);
   const received = new Map();
   const messages = [];
   const thisForSpawn = stubs.make();
@@ -468,26 +482,19 @@ function world(api, side, plan, stubs) {
   const w = {
     services,
     buffer,
-    exec: (label) => adopt(new api.Exec({ sessionServices: services, promptContext: stubs.make(), signal: new AbortController().signal, agentName: label }), label),
+    exec: (label) => adopt(newExec(label), label),
     spawn: (site, parent, label) => adopt(api.spawns[site].call(thisForSpawn, parent), label),
     message: (kind, label) => {
-      const t = plan.text(label);
-      const before = new Set(plan.entries(buffer));
-      (kind === "user" ? plan.steerInto : plan.noteInto)(buffer, t);
-      const entry = plan.entries(buffer).find((e) => !before.has(e));
-      messages.push({ label, text: t, entry });
+      const m = record(plan.entries, buffer, kind === "user" ? plan.steerInto : plan.noteInto, plan.text(label));
+      messages.push({ label, ...m });
     },
     steer: (label) => w.message("user", label),
     notify: (label) => w.message("notification", label),
     clear: () => plan.clear(buffer),
     // One model invocation: the drain at MODEL_INVOKE, then the model takes the queue.
     invoke: async (exec) => {
-      const before = listOf(exec[queueName], queueName).length;
-      await plan.drainCall(exec, w);
-      const added = listOf(exec[queueName], queueName).slice(before);
-      const got = added.map((item) => plan.attribute(item, messages).label);
+      const got = (await drainOnce(plan.drainCall, exec, w, queueName, plan.attribute, messages)).map((m) => m.label);
       received.get(exec).got.push(...got);
-      emptyQueue(exec[queueName]);
       return got;
     },
     // The end-of-turn check after a final reply: how often it sends the turn back.
