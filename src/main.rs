@@ -195,23 +195,31 @@ fn main() -> ExitCode {
     };
     let mode = Mode { fix, rewind: cli.rewind_on_clear };
     let printing = report::Printing { json: cli.json, quiet: cli.quiet };
+    let options = match options(&cli) {
+        Ok(o) => o,
+        Err(e) => {
+            let outcome = Outcome::new(action, mode).error(e, "fix the anchor files (see anchors/README.md) or drop --anchors");
+            if cli.all {
+                report::print_all(std::slice::from_ref(&outcome), printing);
+            } else {
+                report::print(&outcome, printing);
+            }
+            return ExitCode::from(outcome.exit);
+        }
+    };
     if cli.all {
-        let outcomes = run_all(&cli, action, mode);
+        let outcomes = run_all(&options, action, mode);
         report::print_all(&outcomes, printing);
         return ExitCode::from(outcomes.iter().map(|o| o.exit).max().unwrap_or(EXIT_REFUSED));
     }
-    let outcome = run(&cli, action, mode);
+    let outcome = run(&cli, &options, action, mode);
     report::print(&outcome, printing);
     ExitCode::from(outcome.exit)
 }
 
-fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
-    let options = match options(cli) {
-        Ok(o) => o,
-        Err(e) => return Outcome::new(action, mode).error(e, "fix the anchor files (see anchors/README.md) or drop --anchors"),
-    };
+fn run(cli: &Cli, options: &act::Options, action: Action, mode: Mode) -> Outcome {
     match discover::discover(cli.target.as_deref()) {
-        Ok(target) => act::run(&options, action, mode, target),
+        Ok(target) => act::run(options, action, mode, target),
         // A fresh upgrade unpacks its tree on first start: --ensure patches it next time.
         Err(discover::NotFound::NotUnpacked(e)) if action == Action::Ensure => {
             let mut outcome = Outcome::new(action, mode).error(e, "nothing to do until kiro-cli has started once");
@@ -223,11 +231,7 @@ fn run(cli: &Cli, action: Action, mode: Mode) -> Outcome {
 }
 
 /// Every tree under the data folder, each handled on its own.
-fn run_all(cli: &Cli, action: Action, mode: Mode) -> Vec<Outcome> {
-    let options = match options(cli) {
-        Ok(o) => o,
-        Err(e) => return vec![Outcome::new(action, mode).error(e, "fix the anchor files (see anchors/README.md) or drop --anchors")],
-    };
+fn run_all(options: &act::Options, action: Action, mode: Mode) -> Vec<Outcome> {
     let trees = discover::kas_dir().map_err(|e| e.to_string()).and_then(|kas| discover::trees(&kas).map(|t| (kas, t)));
     match trees {
         Ok((kas, trees)) if trees.is_empty() => vec![Outcome::new(action, mode).error(format!("no KAS tree in {}", kas.display()), "kiro-cli unpacks one on first start; start it once, or pass --target PATH")],
@@ -235,7 +239,7 @@ fn run_all(cli: &Cli, action: Action, mode: Mode) -> Vec<Outcome> {
             .into_iter()
             .map(|tree| {
                 let target = discover::Target { path: tree.bundle(), how: format!("--all: kiro-cli {}", tree.cli_version) };
-                let mut outcome = act::run(&options, action, mode, target);
+                let mut outcome = act::run(options, action, mode, target);
                 outcome.cli_version = Some(tree.cli_version);
                 outcome
             })

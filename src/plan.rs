@@ -9,7 +9,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::anchor::AnchorSet;
 use crate::mark::{Fix, Insertion, Mode};
 use crate::parse::range;
-use crate::resolve::{clip, FnInfo, Refusal, Resolution};
+use crate::resolve::{class_method, clip, within, FnInfo, Refusal, Resolution};
 use crate::pattern::strip_parens;
 
 /// The seeding wrapper's parameter; a name no esbuild or terser output uses.
@@ -284,7 +284,6 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     if !is_plain_access(message) || message.contains('.') {
         return Err(drift("drain-message", format!("the message is `{}`, not a variable", clip(message))));
     }
-    let within = |r: &Range<usize>, outer: &Range<usize>| outer.start <= r.start && r.end <= outer.end;
     let the_loop = loops_in(drain)
         .into_iter()
         .filter(|l| within(&first_use.range, &l.range))
@@ -407,14 +406,8 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     // The buffer's clear method: count the clear first thing.
     let buffer_class = class_of(&class_at("buffer-class")?).ok_or_else(|| drift("buffer-class", "is not a class"))?;
     let clear_at = &resolution.get("buffer-clear").first().ok_or_else(|| drift("buffer-clear", "did not resolve"))?.range;
-    let clear = buffer_class
-        .class
-        .body
-        .iter()
-        .find_map(|m| match m {
-            ClassMember::Method(method) if within(clear_at, &range(&*method.function)) => method.function.body.as_ref(),
-            _ => None,
-        })
+    let clear = class_method(buffer_class.class, clear_at)
+        .and_then(|method| method.function.body.as_ref())
         .ok_or_else(|| drift("buffer-clear", "the clear is not inside a method with a body"))?;
     let count = Insertion {
         at: range(clear).start + 1,
@@ -455,10 +448,6 @@ set(v){{__kssSeen=__kssCount();__kssAt=v}}}})}}"
         purpose: "make each execution's cursor read 0 after a clear of the buffer (rewind on clear)".into(),
     };
     Ok(vec![count, rewind])
-}
-
-fn within(r: &Range<usize>, outer: &Range<usize>) -> bool {
-    outer.start <= r.start && r.end <= outer.end
 }
 
 /// Whether a function body has a `return` of its own (not in a nested function).

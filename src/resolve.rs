@@ -537,8 +537,16 @@ pub fn clip(text: &str) -> String {
     }
 }
 
-fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
+pub fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
     outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// The method of `class` whose function holds `at`.
+pub fn class_method<'c>(class: &'c Class, at: &Range<usize>) -> Option<&'c ClassMethod> {
+    class.body.iter().find_map(|m| match m {
+        ClassMember::Method(method) if within(at, &range(&*method.function)) => Some(method),
+        _ => None,
+    })
 }
 
 fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refusal> {

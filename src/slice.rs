@@ -16,7 +16,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::mark::Insertion;
 use crate::parse::range;
 use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{FnInfo, FnNode, Index, Lookups, Resolution};
+use crate::resolve::{class_method, FnInfo, FnNode, Index, Lookups, Resolution};
 use crate::scope::{declared_by, free_names, is_global};
 
 /// The bytes of `at` with the insertions that fall inside it (boundaries included) applied.
@@ -366,13 +366,6 @@ fn entry_keys(expr: &Expr) -> Vec<String> {
             .collect(),
         _ => Vec::new(),
     }
-}
-
-fn class_method<'c>(class: &'c Class, within: &Range<usize>) -> Option<&'c ClassMethod> {
-    class.body.iter().find_map(|m| match m {
-        ClassMember::Method(method) if range(&*method.function).start <= within.start && within.end <= range(&*method.function).end => Some(method),
-        _ => None,
-    })
 }
 
 /// The slices for one side (stock: no insertions; patched: the mode's).
