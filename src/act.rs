@@ -106,11 +106,15 @@ struct ProofRun {
 fn run_proof(cli: &Options, inspection: &Inspection, folder: &folder::Folder, mode: Mode) -> ProofRun {
     let node = validate::choose_node(cli.node.as_deref());
     let label = format!("{} ({})", node.path.display(), node.source);
-    let proof = match inspection.proof_input.as_ref() {
+    let unaccounted = inspection.accounting.as_ref().filter(|a| !a.closed());
+    let mut proof = match inspection.proof_input.as_ref() {
+        // No case can speak for a bundle whose world is open: no node is started.
+        _ if unaccounted.is_some() => prove::Proof::inconclusive(mode, unaccounted.map(|a| a.summary()).unwrap_or_default()),
         None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
         Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
         Some(Ok((stock, patched))) => prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout)),
     };
+    proof.accounting = inspection.accounting.clone();
     ProofRun { node: label, proof }
 }
 
@@ -127,8 +131,12 @@ fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool
         outcome.set_insertions(stock, plan);
     }
     // Apply would refuse an inconclusive proof; say so now rather than call the file patchable.
-    if let (State::Stock, Some(Err(e))) = (inspection.state, &inspection.proof_input) {
-        let why = format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}");
+    let open_world = inspection.accounting.as_ref().filter(|a| !a.closed()).map(|a| format!("stock, and the anchors resolve, but the proof would be inconclusive: {}", a.summary()));
+    let unsliceable = match &inspection.proof_input {
+        Some(Err(e)) => Some(format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}")),
+        _ => None,
+    };
+    if let (State::Stock, Some(why)) = (inspection.state, open_world.or(unsliceable)) {
         if !allow_inconclusive {
             return outcome.error(why, INCONCLUSIVE_NEXT);
         }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use swc_ecma_ast::Program;
 
+use crate::account::Accounting;
 use crate::anchor::AnchorSet;
 use crate::discover::PackageInfo;
 use crate::mark::{self, Insertion, Marked, Mode};
@@ -66,6 +67,9 @@ pub struct Inspection {
     pub proof_input: Option<Result<(serde_json::Value, serde_json::Value), String>>,
     /// Which parse ran (prefilter or whole file), when one did.
     pub parse: Option<ParseInfo>,
+    /// The closed world around the proof: every place outside the code it
+    /// runs that could change its outcome (for a stock file, when sliced).
+    pub accounting: Option<Accounting>,
 }
 
 impl Inspection {
@@ -116,6 +120,7 @@ fn inspect_bytes(real_path: PathBuf, package: PackageInfo, bytes: &[u8], anchors
         anchor: None,
         proof_input: None,
         parse: None,
+        accounting: None,
     };
     match mark::read(bytes) {
         Err(t) => return tampered(out, t.to_string()),
@@ -156,8 +161,9 @@ fn inspect_bytes(real_path: PathBuf, package: PackageInfo, bytes: &[u8], anchors
     let (result, parse) = parse::on_big_stack(|| resolve_and_plan(stock_bytes, module, anchors, judge_by, mode, prove.then_some(installed.as_deref()), whole));
     out.parse = parse;
     match result {
-        Ok((plan, reports, proof_input)) => {
+        Ok((plan, reports, proof_input, accounting)) => {
             out.proof_input = proof_input;
+            out.accounting = accounting;
             out.anchors = reports;
             if !matches!(out.state, State::Patched(_)) {
                 let sites = out.anchors.iter().find(|a| a.id == "spawn-site").map_or(0, |a| a.matches.len());
@@ -193,7 +199,7 @@ struct Failure {
 }
 
 type Slices = Option<Result<(serde_json::Value, serde_json::Value), String>>;
-type Resolved = Result<(Vec<Insertion>, Vec<AnchorReport>, Slices), Failure>;
+type Resolved = Result<(Vec<Insertion>, Vec<AnchorReport>, Slices, Option<Accounting>), Failure>;
 
 /// `prove`: None, no slicing; Some(None), slice with the planned insertions;
 /// Some(Some(installed)), slice with the insertions the file carries.
@@ -263,8 +269,10 @@ fn evaluate(source: &str, program: &Program, lookups: &Lookups, anchors: &Anchor
         }
         _ => None,
     };
+    // The closed world is accounted for on the stock code whenever the proof is.
+    let accounting = slices.is_some().then(|| crate::account::account(&resolution, program));
     match planned {
-        Ok(plan) => Ok((plan, reports, slices)),
+        Ok(plan) => Ok((plan, reports, slices, accounting)),
         Err(refusal) => Err(refused(refusal, reports)),
     }
 }
@@ -294,13 +302,13 @@ mod prefilter_equality {
     /// Everything a run derives from the parse, as comparable text.
     fn outcome(resolved: &Resolved) -> String {
         match resolved {
-            Ok((plan, reports, slices)) => {
+            Ok((plan, reports, slices, accounting)) => {
                 let slices = match slices {
                     Some(Ok((stock, patched))) => format!("{stock}\n{patched}"),
                     Some(Err(e)) => format!("unsliceable: {e}"),
                     None => "not sliced".into(),
                 };
-                format!("plan {plan:?}\nanchors {reports:?}\nslices {slices}")
+                format!("plan {plan:?}\nanchors {reports:?}\nslices {slices}\naccounting {accounting:?}")
             }
             Err(f) => format!("{} {:?} {}\nanchors {:?}", f.state.name(), f.anchor, f.message, f.reports),
         }
@@ -353,7 +361,7 @@ mod prefilter_equality {
     fn class_name(source: &str, module: bool) -> String {
         let anchors = crate::anchor::builtin();
         let (resolved, _) = parse::on_big_stack(|| resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, None, Some(WHOLE.into())));
-        let (_, reports, _) = resolved.ok().expect("stock");
+        let (_, reports, _, _) = resolved.ok().expect("stock");
         reports.iter().find(|r| r.id == "execution-class").unwrap().captured.iter().find(|(n, _)| n == "CLASS").unwrap().1.clone()
     }
 
@@ -420,7 +428,7 @@ mod prefilter_equality {
         for (name, source, module) in fixtures() {
             let anchors = crate::anchor::builtin();
             let (resolved, _) = parse::on_big_stack(|| resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, Some(None), Some(WHOLE.into())));
-            let Ok((_, _, Some(Ok((stock, _))))) = resolved else { panic!("{name} slices") };
+            let Ok((_, _, Some(Ok((stock, _))), _)) = resolved else { panic!("{name} slices") };
             let (_, plain) = both(&name, &source, module);
             // Each helper the slices take in, declared a second time far away: a stub instead.
             for helper in stock["prelude"].as_array().unwrap().iter().filter(|h| h.get("init").is_some()) {

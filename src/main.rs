@@ -3,6 +3,7 @@
 
 #![recursion_limit = "256"]
 
+mod account;
 mod act;
 mod anchor;
 mod discover;

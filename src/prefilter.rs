@@ -256,6 +256,9 @@ impl<'s> Runs<'s> {
 
     /// Runs holding `text` as a token where `how` says (or inside an escaped literal).
     fn mentioning(&self, text: &str, how: Mention) -> Vec<usize> {
+        if how == Mention::Spelled {
+            return self.occurring(text, None, None);
+        }
         self.occurring(text, Some(how), None)
     }
 
@@ -293,7 +296,7 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
         j >= word.len() && &bytes[j - word.len()..j] == word && !(j > word.len() && (bytes[j - word.len() - 1].is_ascii_alphanumeric() || matches!(bytes[j - word.len() - 1], b'_' | b'$')))
     };
     match how {
-        Mention::Token => true,
+        Mention::Token | Mention::Spelled => true,
         Mention::Constructed => {
             let j = before(&|b| space(b) || b == b'(');
             j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"new")

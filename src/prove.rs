@@ -57,11 +57,13 @@ pub struct Proof {
     /// Which free names of the slices were sliced in as helpers, and which are stubs.
     pub sliced: Value,
     pub elapsed: Duration,
+    /// The closed world the verdict stands on (see `account`).
+    pub accounting: Option<crate::account::Accounting>,
 }
 
 impl Proof {
     pub fn inconclusive(mode: Mode, reason: String) -> Proof {
-        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO }
+        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO, accounting: None }
     }
 
     pub fn passed(&self) -> bool {
@@ -175,5 +177,5 @@ fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, pa
         })
         .collect();
     let verdict = judge(&cases, &stuck_cases);
-    Proof { mode, verdict, cases, calibration, sliced: Value::Null, elapsed: started.elapsed() }
+    Proof { mode, verdict, cases, calibration, sliced: Value::Null, elapsed: started.elapsed(), accounting: None }
 }

@@ -64,6 +64,8 @@ pub struct Outcome {
     pub proof: Option<crate::prove::Proof>,
     /// Applied on the anchors and node --check alone after an inconclusive proof (--allow-inconclusive).
     pub proof_overridden: bool,
+    /// What the closed-world accounting found (a stock file's --check, and every proof).
+    pub accounting: Option<crate::account::Accounting>,
     /// Which parse ran: the prefilter's or the whole file's.
     pub parse: Option<crate::prefilter::ParseInfo>,
     pub exit: u8,
@@ -101,6 +103,7 @@ impl Outcome {
             warnings: Vec::new(),
             proof: None,
             proof_overridden: false,
+            accounting: None,
             parse: None,
             exit: EXIT_REFUSED,
         }
@@ -115,6 +118,7 @@ impl Outcome {
             matches!(inspection.state, State::Stock).then(|| self.sha_before.clone().unwrap())
         });
         self.anchors = inspection.anchors.clone();
+        self.accounting = inspection.accounting.clone();
         self.parse = inspection.parse.clone();
         self.message = inspection.message.clone();
         if let (Some(marked), State::Patched(_)) = (&inspection.marked, inspection.state) {
@@ -201,6 +205,16 @@ fn fixes(state: Option<State>) -> Value {
     }
 }
 
+fn accounting_json(a: &crate::account::Accounting) -> Value {
+    let place = |p: &crate::account::Place| json!({"offset": p.at, "code": p.code, "why": p.why});
+    json!({
+        "closed": a.closed(),
+        "unaccounted": a.unaccounted.iter().map(place).collect::<Vec<_>>(),
+        "spawn_paths": a.spawn_paths.iter().map(place).collect::<Vec<_>>(),
+        "accounted": a.accounted,
+    })
+}
+
 fn to_json(o: &Outcome) -> Value {
     let anchors: Vec<Value> = o
         .anchors
@@ -249,6 +263,7 @@ fn to_json(o: &Outcome) -> Value {
         "parse_reason": o.parse.as_ref().map(|p| p.reason.as_str()),
         "parsed_bytes": o.parse.as_ref().map(|p| p.parsed_bytes),
         "anchors": anchors,
+        "accounting": o.accounting.as_ref().map(accounting_json),
         "insertions": insertions,
         "node": o.node,
         "message": o.message,
@@ -263,6 +278,7 @@ fn to_json(o: &Outcome) -> Value {
             "overridden": o.proof_overridden,
             "calibration": p.calibration,
             "sliced": p.sliced,
+            "accounting": p.accounting.as_ref().map(accounting_json),
             "elapsed_ms": p.elapsed.as_millis() as u64,
             "cases": p.cases.iter().map(|c| json!({
                 "name": c.name,

@@ -87,6 +87,8 @@ pub enum Mention {
     Named,
     /// As a whole initialiser, `… = NAME` (an alias `var C = NAME`).
     Aliased,
+    /// Anywhere it is spelled, inside a longer name or string or with escapes.
+    Spelled,
 }
 
 impl Lookups {

@@ -1,0 +1,1373 @@
+//! Account: the closed world behind the proof. The proof runs only the code
+//! the anchors name; its verdict holds for the bundle only if nothing else in
+//! the bundle can change what it observed. This walks everything the parse
+//! holds for the places that could: references to the execution class,
+//! writes of the cursor in any spelling, readers of the steering buffer, and
+//! writes of the fields the drain and the end-of-turn check read on an
+//! object that is, or may be, an execution. Each place is either accounted
+//! for, with the reason, or left unaccounted: then the proof is inconclusive
+//! and the place is named.
+
+use std::collections::{BTreeSet, HashSet};
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::parse::range;
+use crate::pattern::{member_name, prop_name, strip_parens};
+use crate::resolve::{clip, within, FnInfo, Mention, Resolution};
+
+const CURSOR: &str = "steeringReaderIndex";
+const SETTER: &str = "setSteeringReaderIndex";
+const DEPTH: &str = "subExecutionDepth";
+/// Members only an execution has (public facts): a config that reads one of
+/// them is built from another execution, so it is not a root's.
+const EXECUTION_ONLY: &[&str] = &["abortController", "subExecutionDepth", "steeringReaderIndex", "setSteeringReaderIndex", "executionId", "drainRetryCount"];
+/// The mark of a sub-execution that memory extraction carries.
+const SUB_MARK: &str = "skipHooks";
+
+/// One place in the bundle and what the accounting made of it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Place {
+    pub at: usize,
+    pub code: String,
+    pub why: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Accounting {
+    /// Places that could change the proof's outcome and that nothing covers.
+    pub unaccounted: Vec<Place>,
+    /// How each spawn path is covered: run by the proof, or accounted for.
+    pub spawn_paths: Vec<Place>,
+    /// How many places were looked at and found covered.
+    pub accounted: usize,
+}
+
+impl Accounting {
+    pub fn closed(&self) -> bool {
+        self.unaccounted.is_empty()
+    }
+
+    /// One line for a refusal: the first places, with their offsets.
+    pub fn summary(&self) -> String {
+        let shown: Vec<String> = self.unaccounted.iter().take(3).map(|p| format!("byte {} `{}`: {}", p.at, p.code, p.why)).collect();
+        let more = self.unaccounted.len().saturating_sub(3);
+        let tail = if more > 0 { format!("; and {more} more (see --json)") } else { String::new() };
+        format!("{} place(s) outside the code the proof runs could change its outcome: {}{tail}", self.unaccounted.len(), shown.join("; "))
+    }
+}
+
+/// What an expression's object is, for a write to one of its members.
+#[derive(Clone, Debug, PartialEq)]
+enum Obj {
+    This,
+    Name(String),
+    Other,
+}
+
+fn obj_of(expr: &Expr) -> Obj {
+    match strip_parens(expr) {
+        Expr::This(_) => Obj::This,
+        Expr::Ident(id) => Obj::Name(id.sym.to_string()),
+        _ => Obj::Other,
+    }
+}
+
+/// The keys an object written from is known to have, or unknown.
+#[derive(Clone, Debug)]
+enum Keys {
+    Known(Vec<String>),
+    Unknown,
+}
+
+/// A write through `Object.assign`, `Object.defineProperty` and kin.
+struct ObjWrite {
+    at: Range<usize>,
+    target: Obj,
+    keys: Keys,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Class {
+    Execution,
+    Buffer,
+}
+
+/// How a name bound to one of the two classes is used.
+#[derive(Clone, Debug, PartialEq)]
+enum ClassUse {
+    Construct,
+    Extends,
+    /// `x instanceof C`, `typeof C`: reads that build nothing.
+    Test,
+    /// `C.m(…)`, `C.x`: a static member read.
+    Static,
+    /// `C.prototype…`, `C.x = …`: the class itself changed.
+    Changed,
+    /// esbuild's `__name(C, "…")` and `__publicField(C, "…", …)`.
+    Named,
+    Value,
+}
+
+/// How the buffer's slot in the session's services is used.
+#[derive(Clone, Debug, PartialEq)]
+enum SlotUse {
+    Call(String),
+    Read(String),
+    Bound(String),
+    Written,
+    Key,
+    Test,
+    Value,
+}
+
+struct Sweep {
+    exec_names: BTreeSet<String>,
+    buffer_names: BTreeSet<String>,
+    slot: Option<String>,
+    /// Nodes already handled by their parent.
+    handled: BTreeSet<(usize, usize)>,
+    class_uses: Vec<(Range<usize>, Class, ClassUse)>,
+    cursor_writes: Vec<(Range<usize>, Obj, Option<*const Expr>)>,
+    setter_uses: Vec<(Range<usize>, bool)>,
+    obj_writes: Vec<ObjWrite>,
+    slot_uses: Vec<(Range<usize>, SlotUse)>,
+    reflective: Vec<(Range<usize>, String)>,
+    /// The names each enclosing function and block declares: a minified
+    /// class name is often a local name elsewhere, and then it is not the class.
+    scopes: Vec<HashSet<String>>,
+}
+
+fn is_member_of(expr: &Expr, object: &str, prop: &str) -> bool {
+    match strip_parens(expr) {
+        Expr::Member(m) => matches!(strip_parens(&m.obj), Expr::Ident(id) if &*id.sym == object) && member_name(&m.prop) == Some(prop),
+        _ => false,
+    }
+}
+
+fn object_keys(expr: &Expr) -> Keys {
+    match strip_parens(expr) {
+        Expr::Object(o) => {
+            let mut keys = Vec::new();
+            for p in &o.props {
+                match p {
+                    PropOrSpread::Spread(_) => return Keys::Unknown,
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => match prop_name(&kv.key) {
+                            Some(k) => keys.push(k.to_string()),
+                            None => return Keys::Unknown,
+                        },
+                        Prop::Shorthand(id) => keys.push(id.sym.to_string()),
+                        Prop::Method(m) => keys.extend(prop_name(&m.key).map(str::to_string)),
+                        Prop::Getter(g) => keys.extend(prop_name(&g.key).map(str::to_string)),
+                        Prop::Setter(s) => keys.extend(prop_name(&s.key).map(str::to_string)),
+                        Prop::Assign(a) => keys.push(a.key.sym.to_string()),
+                    },
+                }
+            }
+            Keys::Known(keys)
+        }
+        _ => Keys::Unknown,
+    }
+}
+
+fn str_lit(expr: &Expr) -> Option<String> {
+    match strip_parens(expr) {
+        Expr::Lit(Lit::Str(s)) => s.value.as_str().map(str::to_string),
+        _ => None,
+    }
+}
+
+impl Sweep {
+    fn shadowed(&self, name: &str) -> bool {
+        self.scopes.iter().any(|s| s.contains(name))
+    }
+
+    fn class_of(&self, expr: &Expr) -> Option<Class> {
+        match strip_parens(expr) {
+            Expr::Ident(id) if self.shadowed(&id.sym) => None,
+            Expr::Ident(id) if self.exec_names.contains(&*id.sym) => Some(Class::Execution),
+            Expr::Ident(id) if self.buffer_names.contains(&*id.sym) => Some(Class::Buffer),
+            _ => None,
+        }
+    }
+
+    fn use_class(&mut self, expr: &Expr, how: ClassUse) -> bool {
+        match self.class_of(expr) {
+            Some(class) => {
+                let at = range(strip_parens(expr));
+                self.handled.insert((at.start, at.end));
+                self.class_uses.push((at, class, how));
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn is_slot(&self, expr: &Expr) -> bool {
+        match (strip_parens(expr), &self.slot) {
+            (Expr::Member(m), Some(slot)) => member_name(&m.prop) == Some(slot.as_str()),
+            _ => false,
+        }
+    }
+
+    fn use_slot(&mut self, expr: &Expr, how: SlotUse) {
+        let at = range(strip_parens(expr));
+        self.handled.insert((at.start, at.end));
+        self.slot_uses.push((at, how));
+    }
+
+    /// A write to `target`'s member: the cursor's, anywhere.
+    fn member_write(&mut self, whole: Range<usize>, target: &MemberExpr, value: Option<&Expr>) {
+        if member_name(&target.prop) == Some(CURSOR) {
+            self.cursor_writes.push((whole, obj_of(&target.obj), value.map(|v| v as *const Expr)));
+        }
+        if self.is_slot(&Expr::Member(target.clone())) {
+            self.slot_uses.push((range(target), SlotUse::Written));
+            self.handled.insert((range(target).start, range(target).end));
+        }
+        if self.class_of(&target.obj).is_some() {
+            self.use_class(&target.obj, ClassUse::Changed);
+        }
+    }
+
+    /// `Object.assign(t, …)`, `Object.defineProperty(t, k, …)`, `Reflect.set(t, k, …)` and kin.
+    fn object_write(&mut self, call: &CallExpr) {
+        let Callee::Expr(callee) = &call.callee else { return };
+        let args: Vec<&Expr> = call.args.iter().map(|a| &*a.expr).collect();
+        let spread = call.args.iter().any(|a| a.spread.is_some());
+        let Some(target) = args.first() else { return };
+        let keys = if spread {
+            Keys::Unknown
+        } else if is_member_of(callee, "Object", "assign") {
+            let mut all = Vec::new();
+            for source in &args[1..] {
+                match object_keys(source) {
+                    Keys::Known(k) => all.extend(k),
+                    Keys::Unknown => {
+                        all.clear();
+                        break;
+                    }
+                }
+            }
+            if args[1..].iter().all(|s| matches!(object_keys(s), Keys::Known(_))) {
+                Keys::Known(all)
+            } else {
+                Keys::Unknown
+            }
+        } else if is_member_of(callee, "Object", "defineProperty") || is_member_of(callee, "Reflect", "set") || is_member_of(callee, "Reflect", "defineProperty") {
+            match args.get(1).and_then(|k| str_lit(k)) {
+                Some(k) => Keys::Known(vec![k]),
+                None => Keys::Unknown,
+            }
+        } else if is_member_of(callee, "Object", "defineProperties") || is_member_of(callee, "Object", "setPrototypeOf") || is_member_of(callee, "Reflect", "setPrototypeOf") {
+            match args.get(1) {
+                Some(map) if is_member_of(callee, "Object", "defineProperties") => object_keys(map),
+                _ => Keys::Unknown,
+            }
+        } else {
+            return;
+        };
+        self.obj_writes.push(ObjWrite { at: range(call), target: obj_of(target), keys });
+    }
+}
+
+impl Visit for Sweep {
+    fn visit_function(&mut self, node: &Function) {
+        let mut names = params_declare(node.params.iter().map(|p| &p.pat));
+        if let Some(body) = &node.body {
+            names.extend(stmts_declare(&body.stmts, true));
+        }
+        self.scopes.push(names);
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        let mut names = params_declare(node.params.iter());
+        if let ArrowFunctionBody::FunctionBody(body) = &*node.body {
+            names.extend(stmts_declare(&body.stmts, true));
+        }
+        self.scopes.push(names);
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_constructor(&mut self, node: &Constructor) {
+        let mut names = params_declare(node.params.iter().filter_map(|p| match p {
+            ParamOrTsParamProp::Param(p) => Some(&p.pat),
+            _ => None,
+        }));
+        if let Some(body) = &node.body {
+            names.extend(stmts_declare(&body.stmts, true));
+        }
+        self.scopes.push(names);
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_block_stmt(&mut self, node: &BlockStmt) {
+        self.scopes.push(stmts_declare(&node.stmts, false));
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_catch_clause(&mut self, node: &CatchClause) {
+        self.scopes.push(params_declare(node.param.iter()));
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_for_stmt(&mut self, node: &ForStmt) {
+        let names = match &node.init {
+            Some(VarDeclOrExpr::VarDecl(v)) => params_declare(v.decls.iter().map(|d| &d.name)),
+            _ => HashSet::new(),
+        };
+        self.scopes.push(names);
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+        self.scopes.push(head_declares(&node.left));
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
+        self.scopes.push(head_declares(&node.left));
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    fn visit_class(&mut self, node: &swc_ecma_ast::Class) {
+        if let Some(sup) = &node.super_class {
+            self.use_class(sup, ClassUse::Extends);
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+        if let Some(init) = &node.init {
+            match &node.name {
+                // `var C = _C`: an alias, already followed by the anchors.
+                Pat::Ident(_) if self.class_of(init).is_some() => {
+                    { let r = range(strip_parens(init)); self.handled.insert((r.start, r.end)); }
+                }
+                Pat::Ident(id) if self.is_slot(init) => self.use_slot(init, SlotUse::Bound(id.id.sym.to_string())),
+                Pat::Object(o) if self.slot.is_some() => {
+                    for p in &o.props {
+                        let bound = match p {
+                            ObjectPatProp::KeyValue(kv) if prop_name(&kv.key) == self.slot.as_deref() => match &*kv.value {
+                                Pat::Ident(id) => Some(id.id.sym.to_string()),
+                                _ => Some(String::new()),
+                            },
+                            ObjectPatProp::Assign(a) if Some(&*a.key.sym) == self.slot.as_deref() => Some(a.key.sym.to_string()),
+                            _ => None,
+                        };
+                        if let Some(name) = bound {
+                            let at = range(p);
+                            self.slot_uses.push((at, if name.is_empty() { SlotUse::Value } else { SlotUse::Bound(name) }));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_prop(&mut self, node: &Prop) {
+        if let (Prop::KeyValue(kv), Some(slot)) = (node, &self.slot) {
+            if prop_name(&kv.key) == Some(slot.as_str()) {
+                self.slot_uses.push((range(node), SlotUse::Key));
+            }
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_expr(&mut self, node: &Expr) {
+        let at = range(node);
+        match node {
+            Expr::New(new) => {
+                if !self.use_class(&new.callee, ClassUse::Construct) {
+                    if let Expr::Member(m) = strip_parens(&new.callee) {
+                        if member_name(&m.prop) == Some("constructor") {
+                            self.reflective.push((at.clone(), "a construction through `.constructor` builds whatever class the object has".into()));
+                        }
+                    }
+                }
+            }
+            Expr::Bin(bin) if bin.op == BinaryOp::InstanceOf => {
+                self.use_class(&bin.right, ClassUse::Test);
+            }
+            Expr::Unary(u) if u.op == UnaryOp::TypeOf || u.op == UnaryOp::Bang => {
+                if !self.use_class(&u.arg, ClassUse::Test) && self.is_slot(&u.arg) {
+                    self.use_slot(&u.arg, SlotUse::Test);
+                }
+            }
+            Expr::Unary(u) if u.op == UnaryOp::Delete => {
+                if let Expr::Member(m) = strip_parens(&u.arg) {
+                    self.member_write(at.clone(), m, None);
+                }
+            }
+            Expr::Assign(assign) => match &assign.left {
+                AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.member_write(at.clone(), m, Some(&assign.right)),
+                AssignTarget::Simple(SimpleAssignTarget::Ident(_)) if self.is_slot(&assign.right) => {}
+                AssignTarget::Pat(pat) => {
+                    // `[a.steeringReaderIndex] = …`: any member in a pattern target is written.
+                    struct Members(Vec<MemberExpr>);
+                    impl Visit for Members {
+                        fn visit_member_expr(&mut self, m: &MemberExpr) {
+                            self.0.push(m.clone());
+                        }
+                    }
+                    let mut found = Members(Vec::new());
+                    pat.visit_with(&mut found);
+                    for m in &found.0 {
+                        self.member_write(at.clone(), m, None);
+                    }
+                }
+                _ => {}
+            },
+            Expr::Update(update) => {
+                if let Expr::Member(m) = strip_parens(&update.arg) {
+                    self.member_write(at.clone(), m, None);
+                }
+            }
+            Expr::Call(call) => {
+                if let Callee::Expr(callee) = &call.callee {
+                    if let Expr::Member(m) = strip_parens(callee) {
+                        let name = member_name(&m.prop);
+                        if name == Some(SETTER) {
+                            self.setter_uses.push((at.clone(), true));
+                            { let r = range(strip_parens(callee)); self.handled.insert((r.start, r.end)); }
+                        }
+                        if self.is_slot(&m.obj) {
+                            self.use_slot(&m.obj, SlotUse::Call(name.unwrap_or("").to_string()));
+                        }
+                        if self.class_of(&m.obj).is_some() {
+                            self.use_class(&m.obj, ClassUse::Static);
+                        }
+                        if is_member_of(callee, "Reflect", "construct") {
+                            if let Some(first) = call.args.first() {
+                                if !self.use_class(&first.expr, ClassUse::Value) {
+                                    self.reflective.push((at.clone(), "`Reflect.construct` builds an object of a class the tool cannot see".into()));
+                                }
+                            }
+                        }
+                    }
+                    // esbuild's helpers: `__name(C, "C")`, `__publicField(C, "x", v)`.
+                    if call.args.len() >= 2 && str_lit(&call.args[1].expr).is_some() && matches!(strip_parens(callee), Expr::Ident(_)) {
+                        self.use_class(&call.args[0].expr, ClassUse::Named);
+                    }
+                }
+                self.object_write(call);
+            }
+            Expr::Member(m) => {
+                if !self.handled.contains(&(at.start, at.end)) {
+                    if member_name(&m.prop) == Some(SETTER) {
+                        self.setter_uses.push((at.clone(), false));
+                    }
+                    if self.is_slot(&m.obj) {
+                        let name = member_name(&m.prop).unwrap_or("").to_string();
+                        self.use_slot(&m.obj, SlotUse::Read(name));
+                    }
+                    if self.class_of(&m.obj).is_some() && !self.handled.contains(&{ let r = range(strip_parens(&m.obj)); (r.start, r.end) }) {
+                        let how = if member_name(&m.prop) == Some("prototype") { ClassUse::Changed } else { ClassUse::Static };
+                        self.use_class(&m.obj, how);
+                    }
+                    if self.is_slot(node) {
+                        self.use_slot(node, SlotUse::Value);
+                    }
+                }
+            }
+            Expr::Ident(_) => {
+                if !self.handled.contains(&(at.start, at.end)) {
+                    self.use_class(node, ClassUse::Value);
+                }
+            }
+            _ => {}
+        }
+        node.visit_children_with(self);
+    }
+}
+
+/// The names bound by these patterns.
+fn params_declare<'p>(pats: impl Iterator<Item = &'p Pat>) -> HashSet<String> {
+    struct Names(HashSet<String>);
+    impl Visit for Names {
+        fn visit_binding_ident(&mut self, b: &BindingIdent) {
+            self.0.insert(b.id.sym.to_string());
+        }
+        // A default value's expression binds nothing.
+        fn visit_expr(&mut self, _: &Expr) {}
+    }
+    let mut names = Names(HashSet::new());
+    for p in pats {
+        p.visit_with(&mut names);
+    }
+    names.0
+}
+
+fn head_declares(head: &ForHead) -> HashSet<String> {
+    match head {
+        ForHead::VarDecl(v) => params_declare(v.decls.iter().map(|d| &d.name)),
+        _ => HashSet::new(),
+    }
+}
+
+/// What a list of statements declares: its own `let`, `const`, `class` and
+/// `function` declarations and, for a function body, every `var` below it
+/// outside nested functions.
+fn stmts_declare(stmts: &[Stmt], function_body: bool) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for stmt in stmts {
+        if let Stmt::Decl(d) = stmt {
+            match d {
+                Decl::Class(c) => {
+                    out.insert(c.ident.sym.to_string());
+                }
+                Decl::Fn(f) => {
+                    out.insert(f.ident.sym.to_string());
+                }
+                Decl::Var(v) => out.extend(params_declare(v.decls.iter().map(|d| &d.name))),
+                _ => {}
+            }
+        }
+    }
+    if function_body {
+        struct Vars(HashSet<String>);
+        impl Visit for Vars {
+            fn visit_var_decl(&mut self, v: &VarDecl) {
+                if v.kind == VarDeclKind::Var {
+                    self.0.extend(params_declare(v.decls.iter().map(|d| &d.name)));
+                }
+            }
+            fn visit_function(&mut self, _: &Function) {}
+            fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+            fn visit_class(&mut self, _: &swc_ecma_ast::Class) {}
+        }
+        let mut vars = Vars(HashSet::new());
+        stmts.visit_with(&mut vars);
+        out.extend(vars.0);
+    }
+    out
+}
+
+/// The member names read on `object` (compared as source text) inside `node`,
+/// and the methods called on it.
+fn members_on(source: &str, node: &dyn Fn(&mut dyn Visit), object: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    struct Reads<'s> {
+        source: &'s str,
+        object: &'s str,
+        read: BTreeSet<String>,
+        called: BTreeSet<String>,
+    }
+    impl Visit for Reads<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(callee) = &call.callee {
+                if let Expr::Member(m) = strip_parens(callee) {
+                    if self.source[range(strip_parens(&m.obj))].trim() == self.object {
+                        self.called.extend(member_name(&m.prop).map(str::to_string));
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if self.source[range(strip_parens(&m.obj))].trim() == self.object {
+                self.read.extend(member_name(&m.prop).map(str::to_string));
+            }
+            m.visit_children_with(self);
+        }
+    }
+    let mut reads = Reads { source, object, read: BTreeSet::new(), called: BTreeSet::new() };
+    node(&mut reads);
+    (reads.read, reads.called)
+}
+
+/// Writes (`=`, `++`, `delete`, pattern targets) of members of `object`
+/// (`this` or a name) inside `node`, not looking into functions that rebind
+/// `this` when `object` is `this`.
+fn writes_on(node: &dyn Fn(&mut dyn Visit), object: &Obj) -> Vec<(Range<usize>, String, Option<*const Expr>)> {
+    struct Writes<'o> {
+        object: &'o Obj,
+        entered: bool,
+        out: Vec<(Range<usize>, String, Option<*const Expr>)>,
+    }
+    impl Writes<'_> {
+        fn on(&mut self, at: Range<usize>, m: &MemberExpr, value: Option<&Expr>) {
+            if obj_of(&m.obj) == *self.object {
+                if let Some(name) = member_name(&m.prop) {
+                    self.out.push((at, name.to_string(), value.map(|v| v as *const Expr)));
+                }
+            }
+        }
+    }
+    impl Visit for Writes<'_> {
+        // A nested `function` has its own `this`.
+        fn visit_function(&mut self, f: &Function) {
+            if !self.entered || *self.object != Obj::This {
+                self.entered = true;
+                f.visit_children_with(self);
+            }
+        }
+        fn visit_expr(&mut self, node: &Expr) {
+            let at = range(node);
+            match node {
+                Expr::Assign(a) => match &a.left {
+                    AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.on(at, m, Some(&a.right)),
+                    AssignTarget::Pat(p) => {
+                        struct Members(Vec<MemberExpr>);
+                        impl Visit for Members {
+                            fn visit_member_expr(&mut self, m: &MemberExpr) {
+                                self.0.push(m.clone());
+                            }
+                        }
+                        let mut found = Members(Vec::new());
+                        p.visit_with(&mut found);
+                        for m in &found.0 {
+                            self.on(at.clone(), m, None);
+                        }
+                    }
+                    _ => {}
+                },
+                Expr::Update(u) => {
+                    if let Expr::Member(m) = strip_parens(&u.arg) {
+                        self.on(at, m, None);
+                    }
+                }
+                Expr::Unary(u) if u.op == UnaryOp::Delete => {
+                    if let Expr::Member(m) = strip_parens(&u.arg) {
+                        self.on(at, m, None);
+                    }
+                }
+                _ => {}
+            }
+            node.visit_children_with(self);
+        }
+    }
+    let mut w = Writes { object, entered: false, out: Vec::new() };
+    node(&mut w);
+    w.out
+}
+
+/// Every use of a local `name` inside `node`: a method call, a member read, or anything else.
+fn uses_of(node: &dyn Fn(&mut dyn Visit), name: &str) -> Vec<(Range<usize>, SlotUse)> {
+    struct Uses<'n> {
+        name: &'n str,
+        handled: BTreeSet<usize>,
+        out: Vec<(Range<usize>, SlotUse)>,
+    }
+    impl Uses<'_> {
+        fn is(&self, e: &Expr) -> bool {
+            matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == self.name)
+        }
+    }
+    impl Visit for Uses<'_> {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let Pat::Ident(id) = &d.name {
+                if &*id.id.sym == self.name {
+                    if let Some(init) = &d.init {
+                        init.visit_with(self);
+                    }
+                    return;
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_expr(&mut self, node: &Expr) {
+            let at = range(node);
+            match node {
+                Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
+                    if let Expr::Member(m) = strip_parens(callee) {
+                        if self.is(&m.obj) {
+                            self.handled.insert(range(strip_parens(callee)).start);
+                            self.handled.insert(range(strip_parens(&m.obj)).start);
+                            self.out.push((at.clone(), SlotUse::Call(member_name(&m.prop).unwrap_or("").to_string())));
+                        }
+                    }
+                }
+                Expr::Member(m) if !self.handled.contains(&at.start) && self.is(&m.obj) => {
+                    self.handled.insert(range(strip_parens(&m.obj)).start);
+                    self.out.push((at.clone(), SlotUse::Read(member_name(&m.prop).unwrap_or("").to_string())));
+                }
+                Expr::Unary(u) if (u.op == UnaryOp::Bang || u.op == UnaryOp::TypeOf) && self.is(&u.arg) => {
+                    self.handled.insert(range(strip_parens(&u.arg)).start);
+                }
+                Expr::Ident(id) if &*id.sym == self.name && !self.handled.contains(&at.start) => {
+                    self.out.push((at.clone(), SlotUse::Value));
+                }
+                _ => {}
+            }
+            node.visit_children_with(self);
+        }
+        fn visit_stmt(&mut self, s: &Stmt) {
+            // `if (!buffer) return;` and `if (buffer)`: tests.
+            if let Stmt::If(i) = s {
+                if self.is(&i.test) {
+                    self.handled.insert(range(strip_parens(&i.test)).start);
+                }
+            }
+            s.visit_children_with(self);
+        }
+    }
+    let mut u = Uses { name, handled: BTreeSet::new(), out: Vec::new() };
+    node(&mut u);
+    u.out
+}
+
+fn visit_fn<'a>(f: &FnInfo<'a>) -> impl Fn(&mut dyn Visit) + 'a {
+    let node = f.node;
+    move |v: &mut dyn Visit| node.visit(&mut Dyn(v))
+}
+
+/// A `&mut dyn Visit` as a sized visitor.
+struct Dyn<'v>(&'v mut dyn Visit);
+
+impl Visit for Dyn<'_> {
+    fn visit_function(&mut self, n: &Function) {
+        self.0.visit_function(n)
+    }
+    fn visit_arrow_expr(&mut self, n: &ArrowExpr) {
+        self.0.visit_arrow_expr(n)
+    }
+    fn visit_constructor(&mut self, n: &Constructor) {
+        self.0.visit_constructor(n)
+    }
+    fn visit_expr(&mut self, n: &Expr) {
+        self.0.visit_expr(n)
+    }
+    fn visit_stmt(&mut self, n: &Stmt) {
+        self.0.visit_stmt(n)
+    }
+    fn visit_var_declarator(&mut self, n: &VarDeclarator) {
+        self.0.visit_var_declarator(n)
+    }
+    fn visit_member_expr(&mut self, n: &MemberExpr) {
+        self.0.visit_member_expr(n)
+    }
+    fn visit_call_expr(&mut self, n: &CallExpr) {
+        self.0.visit_call_expr(n)
+    }
+}
+
+/// Accounts for the whole parsed program around a resolution whose anchors
+/// all matched. `program` is what the parse holds: the prefilter parses every
+/// statement that mentions what this looks for (noted in the lookups).
+pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
+    let index = &resolution.index;
+    let source = index.source;
+    let lookups = index.lookups;
+    let mut out = Accounting::default();
+    let mut bad: Vec<Place> = Vec::new();
+    let code = |at: &Range<usize>| clip(&source[at.clone()]);
+    let mut unaccounted = |at: &Range<usize>, why: String| bad.push(Place { at: at.start, code: code(at), why });
+
+    let ranges = |id: &str| resolution.get(id).iter().map(|m| m.range.clone()).collect::<Vec<_>>();
+    let exec_at = ranges("execution-class");
+    let buffer_at = ranges("buffer-class");
+    let drains = ranges("drain");
+    let turns = ranges("end-of-turn");
+    let spawns = ranges("spawn-site");
+    let roots = ranges("root-construction");
+    let (Some(exec_range), Some(buffer_range)) = (exec_at.first().cloned(), buffer_at.first().cloned()) else {
+        return out;
+    };
+    let Some(exec) = index.classes.iter().find(|c| c.range == exec_range) else { return out };
+    let Some(buffer) = index.classes.iter().find(|c| c.range == buffer_range) else { return out };
+    let name_set = |capture: &str| -> BTreeSet<String> {
+        let mut set = BTreeSet::new();
+        if let Some(name) = resolution.capture(capture, "CLASS") {
+            set.insert(name.to_string());
+            set.extend(index.aliases_of(name).into_iter().map(str::to_string));
+        }
+        set
+    };
+    let exec_names = name_set("execution-class");
+    let buffer_names = name_set("buffer-class");
+    // The buffer, from the execution's side: `this.sessionServices.<slot>.<tail>`.
+    let len = resolution.capture("queued-length", "LEN").unwrap_or_default();
+    let (slot, tail) = match len.split_once("sessionServices.") {
+        Some((_, rest)) => {
+            let slot: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+            let tail: String = rest[slot.len()..].trim_start_matches(['.', '?']).chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+            (Some(slot).filter(|s| !s.is_empty()), tail)
+        }
+        None => (None, String::new()),
+    };
+    for name in exec_names.iter().chain(&buffer_names) {
+        lookups.mention(name, Mention::Token);
+    }
+    for text in [CURSOR, SETTER].into_iter().chain(slot.as_deref()) {
+        lookups.mention(text, Mention::Spelled);
+    }
+    if slot.is_none() {
+        unaccounted(&resolution.get("queued-length")[0].range, format!("the buffer length `{}` is not read through sessionServices.<slot>, so the buffer's other readers cannot be found", clip(len)));
+    }
+
+    // The methods of the buffer class a caller may use without reading its messages.
+    let method_of = |class: &swc_ecma_ast::Class, id: &str| -> Option<String> {
+        let at = resolution.get(id).first()?.range.clone();
+        crate::resolve::class_method(class, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
+    };
+    let buffer_safe: BTreeSet<String> = [method_of(buffer.class, "buffer-append"), method_of(buffer.class, "buffer-clear"), Some(tail.clone()), Some("isHandled".to_string())]
+        .into_iter()
+        .flatten()
+        .filter(|m| !m.is_empty())
+        .collect();
+
+    // What the drain and the end-of-turn check read on the execution, and the
+    // execution's methods they call (whose `this` reads count too).
+    let method_fn = |name: &str| -> Vec<&FnInfo> {
+        exec.class
+            .body
+            .iter()
+            .filter_map(|m| match m {
+                ClassMember::Method(method) if prop_name(&method.key) == Some(name) => index.function_at(&range(&*method.function)),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut fields: BTreeSet<String> = [CURSOR, DEPTH].into_iter().map(str::to_string).collect();
+    let mut called: BTreeSet<String> = BTreeSet::new();
+    let exec_var = resolution.capture("drain-cursor-advance", "EXEC");
+    for (fns, object) in [(&drains, exec_var), (&turns, end_of_turn_object(resolution))] {
+        let Some(object) = object else { continue };
+        for at in fns.iter() {
+            if let Some(f) = index.function_at(at) {
+                let (read, calls) = members_on(source, &visit_fn(f), object.trim());
+                fields.extend(read);
+                called.extend(calls);
+            }
+        }
+    }
+    let ql_method = resolution.get("queued-length").first().and_then(|m| index.enclosing_function(&m.range)).map(|f| f.range.clone());
+    let mut this_readers: Vec<Range<usize>> = ql_method.iter().cloned().collect();
+    let mut seen = BTreeSet::new();
+    while let Some(name) = called.iter().find(|n| !seen.contains(*n)).cloned() {
+        seen.insert(name.clone());
+        for f in method_fn(&name) {
+            this_readers.push(f.range.clone());
+            let (read, calls) = members_on(source, &visit_fn(f), "this");
+            fields.extend(read);
+            called.extend(calls);
+        }
+    }
+    for at in &this_readers {
+        if let Some(f) = index.function_at(at) {
+            fields.extend(members_on(source, &visit_fn(f), "this").0);
+        }
+    }
+    fields.retain(|f| !called.contains(f));
+    let queue = resolution.capture("own-queue", "QUEUE").unwrap_or_default().to_string();
+
+    // The sweep over everything parsed.
+    let mut sweep = Sweep {
+        exec_names: exec_names.clone(),
+        buffer_names,
+        slot: slot.clone(),
+        handled: BTreeSet::new(),
+        class_uses: Vec::new(),
+        cursor_writes: Vec::new(),
+        setter_uses: Vec::new(),
+        obj_writes: Vec::new(),
+        slot_uses: Vec::new(),
+        reflective: Vec::new(),
+        scopes: Vec::new(),
+    };
+    program.visit_with(&mut sweep);
+
+    let inside = |at: &Range<usize>, spans: &[Range<usize>]| spans.iter().any(|s| within(at, s));
+    let ctor_ranges: Vec<Range<usize>> = exec
+        .class
+        .body
+        .iter()
+        .filter_map(|m| match m {
+            ClassMember::Constructor(c) => Some(range(c)),
+            _ => None,
+        })
+        .collect();
+    let setter_ranges: Vec<Range<usize>> = method_fn(SETTER).iter().map(|f| f.range.clone()).collect();
+    let is_zero = |value: Option<*const Expr>| value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Lit(Lit::Num(n)) if n.value == 0.0));
+
+    // 1. The classes: every construction classified, nothing built out of sight.
+    let mut counted = 0usize;
+    for (at, class, how) in &sweep.class_uses {
+        let what = if *class == Class::Execution { "the execution class" } else { "the buffer class" };
+        match how {
+            ClassUse::Construct if *class == Class::Execution => {
+                // `plan` refuses a construction that is neither; here a root needs evidence.
+                if let Some(root) = roots.iter().find(|r| r.start == at.start || within(at, r)) {
+                    if let Some(why) = not_a_root(resolution, root) {
+                        unaccounted(root, format!("a construction without subExecutionDepth that is not a root's: {why}; it may be a sub-execution that is neither seeded nor gated"));
+                        continue;
+                    }
+                }
+                counted += 1;
+            }
+            ClassUse::Construct | ClassUse::Test | ClassUse::Static | ClassUse::Named => counted += 1,
+            ClassUse::Extends => unaccounted(at, format!("{what} is subclassed here: the subclass's constructions and overrides are not classified")),
+            ClassUse::Changed => unaccounted(at, format!("{what} itself is changed here (its prototype or a static member)")),
+            ClassUse::Value => unaccounted(at, format!("{what} is used as a value here (passed, stored or returned): it may be constructed where the tool cannot see")),
+        }
+    }
+    for (at, why) in &sweep.reflective {
+        let in_exec = within(at, &exec_range);
+        unaccounted(at, if in_exec { format!("{why}; inside the execution class that builds executions unseen") } else { why.clone() });
+    }
+    // `this.constructor` inside the execution class: a construction of its own class.
+    for (at, _) in writes_and_reads_of_constructor(exec.class) {
+        unaccounted(&at, "the execution class reads its own constructor here: an execution may be built from it unseen".into());
+    }
+
+    // 2. The cursor: written only where the proof runs or the anchors name.
+    let spawn_fns: Vec<Range<usize>> = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
+    for (at, obj, value) in &sweep.cursor_writes {
+        let ok = inside(at, &drains) || inside(at, &setter_ranges) || (inside(at, &ctor_ranges) && *obj == Obj::This && is_zero(*value));
+        if ok {
+            counted += 1;
+        } else {
+            unaccounted(at, "a write of the cursor outside the drain, the setter and the constructor's 0: the proof does not run it".into());
+        }
+    }
+    for (at, is_call) in &sweep.setter_uses {
+        let ok = *is_call && (inside(at, &drains) || (inside(at, &ctor_ranges) && setter_arg_is_zero(source, at)));
+        if ok {
+            counted += 1;
+            continue;
+        }
+        if !is_call {
+            unaccounted(at, "the cursor's setter is taken as a value here: it may be called where the tool cannot see".into());
+            continue;
+        }
+        if inside(at, &spawn_fns) {
+            // foreign-seed refuses these before the accounting runs.
+            unaccounted(at, "a spawn site's function sets a cursor".into());
+            continue;
+        }
+        match Roots::new(resolution, program, &roots).sets_a_root(at) {
+            Ok(()) => counted += 1,
+            Err(why) => unaccounted(at, format!("the cursor is set here outside the drain, and it is not shown to be a root continuation: {why}")),
+        }
+    }
+
+    // 3. The buffer's messages: read only by the buffer, the drain and the execution's check.
+    let readers: Vec<Range<usize>> = [buffer_range.clone()].into_iter().chain(drains.iter().cloned()).chain(turns.iter().cloned()).chain(ql_method.iter().cloned()).collect();
+    let check_use = |at: &Range<usize>, how: &SlotUse, out: &mut dyn FnMut(&Range<usize>, String)| -> bool {
+        if inside(at, &readers) {
+            return true;
+        }
+        match how {
+            SlotUse::Call(m) | SlotUse::Read(m) if buffer_safe.contains(m) => true,
+            SlotUse::Key | SlotUse::Test => true,
+            SlotUse::Call(m) | SlotUse::Read(m) => {
+                out(at, format!("the steering buffer's `{m}` is used here, outside the drain: a second reader of its messages that the proof does not run"));
+                false
+            }
+            SlotUse::Written => {
+                out(at, "the session's steering buffer is replaced here".into());
+                false
+            }
+            SlotUse::Value => {
+                out(at, "the steering buffer is handed on here: its messages may be read where the tool cannot see".into());
+                false
+            }
+            SlotUse::Bound(_) => true,
+        }
+    };
+    for (at, how) in &sweep.slot_uses {
+        if !check_use(at, how, &mut unaccounted) {
+            continue;
+        }
+        counted += 1;
+        if let SlotUse::Bound(name) = how {
+            if inside(at, &readers) {
+                continue;
+            }
+            match index.enclosing_function(at) {
+                Some(f) => {
+                    for (use_at, use_how) in uses_of(&visit_fn(f), name) {
+                        if check_use(&use_at, &use_how, &mut unaccounted) {
+                            counted += 1;
+                        }
+                    }
+                }
+                None => unaccounted(at, "the steering buffer is bound at top level: its readers cannot be followed".into()),
+            }
+        }
+    }
+
+    // 4. The fields the drain and the check read, on objects that are executions.
+    let field_list = || fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+    // `this` inside the execution class, outside its constructor.
+    for member in &exec.class.body {
+        let (f, method) = match member {
+            ClassMember::Method(m) => (index.function_at(&range(&*m.function)), prop_name(&m.key).unwrap_or("")),
+            ClassMember::PrivateMethod(m) => (index.function_at(&range(&*m.function)), ""),
+            _ => continue,
+        };
+        let Some(f) = f else { continue };
+        for (at, field, value) in writes_on(&visit_fn(f), &Obj::This) {
+            if !fields.contains(&field) || field == CURSOR {
+                continue; // the cursor was judged above
+            }
+            let consumes_queue = field == queue && value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Array(a) if a.elems.is_empty()));
+            if consumes_queue {
+                counted += 1;
+            } else {
+                unaccounted(&at, format!("the execution's method `{method}` writes `{field}`, which the drain or the end-of-turn check reads; the proof does not run it"));
+            }
+        }
+    }
+    // Variables bound to a construction: what is done to the child before it runs.
+    for site in spawns.iter().chain(&roots) {
+        let Some(f) = index.enclosing_function(site) else { continue };
+        let Some(name) = bound_to(f, site) else { continue };
+        let obj = Obj::Name(name.clone());
+        for (at, field, _) in writes_on(&visit_fn(f), &obj) {
+            if field == CURSOR {
+                continue;
+            }
+            if fields.contains(&field) {
+                unaccounted(&at, format!("`{name}`, built at byte {}, gets `{field}` written before it runs; the drain or the end-of-turn check reads it", site.start));
+            }
+        }
+        for w in sweep.obj_writes.iter().filter(|w| within(&w.at, &f.range) && w.target == obj) {
+            match &w.keys {
+                Keys::Known(keys) if !keys.iter().any(|k| fields.contains(k)) => counted += 1,
+                Keys::Known(keys) => {
+                    let hit: Vec<&String> = keys.iter().filter(|k| fields.contains(*k)).collect();
+                    unaccounted(&w.at, format!("`{name}`, built at byte {}, gets {} written before it runs", site.start, hit.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")));
+                }
+                Keys::Unknown => unaccounted(&w.at, format!("`{name}`, built at byte {}, gets properties the tool cannot list written before it runs (the drain reads {})", site.start, field_list())),
+            }
+        }
+    }
+    // Writes through Object.assign and kin: the cursor under any target; anything on `this` in the class.
+    for w in &sweep.obj_writes {
+        let on_exec_this = w.target == Obj::This && within(&w.at, &exec_range) && !inside(&w.at, &ctor_ranges);
+        match &w.keys {
+            Keys::Known(keys) if keys.iter().any(|k| k == CURSOR) => unaccounted(&w.at, "the cursor is written here through an object (Object.assign, defineProperty, Reflect)".into()),
+            Keys::Known(keys) if on_exec_this && keys.iter().any(|k| fields.contains(k)) => unaccounted(&w.at, "the execution writes fields the drain reads through an object here".into()),
+            Keys::Unknown if on_exec_this => unaccounted(&w.at, "the execution writes properties the tool cannot list onto itself here".into()),
+            _ => counted += 1,
+        }
+    }
+
+    // How each spawn path is covered.
+    for (n, site) in spawns.iter().enumerate() {
+        let f = index.enclosing_function(site).map(|f| f.range.start).unwrap_or(site.start);
+        out.spawn_paths.push(Place {
+            at: site.start,
+            code: clip(&source[site.clone()]),
+            why: format!(
+                "spawn site {}: its construction runs in the proof; what its function (byte {f}) does to the child before the hand-off is accounted for, not run",
+                n + 1
+            ),
+        });
+    }
+    bad.sort();
+    bad.dedup();
+    out.unaccounted = bad;
+    out.accounted = counted;
+    out
+}
+
+/// The expression the end-of-turn check reads the execution through (`$E`).
+fn end_of_turn_object<'a>(resolution: &Resolution<'a>) -> Option<&'a str> {
+    resolution.capture("end-of-turn", "E").or_else(|| {
+        let m = resolution.get("end-of-turn").first()?;
+        let f = resolution.index.function_at(&m.range)?;
+        // The anchor's match is the function; find `$E.drainRetryCount` in it.
+        let text = resolution.index.text(&f.range);
+        let at = text.find(".drainRetryCount")?;
+        let start = text[..at].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '.')).map_or(0, |i| i + 1);
+        let abs = f.range.start + start..f.range.start + at;
+        Some(resolution.index.text(&abs))
+    })
+}
+
+/// Why a construction the root anchor matched is not a root's, if it is not.
+fn not_a_root(resolution: &Resolution, at: &Range<usize>) -> Option<String> {
+    let index = &resolution.index;
+    let f = index.enclosing_function(at)?;
+    let Some(Expr::New(new)) = resolution.expr_at(f, at) else { return None };
+    let first = new.args.as_ref().and_then(|a| a.first())?;
+    for part in crate::resolve::config_parts(index, &first.expr, at, 0) {
+        if let crate::resolve::ConfigPart::Object(o) = part {
+            if let Keys::Known(keys) = object_keys(&Expr::Object(o.clone())) {
+                if keys.iter().any(|k| k == SUB_MARK) {
+                    return Some(format!("it carries `{SUB_MARK}`, the mark of memory extraction"));
+                }
+            }
+        }
+    }
+    // Members only an execution has, read anywhere in the arguments.
+    struct Reads(Option<String>);
+    impl Visit for Reads {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if let Some(name) = member_name(&m.prop) {
+                if EXECUTION_ONLY.contains(&name) && self.0.is_none() {
+                    self.0 = Some(name.to_string());
+                }
+            }
+            m.visit_children_with(self);
+        }
+    }
+    let mut reads = Reads(None);
+    new.args.visit_with(&mut reads);
+    reads.0.map(|m| format!("its config reads `.{m}` of another execution"))
+}
+
+/// The local name a construction at `site` is bound to in `f` (`const x = new C(…)`, `x = new C(…)`).
+fn bound_to(f: &FnInfo, site: &Range<usize>) -> Option<String> {
+    struct Find<'r> {
+        site: &'r Range<usize>,
+        name: Option<String>,
+    }
+    impl Visit for Find<'_> {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+                if range(strip_parens(init)) == *self.site {
+                    self.name = Some(id.id.sym.to_string());
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                if range(strip_parens(&a.right)) == *self.site {
+                    self.name = Some(id.id.sym.to_string());
+                }
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut find = Find { site, name: None };
+    f.node.visit(&mut find);
+    find.name
+}
+
+fn setter_arg_is_zero(source: &str, at: &Range<usize>) -> bool {
+    let text = &source[at.clone()];
+    text.rsplit_once('(').is_some_and(|(_, arg)| arg.trim_end_matches(')').trim() == "0")
+}
+
+/// `this.constructor` anywhere inside the class.
+fn writes_and_reads_of_constructor(class: &swc_ecma_ast::Class) -> Vec<(Range<usize>, ())> {
+    struct Find(Vec<(Range<usize>, ())>);
+    impl Visit for Find {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if matches!(strip_parens(&m.obj), Expr::This(_)) && member_name(&m.prop) == Some("constructor") {
+                self.0.push((range(m), ()));
+            }
+            m.visit_children_with(self);
+        }
+    }
+    let mut find = Find(Vec::new());
+    class.visit_with(&mut find);
+    find.0
+}
+
+/// Whether a cursor set outside the drain sets a root's cursor (the root
+/// continuation): its object is a local bound only to root executions, or a
+/// parameter that every call of its function fills with one.
+struct Roots<'r, 'a> {
+    resolution: &'r Resolution<'a>,
+    program: &'a Program,
+    roots: &'r [Range<usize>],
+}
+
+impl<'r, 'a> Roots<'r, 'a> {
+    fn new(resolution: &'r Resolution<'a>, program: &'a Program, roots: &'r [Range<usize>]) -> Self {
+        Roots { resolution, program, roots }
+    }
+
+    fn sets_a_root(&self, call_at: &Range<usize>) -> Result<(), String> {
+        let index = &self.resolution.index;
+        let f = index.enclosing_function(call_at).ok_or("it is not inside a function")?;
+        let Some(Expr::Call(call)) = self.resolution.expr_at(f, call_at) else { return Err("the call cannot be read back".into()) };
+        let Callee::Expr(callee) = &call.callee else { return Err("not a method call".into()) };
+        let Expr::Member(m) = strip_parens(callee) else { return Err("not a method call".into()) };
+        let Expr::Ident(object) = strip_parens(&m.obj) else { return Err(format!("its object `{}` is not a plain name", clip(index.text(&range(&*m.obj))))) };
+        self.is_root_name(f, &object.sym, 0)
+    }
+
+    /// Whether `name` in `f` only ever holds a root execution.
+    fn is_root_name(&self, f: &FnInfo<'a>, name: &str, depth: u8) -> Result<(), String> {
+        if depth > 2 {
+            return Err(format!("`{name}` is passed on too many times to follow"));
+        }
+        let values = values_of(f, name);
+        if !values.is_empty() {
+            for v in values {
+                if !self.is_root_value(f, unsafe { &*v }, depth) {
+                    return Err(format!("`{name}` is given `{}`, not a root construction", clip(self.resolution.index.text(&range(unsafe { &*v })))));
+                }
+            }
+            return Ok(());
+        }
+        let position = params_of(f).iter().position(|p| p == name).ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
+        let fname = self.function_name(f).ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
+        self.resolution.index.lookups.mention(&fname, Mention::Token);
+        let calls = calls_named(self.program, &fname);
+        if calls.is_empty() {
+            return Err(format!("`{fname}`, whose parameter `{name}` it is, is never called where the tool can see"));
+        }
+        for (at, args) in calls {
+            let Some(caller) = self.resolution.index.enclosing_function(&at) else { return Err(format!("`{fname}` is called at top level (byte {})", at.start)) };
+            let arg = args.get(position).ok_or_else(|| format!("`{fname}` is called at byte {} without `{name}`", at.start))?;
+            if !self.is_root_value(caller, unsafe { &**arg }, depth + 1) {
+                return Err(format!("`{fname}` is called at byte {} with `{}` as `{name}`, not shown to be a root execution", at.start, clip(self.resolution.index.text(&range(unsafe { &**arg })))));
+            }
+        }
+        Ok(())
+    }
+
+    fn is_root_value(&self, f: &FnInfo<'a>, value: &Expr, depth: u8) -> bool {
+        let value = strip_parens(value);
+        let at = range(value);
+        if self.roots.contains(&at) {
+            return true;
+        }
+        match value {
+            Expr::Ident(id) => self.is_root_name(f, &id.sym, depth + 1).is_ok(),
+            Expr::Await(a) => self.is_root_value(f, &a.arg, depth),
+            // A helper that returns a root construction: `this.newRootExecution()`.
+            Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
+                let name = match strip_parens(callee) {
+                    Expr::Ident(id) => id.sym.to_string(),
+                    Expr::Member(m) => match member_name(&m.prop) {
+                        Some(n) => n.to_string(),
+                        None => return false,
+                    },
+                    _ => return false,
+                };
+                self.resolution.index.lookups.mention(&name, Mention::Token);
+                let helpers = self.functions_named(&name);
+                !helpers.is_empty()
+                    && helpers.iter().all(|h| {
+                        let returned = returns_of(h);
+                        !returned.is_empty() && returned.iter().all(|r| self.roots.contains(&range(strip_parens(unsafe { &**r }))))
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// The name a function is called by: its own, or its method's.
+    fn function_name(&self, f: &FnInfo<'a>) -> Option<String> {
+        if let Some(name) = f.name {
+            return Some(name.to_string());
+        }
+        self.resolution.index.classes.iter().find_map(|c| {
+            c.class.body.iter().find_map(|m| match m {
+                ClassMember::Method(method) if range(&*method.function) == f.range => prop_name(&method.key).map(str::to_string),
+                _ => None,
+            })
+        })
+    }
+
+    fn functions_named(&self, name: &str) -> Vec<&FnInfo<'a>> {
+        self.resolution.index.functions.iter().filter(|f| self.function_name(f).as_deref() == Some(name)).collect()
+    }
+}
+
+/// Everything assigned to a local `name` in `f` (declarations and assignments).
+fn values_of(f: &FnInfo, name: &str) -> Vec<*const Expr> {
+    struct Find<'n> {
+        name: &'n str,
+        out: Vec<*const Expr>,
+    }
+    impl Visit for Find<'_> {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+                if &*id.id.sym == self.name {
+                    self.out.push(&**init);
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                if &*id.id.sym == self.name {
+                    self.out.push(&*a.right);
+                }
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut find = Find { name, out: Vec::new() };
+    f.node.visit(&mut find);
+    find.out
+}
+
+fn params_of(f: &FnInfo) -> Vec<String> {
+    let pats: Vec<&Pat> = match f.node {
+        crate::resolve::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
+        crate::resolve::FnNode::Arrow(a) => a.params.iter().collect(),
+        crate::resolve::FnNode::Constructor(c) => c
+            .params
+            .iter()
+            .filter_map(|p| match p {
+                ParamOrTsParamProp::Param(p) => Some(&p.pat),
+                _ => None,
+            })
+            .collect(),
+    };
+    pats.iter().map(|p| if let Pat::Ident(id) = p { id.id.sym.to_string() } else { String::new() }).collect()
+}
+
+/// Every call `name(…)` or `x.name(…)` in the program, with its arguments.
+fn calls_named(program: &Program, name: &str) -> Vec<(Range<usize>, Vec<*const Expr>)> {
+    struct Find<'n> {
+        name: &'n str,
+        out: Vec<(Range<usize>, Vec<*const Expr>)>,
+    }
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(callee) = &call.callee {
+                let hit = match strip_parens(callee) {
+                    Expr::Ident(id) => &*id.sym == self.name,
+                    Expr::Member(m) => member_name(&m.prop) == Some(self.name),
+                    _ => false,
+                };
+                if hit {
+                    self.out.push((range(call), call.args.iter().map(|a| &*a.expr as *const Expr).collect()));
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut find = Find { name, out: Vec::new() };
+    program.visit_with(&mut find);
+    find.out
+}
+
+/// What a function returns: its `return` values (not of nested functions), or an arrow's expression.
+fn returns_of(f: &FnInfo) -> Vec<*const Expr> {
+    if let crate::resolve::FnNode::Arrow(a) = f.node {
+        if let ArrowFunctionBody::Expr(e) = &*a.body {
+            return vec![&**e];
+        }
+    }
+    struct Find(Vec<*const Expr>);
+    impl Visit for Find {
+        fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+            if let Some(arg) = &r.arg {
+                self.0.push(&**arg);
+            }
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+    }
+    let mut find = Find(Vec::new());
+    if let Some(body) = f.node.body() {
+        body.visit_with(&mut find);
+    }
+    find.0
+}
