@@ -1054,7 +1054,9 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             Keys::Known(keys) if keys.iter().any(|k| k == CURSOR) => unaccounted(&w.at, "the cursor is written here through an object (Object.assign, defineProperty, Reflect)".into()),
             Keys::Known(keys) if on_exec_this && keys.iter().any(|k| fields.contains(k)) => unaccounted(&w.at, "the execution writes fields the drain reads through an object here".into()),
             Keys::Unknown if on_exec_this => unaccounted(&w.at, "the execution writes properties the tool cannot list onto itself here".into()),
-            _ => counted += 1,
+            // Writes onto other objects are none of the proof's business, and
+            // not counted: only what the prefilter parses for a reason counts.
+            _ => {}
         }
     }
 

@@ -106,14 +106,18 @@ struct ProofRun {
 fn run_proof(cli: &Options, inspection: &Inspection, folder: &folder::Folder, mode: Mode) -> ProofRun {
     let node = validate::choose_node(cli.node.as_deref());
     let label = format!("{} ({})", node.path.display(), node.source);
-    let unaccounted = inspection.accounting.as_ref().filter(|a| !a.closed());
     let mut proof = match inspection.proof_input.as_ref() {
-        // No case can speak for a bundle whose world is open: no node is started.
-        _ if unaccounted.is_some() => prove::Proof::inconclusive(mode, unaccounted.map(|a| a.summary()).unwrap_or_default()),
         None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
         Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
         Some(Ok((stock, patched))) => prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout)),
     };
+    // Cases that pass speak only for the code they ran: with places left
+    // unaccounted the bundle is not shown fixed. A disproof still stands.
+    if let Some(open) = inspection.accounting.as_ref().filter(|a| !a.closed()) {
+        if proof.verdict == Verdict::Passed {
+            proof.verdict = Verdict::Inconclusive(open.summary());
+        }
+    }
     proof.accounting = inspection.accounting.clone();
     ProofRun { node: label, proof }
 }

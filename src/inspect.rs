@@ -359,10 +359,15 @@ mod prefilter_equality {
 
     /// The binding the execution class has in this bundle.
     fn class_name(source: &str, module: bool) -> String {
+        binding_of("execution-class", source, module)
+    }
+
+    /// The binding of the class an anchor (`execution-class`, `buffer-class`) found.
+    fn binding_of(anchor: &str, source: &str, module: bool) -> String {
         let anchors = crate::anchor::builtin();
         let (resolved, _) = parse::on_big_stack(|| resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, None, Some(WHOLE.into())));
         let (_, reports, _, _) = resolved.ok().expect("stock");
-        reports.iter().find(|r| r.id == "execution-class").unwrap().captured.iter().find(|(n, _)| n == "CLASS").unwrap().1.clone()
+        reports.iter().find(|r| r.id == anchor).unwrap().captured.iter().find(|(n, _)| n == "CLASS").unwrap().1.clone()
     }
 
     #[test]
@@ -416,9 +421,16 @@ mod prefilter_equality {
     fn a_large_bundle_with_thousands_of_decoys_takes_the_prefilter() {
         let tsc = tsc();
         for (name, source, module) in fixtures().into_iter().filter(|(n, _, _)| n.contains("cjs")) {
+            // The closed world looks for every reference to the execution and
+            // buffer classes by their bindings. A one-letter binding (a toy minified bundle's `a`)
+            // is a local name in most of tsc's statements, so those must be
+            // parsed: more than half the file, hence the whole parse. A real
+            // release's class has a longer mangled name (`Hut`).
+            let short = ["execution-class", "buffer-class"].iter().any(|a| binding_of(a, &source, module).len() < 3);
             for (order, big) in [("after", format!("{source}\n;\n{tsc}\n")), ("before", format!("{tsc}\n;\n{source}\n"))] {
                 let (paths, _) = both(&format!("{name} with tsc {order}"), &big, module);
-                assert!(paths.iter().all(|p| *p == "prefilter"), "{name} {order}: {paths:?}");
+                let expected = if short { "whole" } else { "prefilter" };
+                assert!(paths.iter().all(|p| *p == expected), "{name} {order}: {paths:?}");
             }
         }
     }

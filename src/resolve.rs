@@ -664,8 +664,16 @@ pub enum ConfigPart<'a> {
 }
 
 /// The object literals a constructor argument is built from, following
-/// spreads, a local binding, and a helper function's returned object.
+/// spreads, a local binding, and a helper function's returned object (with
+/// the helper's parameters standing for its call's arguments).
 pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, depth: u8) -> Vec<ConfigPart<'a>> {
+    config_parts_in(index, expr, site, depth, &[])
+}
+
+/// A helper's parameter, the argument its call passes, and where that call is.
+type Bound<'a> = (String, &'a Expr, Range<usize>);
+
+fn config_parts_in<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, depth: u8, env: &[Bound<'a>]) -> Vec<ConfigPart<'a>> {
     let expr = strip_parens(expr);
     if depth > 4 {
         return vec![ConfigPart::Unknown];
@@ -675,14 +683,17 @@ pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, 
             let mut parts = vec![ConfigPart::Object(object)];
             for prop in &object.props {
                 if let PropOrSpread::Spread(spread) = prop {
-                    parts.extend(config_parts(index, &spread.expr, site, depth + 1));
+                    parts.extend(config_parts_in(index, &spread.expr, site, depth + 1, env));
                 }
             }
             parts
         }
         Expr::Ident(id) => match local_binding(index, site, &id.sym) {
-            Some(init) => config_parts(index, init, site, depth + 1),
-            None => vec![ConfigPart::Unknown],
+            Some(init) => config_parts_in(index, init, site, depth + 1, env),
+            None => match env.iter().find(|(name, _, _)| *name == *id.sym) {
+                Some((_, arg, at)) => config_parts_in(index, arg, at, depth + 1, &[]),
+                None => vec![ConfigPart::Unknown],
+            },
         },
         Expr::Call(call) => {
             let returned = match &call.callee {
@@ -692,16 +703,20 @@ pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, 
                 },
                 _ => None,
             };
-            match returned {
-                Some(values) => values
-                    .into_iter()
-                    .flat_map(|v| {
-                        let at = range(v);
-                        config_parts(index, v, &at, depth + 1)
-                    })
-                    .collect(),
-                None => vec![ConfigPart::Unknown],
-            }
+            let Some((values, params)) = returned else { return vec![ConfigPart::Unknown] };
+            let spread = call.args.iter().any(|a| a.spread.is_some());
+            let env: Vec<Bound<'a>> = if spread {
+                Vec::new()
+            } else {
+                params.into_iter().zip(&call.args).filter_map(|(p, a)| p.map(|p| (p, pin::<Expr>(&*a.expr), site.clone()))).collect()
+            };
+            values
+                .into_iter()
+                .flat_map(|v| {
+                    let at = range(v);
+                    config_parts_in(index, v, &at, depth + 1, &env)
+                })
+                .collect()
         }
         _ => vec![ConfigPart::Unknown],
     }
@@ -737,16 +752,22 @@ fn local_binding<'a>(index: &Index<'a>, site: &Range<usize>, name: &str) -> Opti
 }
 
 /// What a named helper returns: its single `return` value, or an arrow's expression body.
-fn helper_returns<'a>(index: &Index<'a>, name: &str) -> Option<Vec<&'a Expr>> {
+fn helper_returns<'a>(index: &Index<'a>, name: &str) -> Option<(Vec<&'a Expr>, Vec<Option<String>>)> {
     index.lookups.mention(name, Mention::Named);
     let mut named = index.functions.iter().filter(|f| f.name == Some(name));
     let helper = named.next()?;
     if named.next().is_some() {
         return None;
     }
+    let simple = |p: &Pat| if let Pat::Ident(id) = p { Some(id.id.sym.to_string()) } else { None };
+    let params: Vec<Option<String>> = match helper.node {
+        FnNode::Function(f) => f.params.iter().map(|p| simple(&p.pat)).collect(),
+        FnNode::Arrow(a) => a.params.iter().map(simple).collect(),
+        FnNode::Constructor(_) => Vec::new(),
+    };
     if let FnNode::Arrow(arrow) = helper.node {
         if let ArrowFunctionBody::Expr(e) = &*arrow.body {
-            return Some(vec![&**e]);
+            return Some((vec![&**e], params));
         }
     }
     let body = helper.node.body()?;
@@ -758,7 +779,7 @@ fn helper_returns<'a>(index: &Index<'a>, name: &str) -> Option<Vec<&'a Expr>> {
             _ => None,
         })
         .collect();
-    (returns.len() == 1).then_some(returns)
+    (returns.len() == 1).then_some((returns, params))
 }
 
 fn classes_with_method(index: &Index, method: &str, pattern: &Pattern) -> Vec<Match> {

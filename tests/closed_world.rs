@@ -1,0 +1,135 @@
+//! The closed world behind the proof: every place outside the code the proof
+//! runs that could change its outcome is accounted for, or `--check`, the
+//! proof and apply say `inconclusive` and name it. Each edit here is one a
+//! release could make; the harmless ones must still prove and apply.
+
+mod common;
+
+use common::{code, json, Tree};
+
+/// A copy of `bundle` with each `(from, to)` edit applied once.
+fn edited(bundle: &str, edits: &[(&str, &str)]) -> Tree {
+    let tree = Tree::copy(bundle);
+    let mut text = std::fs::read_to_string(&tree.target).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{bundle} has no `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(&tree.target, text).unwrap();
+    tree
+}
+
+const SPAWNED: &str = "  recordSpan(\"sub-agent\",";
+const BEFORE_HOOK: &str = "// src/steering/live-steering-hook.ts";
+const MEMORY_NEW: &str = "const extraction = new AgentExecution({";
+
+/// Edits of the readable base bundle that open the world, with the text the
+/// refusal must name.
+fn opening_edits() -> Vec<(&'static str, Vec<(&'static str, String)>, &'static str)> {
+    let after_spawn = |line: &str| vec![(SPAWNED, format!("{line}\n{SPAWNED}"))];
+    vec![
+        ("Object.assign of the cursor", after_spawn("  Object.assign(subAgentExecution, { steeringReaderIndex: 0 });"), "Object.assign(subAgentExecution"),
+        ("Object.assign of unknown keys", after_spawn("  Object.assign(subAgentExecution, input.overrides ?? {});"), "properties the tool cannot list"),
+        ("defineProperty of the cursor", after_spawn("  Object.defineProperty(subAgentExecution, \"steeringReaderIndex\", { value: 0, writable: true });"), "defineProperty"),
+        ("a second cursor field", after_spawn("  subAgentExecution.queuedSteering = [...state.execution.queuedSteering];"), "`queuedSteering`"),
+        ("a second reader of the buffer", after_spawn("  for (const m of state.execution.sessionServices.liveSteering.snapshot()) subAgentExecution.queueSteering(m);"), "`snapshot`"),
+        ("the buffer handed on", after_spawn("  forward(state.execution.sessionServices.liveSteering, subAgentExecution);"), "handed on"),
+        ("a cursor reset in a method", vec![("  queueSteering(message) {", "  beginRun() {\n    this.steeringReaderIndex = 0;\n  }\n  queueSteering(message) {".into())], "this.steeringReaderIndex = 0"),
+        ("the depth rewritten in a method", vec![("  queueSteering(message) {", "  detach() {\n    this.subExecutionDepth = 0;\n  }\n  queueSteering(message) {".into())], "`subExecutionDepth`"),
+        ("Reflect.construct", vec![(MEMORY_NEW, "const extraction = Reflect.construct(AgentExecution, [{".into()), ("skipHooks: true\n  });", "skipHooks: true\n  }]);".into())], "used as a value"),
+        ("a subclass", vec![(MEMORY_NEW, "const extraction = new MemoryExecution({".into()), (BEFORE_HOOK, format!("var MemoryExecution = class extends AgentExecution {{\n}};\n{BEFORE_HOOK}"))], "subclassed"),
+        ("new this.constructor", vec![("  queueSteering(message) {", "  spawnChild(config) {\n    return new this.constructor(config);\n  }\n  queueSteering(message) {".into())], "constructor"),
+        ("the class passed as a value", vec![(MEMORY_NEW, "const extraction = build(AgentExecution, {".into()), (BEFORE_HOOK, format!("function build(Ctor, config) {{\n  return new Ctor(config);\n}}\n{BEFORE_HOOK}"))], "used as a value"),
+        ("memory extraction without a depth", vec![("    subExecutionDepth: execution.subExecutionDepth + 1,\n    agentName: \"memory-extraction\",", "    agentName: \"memory-extraction\",".into())], "skipHooks"),
+        ("a cursor seeded through a helper", vec![(SPAWNED, format!("  seedCursor(subAgentExecution, state.execution);\n{SPAWNED}")), (BEFORE_HOOK, format!("function seedCursor(child, parent) {{\n  child.setSteeringReaderIndex(parent.sessionServices.liveSteering.length);\n}}\n{BEFORE_HOOK}"))], "not shown to be a root continuation"),
+        ("the setter taken as a value", vec![(SPAWNED, format!("  const seed = subAgentExecution.setSteeringReaderIndex.bind(subAgentExecution);\n{SPAWNED}"))], "taken as a value"),
+    ]
+}
+
+#[test]
+fn what_opens_the_world_is_named_by_check_prove_and_apply() {
+    for (what, edits, named) in opening_edits() {
+        let edits: Vec<(&str, &str)> = edits.iter().map(|(a, b)| (*a, b.as_str())).collect();
+        let tree = edited("readable-cjs", &edits);
+        let before = tree.sha();
+        let check = tree.run(&["--check", "--json"]);
+        let v = json(&check);
+        assert_eq!(code(&check), 2, "{what}: --check must not call it patchable: {v:#}");
+        let places = v["accounting"]["unaccounted"].as_array().cloned().unwrap_or_default();
+        let found = places.iter().any(|p| format!("{} {}", p["code"], p["why"]).contains(named));
+        let foreign = v["state"] == "foreign";
+        assert!(found || foreign, "{what}: nothing unaccounted names `{named}`: {v:#}");
+        if !foreign {
+            assert!(places.iter().all(|p| p["offset"].as_u64().is_some()), "{what}: every place has its offset");
+            assert!(v["error"].as_str().unwrap().contains("inconclusive"), "{what}: {v:#}");
+            let prove = json(&tree.run(&["--prove", "--json"]));
+            assert_eq!(prove["proof"]["outcome"], "inconclusive", "{what}: {prove:#}");
+            assert_eq!(prove["proof"]["accounting"]["closed"], false, "{what}");
+        }
+        for mode in ["seed", "gate"] {
+            let out = tree.run(&["--mode", mode]);
+            assert_eq!(code(&out), 2, "{what} {mode}: apply must refuse");
+        }
+        assert_eq!(tree.sha(), before, "{what}: nothing was written");
+    }
+}
+
+/// A stock release that already seeds the cursor after `new` is not stock.
+#[test]
+fn a_bundle_already_seeded_at_a_spawn_site_is_foreign() {
+    for line in ["  subAgentExecution.steeringReaderIndex = state.execution.sessionServices.liveSteering.length;", "  subAgentExecution[\"steeringReaderIndex\"] = 0;"] {
+        let tree = edited("readable-cjs", &[(SPAWNED, &format!("{line}\n{SPAWNED}"))]);
+        let v = json(&tree.run(&["--check", "--json"]));
+        assert_eq!(v["state"], "foreign", "{line}: {v:#}");
+    }
+}
+
+/// Reads that only report, tests that build nothing and a spawn config built
+/// by a helper that spreads an extra object leave the world closed.
+#[test]
+fn harmless_changes_still_prove_and_apply() {
+    let helper = format!("function childOf(parent, extra) {{\n  return {{ sessionServices: parent.sessionServices, promptContext: parent.promptContext, signal: parent.abortController.signal, ...extra }};\n}}\n{BEFORE_HOOK}");
+    let cases: Vec<(&str, Vec<(&str, String)>)> = vec![
+        ("a log line reading the cursor", vec![(SPAWNED, format!("  state.execution.sessionServices.logger.debug(`cursor ${{state.execution.steeringReaderIndex}}`);\n{SPAWNED}"))]),
+        ("a status event reading the cursor", vec![(SPAWNED, format!("  recordSpan(\"status\", {{ steeringReaderIndex: state.execution.steeringReaderIndex }});\n{SPAWNED}"))]),
+        ("an instanceof check", vec![(SPAWNED, format!("  if (!(subAgentExecution instanceof AgentExecution)) throw new Error(\"not an execution\");\n{SPAWNED}"))]),
+        (
+            "a spawn config spread from a helper",
+            vec![
+                (MEMORY_NEW, "const extraction = new AgentExecution(childOf(execution, {".into()),
+                ("    subExecutionDepth: execution.subExecutionDepth + 1,\n    agentName: \"memory-extraction\",\n    skipHooks: true\n  });", "    subExecutionDepth: execution.subExecutionDepth + 1,\n    agentName: \"memory-extraction\",\n    skipHooks: true\n  }));".into()),
+                ("    sessionServices: execution.sessionServices,\n    promptContext: memoryPromptContext(execution.promptContext),\n    signal: execution.abortController.signal,\n", String::new()),
+                (BEFORE_HOOK, helper.clone()),
+            ],
+        ),
+        ("an unrelated class writing common field names", vec![(BEFORE_HOOK, format!("var Job = class {{\n  state = 0;\n  pending = [];\n  run() {{\n    this.state = 1;\n    this.pending = [1];\n  }}\n}};\n{BEFORE_HOOK}"))]),
+    ];
+    for (what, edits) in cases {
+        let edits: Vec<(&str, &str)> = edits.iter().map(|(a, b)| (*a, b.as_str())).collect();
+        let tree = edited("readable-cjs", &edits);
+        let check = tree.run(&["--check", "--json"]);
+        let v = json(&check);
+        assert_eq!(code(&check), 1, "{what}: stock and patchable: {v:#}");
+        assert_eq!(v["accounting"]["closed"], true, "{what}: {v:#}");
+        for mode in ["seed", "gate"] {
+            let stock = tree.sha();
+            let out = tree.run(&["--mode", mode, "--json"]);
+            assert_eq!(code(&out), 0, "{what} {mode}: {:#}", json(&out));
+            assert_eq!(json(&out)["proof"]["outcome"], "passed", "{what} {mode}");
+            assert_eq!(code(&tree.run(&["--restore"])), 0);
+            assert_eq!(tree.sha(), stock, "{what}: restore is byte-exact");
+        }
+    }
+}
+
+/// Every committed fixture's world is closed, and the spawn paths are reported.
+#[test]
+fn every_fixture_is_closed_and_reports_its_spawn_paths() {
+    for bundle in common::BUNDLES {
+        let v = json(&Tree::copy(bundle).run(&["--check", "--json"]));
+        assert_eq!(v["accounting"]["closed"], true, "{bundle}: {v:#}");
+        let paths = v["accounting"]["spawn_paths"].as_array().unwrap();
+        assert!(paths.len() >= 2, "{bundle}: {paths:?}");
+        assert!(v["accounting"]["accounted"].as_u64().unwrap() > 10, "{bundle}");
+    }
+}
