@@ -466,6 +466,15 @@ fn print_proof(proof: &crate::prove::Proof) {
         };
         out!("{:width$}  {:<30}  {:<30}  {}", c.name, c.stock_observed, c.patched_observed, verdict);
     }
+    if let Some(a) = &proof.accounting {
+        out!("closed world: {} place(s) outside the proof's code accounted for, {} not", a.accounted, a.unaccounted.len());
+        for p in &a.unaccounted {
+            out!("  UNACCOUNTED byte {}: `{}`: {}", p.at, p.code, p.why);
+        }
+        for p in &a.spawn_paths {
+            out!("  {}", p.why);
+        }
+    }
     out!("proof {}: {} cases in {} ms", proof.verdict.name(), proof.cases.len(), proof.elapsed.as_millis());
     if let crate::prove::Verdict::Inconclusive(reason) = &proof.verdict {
         out!("inconclusive: {reason}");
