@@ -4,6 +4,9 @@
 //
 //   out/minified-esm/node_modules/@kiro/agent/{package.json,dist/server/acp-server.js}  >= 10 MB, minified ESM
 //   out/readable-cjs/node_modules/@kiro/agent/{package.json,dist/server/acp-server.js}  >= 20 MB, readable CJS
+//   out/minified-cjs/…  >= 10 MB, minified CJS
+//   out/readable-esm/…  >= 20 MB, readable ESM, with a lazily-initialised
+//                       (`__esm`) module of near-miss names (lazy-chunk.mjs)
 //
 // Each is the steering model (testdata/model/src) bundled by the pinned esbuild
 // together with typescript, @babel/standalone and prettier, the shapes of the
@@ -12,6 +15,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { writeLazyChunk } from "./lazy-chunk.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(HERE, "out");
@@ -21,7 +25,11 @@ const EXPECTED = { esbuild: "0.28.2", typescript: "5.9.3", "@babel/standalone": 
 const SPECS = [
   { name: "minified-esm", format: "esm", minify: true, version: "0.66.0", minBytes: 10_000_000 },
   { name: "readable-cjs", format: "cjs", minify: false, version: "0.52.1", minBytes: 20_000_000 },
+  { name: "minified-cjs", format: "cjs", minify: true, version: "0.54.8", minBytes: 10_000_000 },
+  { name: "readable-esm", format: "esm", minify: false, version: "0.52.1", minBytes: 18_000_000, entry: "entry-lazy.mjs" },
 ];
+mkdirSync(OUT, { recursive: true });
+writeLazyChunk(path.join(OUT, "lazy-chunk.mjs"), 16_000_000);
 
 for (const [name, want] of Object.entries(EXPECTED)) {
   const got = JSON.parse(readFileSync(path.join(HERE, "node_modules", name, "package.json"), "utf8")).version;
@@ -31,7 +39,7 @@ for (const [name, want] of Object.entries(EXPECTED)) {
 for (const spec of SPECS) {
   const result = await esbuild.build({
     absWorkingDir: HERE,
-    entryPoints: ["entry.mjs"],
+    entryPoints: [spec.entry ?? "entry.mjs"],
     outfile: "out/acp-server.js",
     bundle: true,
     write: false,

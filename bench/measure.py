@@ -12,7 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "target", "release", "kiro-steer-scope")
 BARE_PARSE = os.path.join(ROOT, "target", "release", "examples", "bare_parse")
 TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js"
-BUNDLES = ["minified-esm", "readable-cjs"]
+BUNDLES = ["minified-esm", "readable-cjs", "minified-cjs", "readable-esm"]
 NODE = shutil.which("node")
 # The tool parses the whole file instead of what the anchors can touch when this is set.
 WHOLE = {"KIRO_STEER_SCOPE_WHOLE_PARSE": "1"}

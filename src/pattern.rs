@@ -63,34 +63,39 @@ impl Pattern {
     /// What a match must spell in the source: identifiers, property names,
     /// keys and string values. Not metavariables, and not numbers, booleans,
     /// `null` or `undefined`, which match other spellings (`!0`, `void 0`).
-    pub fn literals(&self) -> Vec<String> {
-        struct Spelled(Vec<String>);
+    pub fn literals(&self) -> Vec<Literal> {
+        struct Spelled(Vec<Literal>);
         impl Spelled {
-            fn add(&mut self, text: &str) {
-                if !text.is_empty() && !self.0.iter().any(|t| t == text) {
-                    self.0.push(text.to_string());
+            fn add(&mut self, text: &str, name: bool) {
+                if text.is_empty() {
+                    return;
+                }
+                match self.0.iter_mut().find(|l| l.text == text) {
+                    // Spelled both ways: the looser search covers both.
+                    Some(l) => l.name &= name,
+                    None => self.0.push(Literal { text: text.to_string(), name }),
                 }
             }
         }
         impl Visit for Spelled {
             fn visit_ident(&mut self, node: &Ident) {
                 if metavariable_name(&node.sym).is_none() && &*node.sym != "undefined" {
-                    self.add(&node.sym);
+                    self.add(&node.sym, true);
                 }
             }
             fn visit_ident_name(&mut self, node: &IdentName) {
                 if metavariable_name(&node.sym).is_none() {
-                    self.add(&node.sym);
+                    self.add(&node.sym, true);
                 }
             }
             fn visit_str(&mut self, node: &Str) {
                 if let Some(value) = node.value.as_str() {
-                    self.add(value);
+                    self.add(value, false);
                 }
             }
             fn visit_tpl_element(&mut self, node: &TplElement) {
                 if let Some(cooked) = node.cooked.as_ref().and_then(|c| c.as_str()) {
-                    self.add(cooked);
+                    self.add(cooked, false);
                 }
             }
         }
@@ -173,6 +178,25 @@ pub fn member_name(prop: &MemberProp) -> Option<&str> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// A text a match must spell: a name (an identifier, a property or method
+/// name, a key: a whole token, or a whole string in a computed key) or the
+/// text of a string or template (anywhere inside one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Literal {
+    pub text: String,
+    pub name: bool,
+}
+
+impl Literal {
+    pub fn name(text: &str) -> Literal {
+        Literal { text: text.to_string(), name: true }
+    }
+
+    pub fn text(text: &str) -> Literal {
+        Literal { text: text.to_string(), name: false }
     }
 }
 

@@ -25,6 +25,7 @@ use swc_ecma_ast::Program;
 
 use crate::anchor::{AnchorSet, Shape};
 use crate::parse::{self, ParseError, Scan, SourceKind};
+use crate::pattern::Literal;
 use crate::resolve::{Lookups, Mention};
 
 /// Set (to anything) to parse the whole file: for the bench and the tests.
@@ -135,12 +136,12 @@ fn prefiltered<T>(
 /// of literals (one per alternative pattern) a match must spell all of. An
 /// alternative that spells nothing is found through the text its `same`
 /// constraint binds (a lookup); without one there is nothing to search for.
-fn required(anchors: &AnchorSet) -> Result<Vec<Vec<String>>, String> {
+fn required(anchors: &AnchorSet) -> Result<Vec<Vec<Literal>>, String> {
     let mut out = Vec::new();
     for anchor in anchors.anchors.iter().filter(|a| a.inside.is_none()) {
-        let alternatives: Vec<Vec<String>> = match &anchor.shape {
-            Shape::Class { method, method_has } => vec![[vec![method.clone()], method_has.literals()].concat()],
-            Shape::Function { has_string, has } => has_string.iter().map(|s| vec![s.clone()]).chain(has.iter().map(|p| p.literals())).collect(),
+        let alternatives: Vec<Vec<Literal>> = match &anchor.shape {
+            Shape::Class { method, method_has } => vec![[vec![Literal::name(method)], method_has.literals()].concat()],
+            Shape::Function { has_string, has } => has_string.iter().map(|s| vec![Literal::text(s)]).chain(has.iter().map(|p| p.literals())).collect(),
             Shape::Expr { patterns } => patterns.iter().map(|p| p.literals()).collect(),
         };
         for literals in alternatives {
@@ -150,15 +151,15 @@ fn required(anchors: &AnchorSet) -> Result<Vec<Vec<String>>, String> {
                 }
                 continue;
             }
-            if let Some(odd) = literals.iter().find(|l| l.chars().any(|c| matches!(c, '\n' | '\r' | '\t' | '\\' | '\'' | '"' | '`'))) {
-                return Err(format!("anchor `{}` searches for `{odd}`, which holds a quote, a backslash or a line break", anchor.id));
+            if let Some(odd) = literals.iter().find(|l| l.text.chars().any(|c| matches!(c, '\n' | '\r' | '\t' | '\\' | '\'' | '"' | '`'))) {
+                return Err(format!("anchor `{}` searches for `{}`, which holds a quote, a backslash or a line break", anchor.id, odd.text));
             }
             out.push(literals);
         }
     }
     // An alternative that spells all of another's finds no run that one does not.
     out.sort_by_key(|literals| literals.len());
-    let mut kept: Vec<Vec<String>> = Vec::new();
+    let mut kept: Vec<Vec<Literal>> = Vec::new();
     for literals in out {
         if !kept.iter().any(|k| k.iter().all(|l| literals.contains(l))) {
             kept.push(literals);
@@ -239,18 +240,24 @@ impl<'s> Runs<'s> {
         }
         // A literal may be spelled with escapes in a string or a name; a token only in a name.
         let spelled = |(run, decoded): &&(usize, String)| within.is_none_or(|w| w == *run) && if bounded.is_some() { decoded == text } else { decoded.contains(text) };
-        let strings: &[(usize, String)] = if bounded.is_some() { &[] } else { &self.escaped };
+        // A name may be a whole string in a computed key (`a["na\u006De"]`).
+        let strings: &[(usize, String)] = match bounded {
+            None | Some(Mention::Name) => &self.escaped,
+            Some(_) => &[],
+        };
         out.extend(strings.iter().chain(&self.escaped_words).filter(spelled).map(|(run, _)| *run));
         out
     }
 
     /// Runs that spell every one of `literals`.
-    fn spelling_all(&self, literals: &[String]) -> Vec<usize> {
-        let Some(rarest) = literals.iter().max_by_key(|l| l.len()) else { return Vec::new() };
-        let mut runs = self.occurring(rarest, None, None);
+    fn spelling_all(&self, literals: &[Literal]) -> Vec<usize> {
+        let Some(rarest) = literals.iter().max_by_key(|l| l.text.len()) else { return Vec::new() };
+        // A name is a whole token (`isHandled`, not inside `isHandledReflectionObject`).
+        let how = |l: &Literal| l.name.then_some(Mention::Name);
+        let mut runs = self.occurring(&rarest.text, how(rarest), None);
         runs.sort_unstable();
         runs.dedup();
-        runs.retain(|run| literals.iter().all(|l| l == rarest || !self.occurring(l, None, Some(*run)).is_empty()));
+        runs.retain(|run| literals.iter().all(|l| l == rarest || !self.occurring(&l.text, how(l), Some(*run)).is_empty()));
         runs
     }
 
@@ -296,7 +303,7 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
         j >= word.len() && &bytes[j - word.len()..j] == word && !(j > word.len() && (bytes[j - word.len() - 1].is_ascii_alphanumeric() || matches!(bytes[j - word.len() - 1], b'_' | b'$')))
     };
     match how {
-        Mention::Token | Mention::Spelled => true,
+        Mention::Token | Mention::Spelled | Mention::Name => true,
         Mention::Constructed => {
             let j = before(&|b| space(b) || b == b'(');
             j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"new")

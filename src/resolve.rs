@@ -89,6 +89,8 @@ pub enum Mention {
     Aliased,
     /// Anywhere it is spelled, inside a longer name or string or with escapes.
     Spelled,
+    /// As a whole token, or as the whole of a string (a computed key).
+    Name,
 }
 
 impl Lookups {
