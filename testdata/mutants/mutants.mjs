@@ -470,6 +470,17 @@ const SUB_AGENT_DEFAULTS = { steeringReaderIndex: 0, drainRetryCount: 0, steerin
 `)],
   },
 
+  {
+    id: "child-inherits-parent-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool starts the child where its parent has read up to: `child.setSteeringReaderIndex(parent.steeringReaderIndex)`.",
+    why: "A half fix of kirodotdev/Kiro#11240 a release could ship: it stops most replays, but a steer the parent has not drained yet still reaches every later sub-agent.",
+    edits: [afterBaseSubNew(`  // A sub-agent starts where its parent has read up to.
+  subAgentExecution.setSteeringReaderIndex(state.execution.steeringReaderIndex);
+`)],
+  },
+
   // ---- releases that already seed ------------------------------------------
   {
     id: "stock-seeds-by-assignment",
@@ -521,6 +532,25 @@ export function startAtBufferEnd(execution: AgentExecution): void {
       },
       afterBaseMemoryNew(`  startAtBufferEnd(extraction);
 `),
+    ],
+  },
+
+  {
+    id: "stock-gates-sub-executions",
+    model: "base",
+    expect: "already-fixed",
+    description: "The drain already skips user steering for executions at depth > 0 (`if (message.kind === \"user\" && execution.subExecutionDepth > 0) continue;` after the cursor advance).",
+    why: "Kiro fixing kirodotdev/Kiro#11240 itself with a depth gate of its own, spelled differently from the tool's.",
+    edits: [
+      {
+        file: BASE_DRAIN,
+        find: `    if (!message) continue;
+`,
+        replace: `    if (!message) continue;
+    // Sub-executions get the user's intent from their task, not from the live buffer.
+    if (message.kind === "user" && execution.subExecutionDepth > 0) continue;
+`,
+      },
     ],
   },
 
