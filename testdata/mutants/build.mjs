@@ -45,6 +45,7 @@ function loadEsbuild() {
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 
 function validate() {
+  const readme = readFileSync(path.join(HERE, "README.md"), "utf8");
   const ids = new Set();
   for (const m of MUTANTS) {
     if (!/^[a-z0-9-]+$/.test(m.id)) throw new Error(`mutant id ${JSON.stringify(m.id)}: lowercase letters, digits and dashes only`);
@@ -54,6 +55,7 @@ function validate() {
     if (!["harmless", "harmful", "already-fixed", "control"].includes(m.expect)) throw new Error(`${m.id}: unknown expect ${m.expect}`);
     if (!m.description || !m.why) throw new Error(`${m.id}: description and why are required`);
     if (m.expect !== "control" && m.edits.length === 0) throw new Error(`${m.id}: no edits`);
+    if (!readme.includes(`\`${m.id}\``)) throw new Error(`${m.id}: not described in testdata/mutants/README.md`);
     for (const e of m.edits) {
       if (!e.file.startsWith(`${MODEL_DIRS[m.model]}/`)) throw new Error(`${m.id}: ${e.file} is not in the ${m.model} model (${MODEL_DIRS[m.model]}/)`);
     }
