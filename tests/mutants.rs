@@ -285,8 +285,9 @@ fn table(rows: &[Row]) -> String {
         let cell = |mode: &str| {
             let (truth, verdict, written) = &r.modes[mode];
             let verdict = match written.as_deref() {
-                Some("fixed") | None => verdict.clone(),
-                Some(w) => format!("**{verdict} (FALSE PASS: written file {w})**"),
+                Some(w) if w != "fixed" => format!("**{verdict} (FALSE PASS: written file {w})**"),
+                Some(_) if r.stock != "replays" => format!("**{verdict} (FALSE PASS: stock does not replay)**"),
+                _ => verdict.clone(),
             };
             format!("{truth} | {verdict}")
         };
