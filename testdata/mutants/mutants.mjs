@@ -568,6 +568,33 @@ export function startAtBufferEnd(execution: AgentExecution): void {
 `)],
   },
 
+  {
+    id: "memory-handoff-in-prompt-loop",
+    model: "base",
+    expect: "harmful",
+    description: "The prompt loop passes `buffer.snapshot()` to memory extraction, which queues every user message into the extraction execution (`extraction.queueSteering(m)`).",
+    why: "Memory extraction is about what the user said this turn; handing it the turn's steering from the prompt loop is a natural feature, and it bypasses the drain.",
+    edits: [
+      {
+        file: BASE_SESSION,
+        find: `    if (request.memoryExtraction && !isContinuation) await runMemoryExtraction(execution);
+`,
+        replace: `    if (request.memoryExtraction && !isContinuation) await runMemoryExtraction(execution, buffer.snapshot());
+`,
+      },
+      {
+        file: BASE_MEMORY,
+        find: `export async function runMemoryExtraction(execution: AgentExecution): Promise<void> {
+`,
+        replace: `export async function runMemoryExtraction(execution: AgentExecution, turnSteering: readonly SteeringMessage[] = []): Promise<void> {
+`,
+      },
+      afterBaseMemoryNew(`  // What the user typed this turn is what memory extraction is about.
+  for (const message of turnSteering) if (message.kind === "user") extraction.queueSteering(message);
+`),
+    ],
+  },
+
   // ---- harmless churn ------------------------------------------------------
   {
     id: "cursor-log-and-status",
@@ -697,6 +724,56 @@ function createSubAgentExecution(parent: AgentExecution, agentName: string, dept
         file: BASE_TOOL,
         find: BASE_SUB_NEW,
         replace: `  const subAgentExecution = state.execution.fork(subagentId);
+`,
+      },
+    ],
+  },
+  {
+    id: "root-through-helper",
+    model: "base",
+    expect: "harmless",
+    description: "The session builds the root execution and its continuation through one private method, `newRootExecution()`, returning `new AgentExecution({...})` without a depth.",
+    why: "Two identical constructions folded into a helper is a routine refactor; the helper is still a root construction.",
+    edits: [
+      {
+        file: BASE_SESSION,
+        find: `  async prompt(request: TurnRequest): Promise<string> {
+`,
+        replace: `  // Every top-level execution of a turn: the first one and each continuation.
+  private newRootExecution(): AgentExecution {
+    return new AgentExecution({
+      sessionServices: this.sessionServices,
+      promptContext: this.promptContext,
+      signal: this.turnController!.signal,
+      agentName: "kiro",
+    });
+  }
+
+  async prompt(request: TurnRequest): Promise<string> {
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    const root = new AgentExecution({
+      sessionServices: this.sessionServices,
+      promptContext: this.promptContext,
+      signal: this.turnController.signal,
+      agentName: "kiro",
+    });
+`,
+        replace: `    const root = this.newRootExecution();
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `      const continuation = new AgentExecution({
+        sessionServices: this.sessionServices,
+        promptContext: this.promptContext,
+        signal: this.turnController!.signal,
+        agentName: "kiro",
+      });
+`,
+        replace: `      const continuation = this.newRootExecution();
 `,
       },
     ],
@@ -936,6 +1013,50 @@ class MemoryExecution extends AgentExecution {
       if (message.kind === "user") subAgentExecution.enqueueSteering({ ref: message.id, kind: message.kind, body: message.text });
     }
 `)],
+  },
+  {
+    id: "third-run-start-reset",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the turn graph calls `execution.markRunning()`, a method of the execution class that sets the status and resets `this.steeringReaderIndex = 0` for a sub-execution that has not prompted yet.",
+    why: "As run-start-reset, on the lowered shape: a cursor write in a method of the class, run from the graph.",
+    edits: [
+      {
+        file: THIRD_EXECUTION,
+        find: `  setSteeringReaderIndex(index: number): void {
+`,
+        replace: `  /** Called by the turn graph when this execution starts running. */
+  markRunning(): void {
+    this.status = ExecutionStatus.Running;
+    if (this.isSubExecution && this.prompts.length === 0) this.steeringReaderIndex = 0;
+  }
+
+  setSteeringReaderIndex(index: number): void {
+`,
+      },
+      {
+        file: "third/graph/turn-graph.ts",
+        find: `    execution.status = ExecutionStatus.Running;
+`,
+        replace: `    execution.markRunning();
+`,
+      },
+    ],
+  },
+  {
+    id: "third-memory-no-depth",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: memory extraction is built with `skipHooks: true` and no `subExecutionDepth` (depth 0).",
+    why: "As memory-no-depth, on the lowered shape.",
+    edits: [
+      {
+        file: THIRD_MEMORY,
+        find: `      subExecutionDepth: parent.subExecutionDepth + 1,
+`,
+        replace: "",
+      },
+    ],
   },
   {
     id: "third-stock-seeds-by-assignment",
