@@ -14,6 +14,7 @@
 //!   fixed is never "stock");
 //! - if the stock mutant does not replay, apply must refuse;
 //! - a refusal leaves the file byte for byte as it was;
+//! - what apply writes behaves as the insertions `--check` planned (same truth);
 //! - the mutants listed `true` in EXPECTED_TO_PROVE (harmless changes and the
 //!   unchanged models) must prove and apply in both modes.
 //!
@@ -259,6 +260,9 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
             }
             if stock_truth != "replays" {
                 violate(format!("{mode}: apply wrote a file whose stock does not replay (stock truth {stock_truth}): a fixed bundle is not stock"));
+            }
+            if wt != truth {
+                violate(format!("{mode}: --check does not predict apply: the insertions it plans give {truth}, the file apply wrote {wt}"));
             }
         } else {
             if after != b.sha256 {
