@@ -282,11 +282,12 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
     Row { id: b.id.clone(), expect: b.expect.clone(), shape: b.shape.clone(), stock: stock_truth.to_string(), modes }
 }
 
+/// The Markdown table: one row per mutant when its shapes agree, else one per shape.
 fn table(rows: &[Row]) -> String {
     let mut s = String::from(
         "| mutant | expect | shape | stock | seed: truth | seed: verdict | gate: truth | gate: verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n",
     );
-    for r in rows {
+    let cells = |r: &Row| {
         let cell = |mode: &str| {
             let (truth, verdict, written) = &r.modes[mode];
             let verdict = match written.as_deref() {
@@ -296,7 +297,22 @@ fn table(rows: &[Row]) -> String {
             };
             format!("{truth} | {verdict}")
         };
-        s.push_str(&format!("| {} | {} | {} | {} | {} | {} |\n", r.id, r.expect, r.shape, r.stock, cell("seed"), cell("gate")));
+        format!("{} | {} | {}", r.stock, cell("seed"), cell("gate"))
+    };
+    let mut i = 0;
+    while i < rows.len() {
+        let id = &rows[i].id;
+        let group: Vec<&Row> = rows[i..].iter().take_while(|r| &r.id == id).collect();
+        let first = cells(group[0]);
+        if group.len() > 1 && group.iter().all(|r| cells(r) == first) {
+            let shapes: Vec<&str> = group.iter().map(|r| r.shape.as_str()).collect();
+            s.push_str(&format!("| {id} | {} | {} | {first} |\n", group[0].expect, shapes.join(", ")));
+        } else {
+            for r in &group {
+                s.push_str(&format!("| {id} | {} | {} | {} |\n", r.expect, r.shape, cells(r)));
+            }
+        }
+        i += group.len();
     }
     s
 }
