@@ -6,7 +6,9 @@
 //! without the tool's proof: `--check --json --mode M` plans the insertions
 //! (it prints them even where apply would refuse), they are spliced into the
 //! stock bytes, and every scenario in testdata/scenarios runs on the result
-//! under node (testdata/mutants/truth.mjs judges the deliveries). Then a real
+//! under node (testdata/mutants/truth.mjs judges the deliveries, and calls a
+//! patched file "broken" when its turn outcomes, executions or root deliveries
+//! differ from the stock mutant's). Then a real
 //! apply (`--json --mode M --target <copy>`) runs, and:
 //!
 //! - if apply wrote the file, the written file must not replay (its scenarios
@@ -127,17 +129,21 @@ fn strings(v: &serde_json::Value) -> Vec<String> {
     v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
 }
 
-/// Runs every scenario on `file` under node (testdata/mutants/truth.mjs).
-fn judge(file: &Path) -> Judged {
-    let out = Command::new("node")
-        .arg(repo().join("testdata/mutants/truth.mjs"))
-        .arg(file)
-        .env("KSS_TRUTH_CONCURRENCY", "2")
-        .output()
-        .expect("node runs");
-    assert!(out.status.success(), "truth.mjs {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("truth.mjs prints JSON");
+fn judged(v: &serde_json::Value) -> Judged {
     Judged { errors: strings(&v["errors"]), replays: strings(&v["replays"]), sub_steers: strings(&v["subSteers"]) }
+}
+
+/// Runs every scenario on `stock` and on each of `files` under node
+/// (testdata/mutants/truth.mjs, one process); each of `files` is also judged
+/// against the stock runs (turn outcomes, executions and root deliveries must
+/// not change). Returns the stock's judgement, then each file's.
+fn judge(stock: &Path, files: &[&Path]) -> (Judged, Vec<Judged>) {
+    let out = Command::new("node").arg(repo().join("testdata/mutants/truth.mjs")).arg("--stock").arg(stock).args(files).output().expect("node runs");
+    assert!(out.status.success(), "truth.mjs --stock {}: {}", stock.display(), String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("truth.mjs prints JSON");
+    let all = v.as_array().expect("a JSON array");
+    assert_eq!(all.len(), 1 + files.len());
+    (judged(&all[0]), all[1..].iter().map(judged).collect())
 }
 
 /// A private copy of a mutant's KAS tree; returns the temp dir and its acp-server.js.
@@ -206,6 +212,17 @@ struct Row {
     modes: BTreeMap<String, (String, String, Option<String>)>,
 }
 
+/// One mode of one mutant bundle: the spliced copy (None: --check planned
+/// nothing), the applied copy, and the tool's verdict.
+struct ModeRun {
+    mode: &'static str,
+    spliced: Option<(tempfile::TempDir, PathBuf)>,
+    applied: (tempfile::TempDir, PathBuf),
+    verdict: String,
+    json: serde_json::Value,
+    stderr: String,
+}
+
 fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String>>) -> Row {
     let name = format!("{}/{}", b.id, b.shape);
     let violate = |msg: String| violations.lock().unwrap().push(format!("{name} {msg}"));
@@ -214,7 +231,34 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
     if sha256_bytes(&stock_bytes) != b.sha256 {
         violate("differs from testdata/mutants/MANIFEST.json: rebuild with testdata/mutants/build.mjs".into());
     }
-    let stock = judge(&stock_path);
+    let runs: Vec<ModeRun> = MODES
+        .iter()
+        .map(|&mode| {
+            // Truth: the insertions --check plans, spliced without the proof.
+            let (dir, target) = copy_tree(&b.tree);
+            let (_, check, _) = tool(&["--check", "--json", "--mode", mode, "--target", target.to_str().unwrap()]);
+            let spliced = spliced(&stock_bytes, &check).map(|bytes| {
+                std::fs::write(&target, bytes).unwrap();
+                (dir, target)
+            });
+            // The tool: a real apply on a fresh copy.
+            let applied = copy_tree(&b.tree);
+            let (code, json, stderr) = tool(&["--json", "--mode", mode, "--target", applied.1.to_str().unwrap()]);
+            ModeRun { mode, spliced, verdict: verdict(code, &json), applied, json, stderr }
+        })
+        .collect();
+    // One truth.mjs run for the stock file and every file to judge.
+    let mut files: Vec<&Path> = Vec::new();
+    for r in &runs {
+        if let Some((_, p)) = &r.spliced {
+            files.push(p);
+        }
+        if r.verdict == "applied" {
+            files.push(&r.applied.1);
+        }
+    }
+    let (stock, mut judged) = judge(&stock_path, &files);
+    judged.reverse();
     let stock_truth = stock.truth("stock");
     match (b.expect.as_str(), stock_truth) {
         ("already-fixed", "fixed") | ("harmful" | "harmless" | "control", "replays") => {}
@@ -225,34 +269,27 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
         violate("is harmless but missing from EXPECTED_TO_PROVE".into());
     }
     let mut modes = BTreeMap::new();
-    for mode in MODES {
-        // Truth: the planned insertions, spliced without the proof.
-        let (_dir, target) = copy_tree(&b.tree);
-        let target_s = target.to_str().unwrap();
-        let (_, check, _) = tool(&["--check", "--json", "--mode", mode, "--target", target_s]);
-        let truth = match spliced(&stock_bytes, &check) {
+    for r in &runs {
+        let mode = r.mode;
+        let truth = match &r.spliced {
             None => "no plan".to_string(),
-            Some(bytes) => {
-                std::fs::write(&target, &bytes).unwrap();
-                let judged = judge(&target);
-                let t = judged.truth(mode);
+            Some(_) => {
+                let j = judged.pop().unwrap();
+                let t = j.truth(mode);
                 if t != "fixed" && std::env::var_os("KSS_MUTANTS_VERBOSE").is_some() {
-                    notes.lock().unwrap().push(format!("{name} {mode}: spliced truth {t}: {}", judged.evidence(mode)));
+                    notes.lock().unwrap().push(format!("{name} {mode}: spliced truth {t}: {}", j.evidence(mode)));
                 }
                 t.to_string()
             }
         };
-        // The tool: a real apply on a fresh copy.
-        let (_dir2, target2) = copy_tree(&b.tree);
-        let (code, json, stderr) = tool(&["--json", "--mode", mode, "--target", target2.to_str().unwrap()]);
-        let verdict = verdict(code, &json);
-        let after = sha256_file(&target2);
+        let verdict = r.verdict.clone();
+        let after = sha256_file(&r.applied.1);
         let mut written_truth = None;
         if verdict == "applied" {
             if after == b.sha256 {
                 violate(format!("{mode}: apply says it changed the file, but its bytes are the stock ones"));
             }
-            let written = judge(&target2);
+            let written = judged.pop().unwrap();
             let wt = written.truth(mode);
             written_truth = Some(wt.to_string());
             if wt != "fixed" {
@@ -269,7 +306,7 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
                 violate(format!("{mode}: refused ({verdict}) but the file changed"));
             }
             if required == Some(true) {
-                let why = json["error"].as_str().map(str::to_string).unwrap_or_else(|| stderr.lines().next().unwrap_or("").to_string());
+                let why = r.json["error"].as_str().map(str::to_string).unwrap_or_else(|| r.stderr.lines().next().unwrap_or("").to_string());
                 violate(format!("{mode}: is in EXPECTED_TO_PROVE but was {verdict}: {why}"));
             }
         }
@@ -279,6 +316,7 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
         println!("{name} {mode} {truth} {verdict}");
         modes.insert(mode.to_string(), (truth, verdict, written_truth));
     }
+    assert!(judged.is_empty());
     Row { id: b.id.clone(), expect: b.expect.clone(), shape: b.shape.clone(), stock: stock_truth.to_string(), modes }
 }
 

@@ -2,6 +2,8 @@
 //
 //   cd testdata/model && npm ci                 # the pinned esbuild, once
 //   node testdata/mutants/build.mjs             # (re)write bundles/ and MANIFEST.json, then run every scenario on each
+//                                               # (in a child process and in truth.mjs's in-process way: they must agree)
+//   node testdata/mutants/build.mjs --no-run    # the same without running the scenarios
 //   node testdata/mutants/build.mjs --check     # fail if a committed bundle differs from a fresh build
 //   node testdata/mutants/build.mjs --only ID   # build (and write) one mutant only; MANIFEST.json is left alone
 //
@@ -12,6 +14,7 @@
 // the model's two shapes (SHAPES in mutants.mjs). Output, deterministic:
 //   bundles/<id>/<shape>/node_modules/@kiro/agent/{package.json,dist/server/acp-server.js}
 //   MANIFEST.json
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -19,7 +22,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MUTANTS, SHAPES } from "./mutants.mjs";
-import { runScenarios } from "./truth.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const MODEL = path.resolve(HERE, "../model");
@@ -163,25 +165,29 @@ async function main(argv) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, bytes);
   }
-  // Every mutant bundle must still run every scenario (the stock run of the truth).
+  // Every mutant bundle must still run every scenario under node, and truth.mjs's
+  // in-process runs must give the same reports and deliveries (truth.mjs --compare).
+  for (const entry of manifest.mutants) for (const b of entry.bundles) process.stdout.write(`${entry.id}/${b.shape}  ${b.size} bytes  ${b.sha256.slice(0, 12)}\n`);
+  if (noRun) return;
+  const jobs = manifest.mutants.map((entry) => entry.bundles.map((b) => path.resolve(HERE, "../..", b.path)));
   let failed = 0;
-  for (const entry of manifest.mutants) {
-    for (const b of entry.bundles) {
-      const line = `${entry.id}/${b.shape}  ${b.size} bytes  ${b.sha256.slice(0, 12)}`;
-      if (noRun) {
-        process.stdout.write(`${line}\n`);
-        continue;
-      }
-      const runs = await runScenarios(path.resolve(HERE, "../..", b.path));
-      const broken = runs.filter((r) => r.error);
-      failed += broken.length;
-      process.stdout.write(`${line}  ${broken.length ? `BROKEN: ${broken.map((r) => `${r.scenario}: ${r.error.split("\n")[0]}`).join("; ")}` : `runs ${runs.length} scenarios`}\n`);
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const files = jobs[next++];
+      const code = await new Promise((resolve) => {
+        const child = spawn(process.execPath, [path.join(HERE, "truth.mjs"), "--compare", ...files], { stdio: ["ignore", "inherit", "inherit"] });
+        child.on("close", resolve);
+      });
+      if (code !== 0) failed++;
     }
-  }
+  };
+  await Promise.all([lane(), lane()]);
   if (failed) {
-    process.stderr.write(`${failed} scenario run(s) failed\n`);
+    process.stderr.write(`${failed} mutant(s) do not run every scenario the same way in process and under node (see above)\n`);
     process.exit(1);
   }
+  process.stdout.write(`every bundle runs every scenario; truth.mjs's in-process runs match \`node acp-server.js --scenario\`\n`);
 }
 
 await main(process.argv.slice(2));
