@@ -15,6 +15,8 @@
 //!   are run too) and the stock mutant must replay (a bundle that is already
 //!   fixed is never "stock");
 //! - if the stock mutant does not replay, apply must refuse;
+//! - apply wrote the file ⇒ the proof ran a memory-extraction case (every
+//!   mutant has one; a case the proof could not build must not pass in silence);
 //! - a refusal leaves the file byte for byte as it was;
 //! - what apply writes behaves as the insertions `--check` planned (same truth);
 //! - the mutants listed `true` in EXPECTED_TO_PROVE (harmless changes and the
@@ -300,6 +302,12 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
             }
             if wt != truth {
                 violate(format!("{mode}: --check does not predict apply: the insertions it plans give {truth}, the file apply wrote {wt}"));
+            }
+            // Every mutant has a memory extraction, which the scenarios run: a
+            // proof that passed must have run a case for it (issue 20, point 3).
+            let cases = r.json["proof"]["cases"].to_string().to_lowercase();
+            if !cases.contains("memory") {
+                violate(format!("{mode}: UNCHECKED: the proof passed and apply wrote the file without running a memory-extraction case"));
             }
         } else {
             if after != b.sha256 {
