@@ -193,8 +193,10 @@ fn verdict(code: i32, json: &serde_json::Value) -> String {
     if code == 0 && json["changed"].as_bool() == Some(true) {
         return "applied".into();
     }
+    // A refusal of a stock copy names the state that made it (drift, foreign, …),
+    // else the proof's outcome (inconclusive, disproved).
     let state = json["state"].as_str().unwrap_or("");
-    if matches!(state, "drift" | "foreign" | "tampered" | "not-kas" | "unparseable" | "patched") {
+    if !state.is_empty() && state != "stock" {
         return format!("refused-{state}");
     }
     if let Some(outcome) = json["proof"]["outcome"].as_str() {
