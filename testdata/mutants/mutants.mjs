@@ -400,6 +400,16 @@ export const CURSOR_FIELD = "steeringReaderIndex";
     ],
   },
   {
+    id: "computed-key-literal-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool writes `child[\"steeringReaderIndex\"] = 0` (a string-literal computed key; esbuild's minifier turns it into a member write, the readable build keeps the brackets).",
+    why: "Bracket writes with literal keys come from code that treats executions as records (restoring a snapshot, tests).",
+    edits: [afterBaseSubNew(`  // Sub-agents replay the turn from its first message.
+  (subAgentExecution as unknown as Record<string, number>)["steeringReaderIndex"] = 0;
+`)],
+  },
+  {
     id: "define-property-cursor",
     model: "base",
     expect: "harmful",
