@@ -1,0 +1,1163 @@
+// The mutation suite's definitions: each mutant is one change a real Kiro
+// release could plausibly bring, written as exact find/replace edits of a
+// fixture model's TypeScript sources (../model/src or ../model/third).
+// build.mjs applies the edits to a temporary copy of the model (failing if a
+// find string does not occur exactly once in its file) and bundles the result
+// with the fixtures' pinned esbuild, readable and minified.
+//
+// Fields:
+//   id           folder name under bundles/ and the name used in tests and tables
+//   model        "base" (../model/src) or "third" (../model/third)
+//   expect       "harmless"      the tool must prove and apply in both modes
+//                                (tests/mutants.rs: EXPECTED_TO_PROVE says which
+//                                harmless mutants are enforced today)
+//                "harmful"       the patched file may still replay in some mode:
+//                                apply must never write a file that still replays
+//                "already-fixed" stock does not replay: the tool must refuse
+//                "control"       the unchanged model: must prove and apply
+//   description  what changed, in one sentence
+//   why          why a release could bring it
+//   edits        [{ file, find, replace }], file relative to ../model
+//
+// Snippets that several mutants edit are spelled once below, exactly as they
+// occur in the model sources.
+
+// ---- base model (../model/src) -------------------------------------------
+
+const BASE_TOOL = "src/tools/invoke-sub-agent.ts";
+const BASE_MEMORY = "src/memory/memory-extraction.ts";
+const BASE_EXECUTION = "src/agent/execution.ts";
+const BASE_DRAIN = "src/steering/live-steering-hook.ts";
+const BASE_NODES = "src/graph/nodes.ts";
+const BASE_BUFFER = "src/steering/live-steering-buffer.ts";
+const BASE_SESSION = "src/session/session.ts";
+
+const BASE_SUB_NEW = `  const subAgentExecution = new AgentExecution({
+    sessionServices: state.execution.sessionServices,
+    promptContext: state.execution.promptContext,
+    signal: state.execution.abortController.signal,
+    subExecutionDepth: currentDepth + 1,
+    agentName: subagentId,
+  });
+`;
+// The statement right after the sub-agent's construction: code inserted before
+// it runs between \`new\` and the sub-agent's run.
+const BASE_AFTER_SUB_NEW = `  recordSpan("sub-agent", { agentName: subagentId, subExecutionDepth: currentDepth + 1 });
+`;
+const afterBaseSubNew = (code) => ({ file: BASE_TOOL, find: BASE_AFTER_SUB_NEW, replace: code + BASE_AFTER_SUB_NEW });
+
+const BASE_MEMORY_NEW = `  const extraction = new AgentExecution({
+    sessionServices: execution.sessionServices,
+    promptContext: memoryPromptContext(execution.promptContext),
+    signal: execution.abortController.signal,
+    subExecutionDepth: execution.subExecutionDepth + 1,
+    agentName: "memory-extraction",
+    skipHooks: true,
+  });
+`;
+const BASE_AFTER_MEMORY_NEW = `  try {
+    await runExecution(extraction);
+`;
+const afterBaseMemoryNew = (code) => ({ file: BASE_MEMORY, find: BASE_AFTER_MEMORY_NEW, replace: code + BASE_AFTER_MEMORY_NEW });
+
+// A place in the execution class for a new method (before queueSteering).
+const BASE_CLASS_METHOD_SLOT = `  queueSteering(message: SteeringMessage): void {
+`;
+const newBaseMethod = (code) => ({ file: BASE_EXECUTION, find: BASE_CLASS_METHOD_SLOT, replace: code + "\n" + BASE_CLASS_METHOD_SLOT });
+
+const BASE_FIELDS = `  readonly abortController = new AbortController();
+  state: unknown = undefined;
+  steeringReaderIndex = 0;
+  drainRetryCount = 0;
+  steeringExhausted = false;
+  private queuedSteering: SteeringMessage[] = [];
+  readonly prompts: SteeringMessage[][] = [];
+`;
+
+// ---- third model (../model/third) ----------------------------------------
+
+const THIRD_TOOL = "third/tools/invoke-sub-agent-tool.ts";
+const THIRD_MEMORY = "third/memory/memory-extractor.ts";
+const THIRD_DRAIN = "third/steering/live-steering-hook.ts";
+const THIRD_EXECUTION = "third/agent/agent-execution.ts";
+
+const THIRD_SUB_NEW = `    const subAgentExecution = new AgentExecution({
+      sessionServices: parent.sessionServices,
+      promptContext: parent.promptContext,
+      signal: parent.signal,
+      subExecutionDepth: currentDepth + 1,
+      agentName: subagentId,
+    });
+`;
+const THIRD_AFTER_SUB_NEW = `    this.spawned += 1;
+`;
+const afterThirdSubNew = (code) => ({ file: THIRD_TOOL, find: THIRD_AFTER_SUB_NEW, replace: code + THIRD_AFTER_SUB_NEW });
+
+const THIRD_MEMORY_NEW = `    const extraction = new AgentExecution({
+      sessionServices: parent.sessionServices,
+      promptContext: parent.promptContext,
+      signal: parent.signal,
+      agentName: MEMORY_EXTRACTION_AGENT,
+      subExecutionDepth: parent.subExecutionDepth + 1,
+      skipHooks: true,
+    });
+`;
+const THIRD_AFTER_MEMORY_NEW = `    try {
+      await this.runExecution(extraction);
+`;
+const afterThirdMemoryNew = (code) => ({ file: THIRD_MEMORY, find: THIRD_AFTER_MEMORY_NEW, replace: code + THIRD_AFTER_MEMORY_NEW });
+
+export const MUTANTS = [
+  // ---- controls ------------------------------------------------------------
+  {
+    id: "base-unchanged",
+    model: "base",
+    expect: "control",
+    description: "The base model as the fixtures build it, no edit.",
+    why: "Refusing everything must not pass the suite: the unchanged model proves and applies in both modes.",
+    edits: [],
+  },
+  {
+    id: "third-unchanged",
+    model: "third",
+    expect: "control",
+    description: "The third model as the fixtures build it, no edit.",
+    why: "Refusing everything must not pass the suite: the unchanged model proves and applies in both modes.",
+    edits: [],
+  },
+
+  // ---- constructions the anchors do not see --------------------------------
+  {
+    id: "memory-subclass",
+    model: "base",
+    expect: "harmful",
+    description: "Memory extraction builds a `MemoryExecution extends AgentExecution` whose constructor passes the config (depth + 1, skipHooks) through `super`.",
+    why: "Internal executions getting a class of their own is an ordinary refactor; a literal `new AgentExecution` no longer appears at that site.",
+    edits: [
+      {
+        file: BASE_MEMORY,
+        find: `// Runs after a successful root turn, before the turn-end clear.
+export async function runMemoryExtraction(execution: AgentExecution): Promise<void> {
+${BASE_MEMORY_NEW}`,
+        replace: `// The memory pass is an execution of its own kind: internal, hook-free, one level below its parent.
+class MemoryExecution extends AgentExecution {
+  constructor(parent: AgentExecution) {
+    super({
+      sessionServices: parent.sessionServices,
+      promptContext: memoryPromptContext(parent.promptContext),
+      signal: parent.abortController.signal,
+      subExecutionDepth: parent.subExecutionDepth + 1,
+      agentName: "memory-extraction",
+      skipHooks: true,
+    });
+  }
+}
+
+// Runs after a successful root turn, before the turn-end clear.
+export async function runMemoryExtraction(execution: AgentExecution): Promise<void> {
+  const extraction = new MemoryExecution(execution);
+`,
+      },
+    ],
+  },
+  {
+    id: "memory-reflect-construct",
+    model: "base",
+    expect: "harmful",
+    description: "Memory extraction builds its execution with `Reflect.construct(AgentExecution, [config])`.",
+    why: "A plugin-style registry of execution kinds constructs reflectively; the config is a local object.",
+    edits: [
+      {
+        file: BASE_MEMORY,
+        find: BASE_MEMORY_NEW,
+        replace: `  const config = {
+    sessionServices: execution.sessionServices,
+    promptContext: memoryPromptContext(execution.promptContext),
+    signal: execution.abortController.signal,
+    subExecutionDepth: execution.subExecutionDepth + 1,
+    agentName: "memory-extraction",
+    skipHooks: true,
+  };
+  const extraction: AgentExecution = Reflect.construct(AgentExecution, [config]);
+`,
+      },
+    ],
+  },
+  {
+    id: "spawn-this-constructor",
+    model: "base",
+    expect: "harmful",
+    description: "The execution class gets a `spawnChild(agentName)` method that builds the child with `new this.constructor({...})`; the sub-agent tool calls it.",
+    why: "A child of the same kind as its parent (so subclasses spawn their own kind) is a common idiom for a spawn helper on the class.",
+    edits: [
+      newBaseMethod(`  // A child one level below this execution, of this execution's own class.
+  spawnChild(agentName: string): AgentExecution {
+    return new (this.constructor as typeof AgentExecution)({
+      sessionServices: this.sessionServices,
+      promptContext: this.promptContext,
+      signal: this.abortController.signal,
+      subExecutionDepth: this.subExecutionDepth + 1,
+      agentName,
+    });
+  }
+`),
+      {
+        file: BASE_TOOL,
+        find: BASE_SUB_NEW,
+        replace: `  const subAgentExecution = state.execution.spawnChild(subagentId);
+`,
+      },
+    ],
+  },
+  {
+    id: "class-as-value-factory",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool builds its execution through `instantiate(Ctor, config)`, a factory that takes the execution class as a parameter and does `new Ctor(config)`.",
+    why: "Passing the class as a value (for tests or for execution kinds) is ordinary dependency injection.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 4;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 4;
+
+type ExecutionClass = new (config: ConstructorParameters<typeof AgentExecution>[0]) => AgentExecution;
+
+// The execution class is a parameter so that other execution kinds can be spawned the same way.
+function instantiate(Ctor: ExecutionClass, config: ConstructorParameters<typeof AgentExecution>[0]): AgentExecution {
+  return new Ctor(config);
+}
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: BASE_SUB_NEW,
+        replace: `  const subAgentExecution = instantiate(AgentExecution, {
+    sessionServices: state.execution.sessionServices,
+    promptContext: state.execution.promptContext,
+    signal: state.execution.abortController.signal,
+    subExecutionDepth: currentDepth + 1,
+    agentName: subagentId,
+  });
+`,
+      },
+    ],
+  },
+  {
+    id: "setter-overridden-in-subclass",
+    model: "base",
+    expect: "harmful",
+    description: "Sub-agents are built as `new SubAgentExecution({...})`, a subclass whose `setSteeringReaderIndex` override records a resume point and leaves the cursor alone.",
+    why: "A subclass for sub-agents that repurposes an inherited setter is the kind of change a refactor brings without anyone thinking of the cursor.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `  // The end-of-turn check: unread buffer entries or a non-empty own queue.
+  hasQueuedUserMessage(): boolean {
+    return this.steeringReaderIndex < this.sessionServices.liveSteering.length || this.queuedSteering.length > 0;
+  }
+}
+`,
+        replace: `  // The end-of-turn check: unread buffer entries or a non-empty own queue.
+  hasQueuedUserMessage(): boolean {
+    return this.steeringReaderIndex < this.sessionServices.liveSteering.length || this.queuedSteering.length > 0;
+  }
+}
+
+// A sub-agent keeps its own transcript: a resume point is recorded; the cursor belongs to the drain.
+export class SubAgentExecution extends AgentExecution {
+  resumeIndex = 0;
+
+  override setSteeringReaderIndex(index: number): void {
+    this.resumeIndex = index;
+  }
+}
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `import { AgentExecution } from "../agent/execution";
+`,
+        replace: `import { SubAgentExecution } from "../agent/execution";
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `  const subAgentExecution = new AgentExecution({
+`,
+        replace: `  const subAgentExecution = new SubAgentExecution({
+`,
+      },
+    ],
+  },
+  {
+    id: "memory-no-depth",
+    model: "base",
+    expect: "harmful",
+    description: "Memory extraction is built without `subExecutionDepth` (only `skipHooks: true`), so it runs at depth 0: neither a root nor a depth + 1 spawn site.",
+    why: "The depth was added to memory extraction only in 0.53.3; a release could drop it again (or a back-port lack it).",
+    edits: [
+      {
+        file: BASE_MEMORY,
+        find: `    subExecutionDepth: execution.subExecutionDepth + 1,
+`,
+        replace: "",
+      },
+    ],
+  },
+  {
+    id: "memory-flagged-differently",
+    model: "base",
+    expect: "harmful",
+    description: "Memory extraction is marked with `executionKind: \"internal\"` instead of `skipHooks: true` (the class derives skipHooks from the kind).",
+    why: "Flags get renamed; the proof's memory-extraction case looks for the skipHooks flag and would silently not run.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `  skipHooks?: boolean;
+}`,
+        replace: `  executionKind?: "agent" | "internal";
+}`,
+      },
+      {
+        file: BASE_EXECUTION,
+        find: `    this.skipHooks = config.skipHooks ?? false;
+`,
+        replace: `    this.skipHooks = config.executionKind === "internal";
+`,
+      },
+      {
+        file: BASE_MEMORY,
+        find: `    skipHooks: true,
+`,
+        replace: `    executionKind: "internal",
+`,
+      },
+    ],
+  },
+
+  // ---- cursor writes outside the slices -------------------------------------
+  {
+    id: "run-start-reset",
+    model: "base",
+    expect: "harmful",
+    description: "A `beginRun()` method of the execution class, called by the run loop, resets `this.steeringReaderIndex = 0` for a sub-execution that has not prompted yet.",
+    why: "Resetting per-run state at the start of a run is a natural place for a release to touch the cursor.",
+    edits: [
+      newBaseMethod(`  // Called by the run loop when the execution starts: a fresh sub-execution reads its turn from the top.
+  beginRun(): void {
+    this.steeringExhausted = false;
+    if (this.prompts.length === 0 && this.subExecutionDepth > 0) this.steeringReaderIndex = 0;
+  }
+`),
+      {
+        file: BASE_NODES,
+        find: `  let state: ExecutionState = { execution, node: NodeId.MODEL_INVOKE, turns: 0 };
+`,
+        replace: `  let state: ExecutionState = { execution, node: NodeId.MODEL_INVOKE, turns: 0 };
+  execution.beginRun();
+`,
+      },
+    ],
+  },
+  {
+    id: "object-assign-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool does `Object.assign(child, { steeringReaderIndex: 0, drainRetryCount: 0 })` right after `new`.",
+    why: "Resetting a child's steering state in one call after construction is ordinary code.",
+    edits: [afterBaseSubNew(`  // A sub-agent starts with fresh steering state.
+  Object.assign(subAgentExecution, { steeringReaderIndex: 0, drainRetryCount: 0 });
+`)],
+  },
+  {
+    id: "computed-key-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool writes the cursor through a computed key, `child[CURSOR_FIELD] = 0` with `CURSOR_FIELD = \"steeringReaderIndex\"` exported from the execution module.",
+    why: "Field names held in constants (for serialisation or telemetry) turn member writes into computed ones.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `let executionSequence = 0;
+`,
+        replace: `let executionSequence = 0;
+
+// The name of the cursor field, shared with the transcript serialiser.
+export const CURSOR_FIELD = "steeringReaderIndex";
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `import { AgentExecution } from "../agent/execution";
+`,
+        replace: `import { AgentExecution, CURSOR_FIELD } from "../agent/execution";
+`,
+      },
+      afterBaseSubNew(`  (subAgentExecution as unknown as Record<string, number>)[CURSOR_FIELD] = 0;
+`),
+    ],
+  },
+  {
+    id: "computed-key-literal-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool writes `child[\"steeringReaderIndex\"] = 0` (a string-literal computed key; esbuild's minifier turns it into a member write, the readable build keeps the brackets).",
+    why: "Bracket writes with literal keys come from code that treats executions as records (restoring a snapshot, tests).",
+    edits: [afterBaseSubNew(`  // Sub-agents replay the turn from its first message.
+  (subAgentExecution as unknown as Record<string, number>)["steeringReaderIndex"] = 0;
+`)],
+  },
+  {
+    id: "define-property-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool redefines the child's cursor with `Object.defineProperty(child, \"steeringReaderIndex\", { value: 0, writable: true, … })`.",
+    why: "defineProperty is how code that instruments or freezes fields writes them.",
+    edits: [afterBaseSubNew(`  Object.defineProperty(subAgentExecution, "steeringReaderIndex", { value: 0, writable: true, enumerable: true, configurable: true });
+`)],
+  },
+  {
+    id: "spread-defaults-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool does `Object.assign(child, { ...SUB_AGENT_DEFAULTS })` where a module-level defaults object holds `steeringReaderIndex: 0`.",
+    why: "Per-kind default state kept in a constant and spread onto new objects is common.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 4;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 4;
+
+// Steering state every sub-agent starts from.
+const SUB_AGENT_DEFAULTS = { steeringReaderIndex: 0, drainRetryCount: 0, steeringExhausted: false };
+`,
+      },
+      afterBaseSubNew(`  Object.assign(subAgentExecution, { ...SUB_AGENT_DEFAULTS });
+`),
+    ],
+  },
+  {
+    id: "second-cursor-field",
+    model: "base",
+    expect: "harmful",
+    description: "The drain starts at `execution.steeringStart ?? execution.steeringReaderIndex` (and consumes it); the sub-agent tool sets `child.steeringStart = 0`.",
+    why: "A one-shot start position beside the cursor is how a release could give sub-agents the turn's context.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `  steeringReaderIndex = 0;
+`,
+        replace: `  steeringReaderIndex = 0;
+  // Where the next drain starts, when it should not start at the cursor (consumed by the drain).
+  steeringStart: number | undefined = undefined;
+`,
+      },
+      {
+        file: BASE_DRAIN,
+        find: `  for (let index = execution.steeringReaderIndex; index < buffer.length; index++) {
+`,
+        replace: `  const start = execution.steeringStart ?? execution.steeringReaderIndex;
+  execution.steeringStart = undefined;
+  for (let index = start; index < buffer.length; index++) {
+`,
+      },
+      afterBaseSubNew(`  // The sub-agent sees the whole turn's steering in its first prompt.
+  subAgentExecution.steeringStart = 0;
+`),
+    ],
+  },
+  {
+    id: "setter-reset-after-new",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool calls `child.setSteeringReaderIndex(0)` after `new` (the turn's steering replayed on purpose).",
+    why: "The setter exists; someone deciding that a sub-agent should see the whole turn would call it with 0.",
+    edits: [afterBaseSubNew(`  // A sub-agent reads the turn's steering from its first message.
+  subAgentExecution.setSteeringReaderIndex(0);
+`)],
+  },
+
+  {
+    id: "child-inherits-parent-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool starts the child where its parent has read up to: `child.setSteeringReaderIndex(parent.steeringReaderIndex)`.",
+    why: "A half fix of kirodotdev/Kiro#11240 a release could ship: it stops most replays, but a steer the parent has not drained yet still reaches every later sub-agent.",
+    edits: [afterBaseSubNew(`  // A sub-agent starts where its parent has read up to.
+  subAgentExecution.setSteeringReaderIndex(state.execution.steeringReaderIndex);
+`)],
+  },
+
+  // ---- releases that already seed ------------------------------------------
+  {
+    id: "stock-seeds-by-assignment",
+    model: "base",
+    expect: "already-fixed",
+    description: "Both spawn sites already seed the new execution by assignment after `new`: `child.steeringReaderIndex = <buffer>.length`.",
+    why: "Kiro fixing kirodotdev/Kiro#11240 itself, in the most direct way.",
+    edits: [
+      afterBaseSubNew(`  subAgentExecution.steeringReaderIndex = state.execution.sessionServices.liveSteering.length;
+`),
+      afterBaseMemoryNew(`  extraction.steeringReaderIndex = execution.sessionServices.liveSteering.length;
+`),
+    ],
+  },
+  {
+    id: "stock-seeds-through-helper",
+    model: "base",
+    expect: "already-fixed",
+    description: "Both spawn sites already seed through a helper, `startAtBufferEnd(child)`, exported beside the execution class, which calls `setSteeringReaderIndex(<buffer>.length)`.",
+    why: "Kiro fixing kirodotdev/Kiro#11240 itself through a shared helper.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `let executionSequence = 0;
+`,
+        replace: `let executionSequence = 0;
+
+// A new sub-execution only sees steering that arrives after it starts (kirodotdev/Kiro#11240).
+export function startAtBufferEnd(execution: AgentExecution): void {
+  execution.setSteeringReaderIndex(execution.sessionServices.liveSteering.length);
+}
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `import { AgentExecution } from "../agent/execution";
+`,
+        replace: `import { AgentExecution, startAtBufferEnd } from "../agent/execution";
+`,
+      },
+      afterBaseSubNew(`  startAtBufferEnd(subAgentExecution);
+`),
+      {
+        file: BASE_MEMORY,
+        find: `import { AgentExecution, type PromptContext } from "../agent/execution";
+`,
+        replace: `import { AgentExecution, startAtBufferEnd, type PromptContext } from "../agent/execution";
+`,
+      },
+      afterBaseMemoryNew(`  startAtBufferEnd(extraction);
+`),
+    ],
+  },
+
+  {
+    id: "stock-gates-sub-executions",
+    model: "base",
+    expect: "already-fixed",
+    description: "The drain already skips user steering for executions at depth > 0 (`if (message.kind === \"user\" && execution.subExecutionDepth > 0) continue;` after the cursor advance).",
+    why: "Kiro fixing kirodotdev/Kiro#11240 itself with a depth gate of its own, spelled differently from the tool's.",
+    edits: [
+      {
+        file: BASE_DRAIN,
+        find: `    if (!message) continue;
+`,
+        replace: `    if (!message) continue;
+    // Sub-executions get the user's intent from their task, not from the live buffer.
+    if (message.kind === "user" && execution.subExecutionDepth > 0) continue;
+`,
+      },
+    ],
+  },
+
+  // ---- other readers of the buffer ------------------------------------------
+  {
+    id: "second-reader-handoff",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool walks `sessionServices.liveSteering.snapshot()` itself and hands every user message to the child with `child.queueSteering(m)`.",
+    why: "Giving a sub-agent \"the context the user typed this turn\" is a plausible feature, written beside the drain rather than through it.",
+    edits: [afterBaseSubNew(`  // Hand the sub-agent what the user typed this turn so it has the same context.
+  for (const message of state.execution.sessionServices.liveSteering.snapshot()) {
+    if (message.kind === "user") subAgentExecution.queueSteering(message);
+  }
+`)],
+  },
+
+  {
+    id: "memory-handoff-in-prompt-loop",
+    model: "base",
+    expect: "harmful",
+    description: "The prompt loop passes `buffer.snapshot()` to memory extraction, which queues every user message into the extraction execution (`extraction.queueSteering(m)`).",
+    why: "Memory extraction is about what the user said this turn; handing it the turn's steering from the prompt loop is a natural feature, and it bypasses the drain.",
+    edits: [
+      {
+        file: BASE_SESSION,
+        find: `    if (request.memoryExtraction && !isContinuation) await runMemoryExtraction(execution);
+`,
+        replace: `    if (request.memoryExtraction && !isContinuation) await runMemoryExtraction(execution, buffer.snapshot());
+`,
+      },
+      {
+        file: BASE_MEMORY,
+        find: `export async function runMemoryExtraction(execution: AgentExecution): Promise<void> {
+`,
+        replace: `export async function runMemoryExtraction(execution: AgentExecution, turnSteering: readonly SteeringMessage[] = []): Promise<void> {
+`,
+      },
+      afterBaseMemoryNew(`  // What the user typed this turn is what memory extraction is about.
+  for (const message of turnSteering) if (message.kind === "user") extraction.queueSteering(message);
+`),
+    ],
+  },
+
+  // ---- harmless churn ------------------------------------------------------
+  {
+    id: "cursor-log-and-status",
+    model: "base",
+    expect: "harmless",
+    description: "The drain logs where it starts reading (`steeringReaderIndex` of the buffer's length) and the sub-agent tool's status span reports the child's cursor.",
+    why: "Diagnostics that read the cursor are the first thing anyone adds while debugging steering.",
+    edits: [
+      {
+        file: BASE_DRAIN,
+        find: `  if (!buffer) return;
+`,
+        replace: `  if (!buffer) return;
+  execution.sessionServices.logger.debug(
+    \`[LiveSteeringHook] \${execution.agentName} reads from \${execution.steeringReaderIndex} of \${buffer.length}\`,
+  );
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: BASE_AFTER_SUB_NEW,
+        replace: `  recordSpan("sub-agent", { agentName: subagentId, subExecutionDepth: currentDepth + 1, steeringCursor: subAgentExecution.steeringReaderIndex });
+`,
+      },
+    ],
+  },
+  {
+    id: "instanceof-check",
+    model: "base",
+    expect: "harmless",
+    description: "The sub-agent tool checks `state.execution instanceof AgentExecution` before spawning.",
+    why: "A defensive type check reads the class without building anything.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `  const currentDepth = state.execution.subExecutionDepth;
+`,
+        replace: `  if (!(state.execution instanceof AgentExecution)) throw new TypeError("invoke-sub-agent: the caller is not an agent execution");
+  const currentDepth = state.execution.subExecutionDepth;
+`,
+      },
+    ],
+  },
+  {
+    id: "spawn-config-helper-spread",
+    model: "base",
+    expect: "harmless",
+    description: "The sub-agent's config is built by a helper that spreads an extra object: `new AgentExecution(childOf(parent, { subExecutionDepth: d + 1, agentName }))`.",
+    why: "kas-steering.md names a spawn site built through a small helper or a spread as churn between releases.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 4;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 4;
+
+// What every child execution inherits from its parent, plus what the caller adds.
+function childOf(parent: AgentExecution, extra: { subExecutionDepth: number; agentName: string }) {
+  return {
+    sessionServices: parent.sessionServices,
+    promptContext: parent.promptContext,
+    signal: parent.abortController.signal,
+    ...extra,
+  };
+}
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: BASE_SUB_NEW,
+        replace: `  const subAgentExecution = new AgentExecution(childOf(state.execution, { subExecutionDepth: currentDepth + 1, agentName: subagentId }));
+`,
+      },
+    ],
+  },
+  {
+    id: "spawn-through-factory",
+    model: "base",
+    expect: "harmless",
+    description: "The sub-agent is built by a small factory function, `createSubAgentExecution(parent, agentName, depth)`, that returns `new AgentExecution({...})`.",
+    why: "Moving a construction into a named factory is a routine refactor.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 4;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 4;
+
+function createSubAgentExecution(parent: AgentExecution, agentName: string, depth: number): AgentExecution {
+  return new AgentExecution({
+    sessionServices: parent.sessionServices,
+    promptContext: parent.promptContext,
+    signal: parent.abortController.signal,
+    subExecutionDepth: depth + 1,
+    agentName,
+  });
+}
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: BASE_SUB_NEW,
+        replace: `  const subAgentExecution = createSubAgentExecution(state.execution, subagentId, currentDepth);
+`,
+      },
+    ],
+  },
+  {
+    id: "fork-method-spawn",
+    model: "base",
+    expect: "harmless",
+    description: "The execution class gets a `fork(agentName)` method returning `new AgentExecution({... subExecutionDepth: this.subExecutionDepth + 1 })`; the sub-agent tool calls it.",
+    why: "A spawn helper on the class itself, naming the class literally (unlike `new this.constructor`).",
+    edits: [
+      newBaseMethod(`  // A sub-execution one level below this one, sharing its session's services.
+  fork(agentName: string): AgentExecution {
+    return new AgentExecution({
+      sessionServices: this.sessionServices,
+      promptContext: this.promptContext,
+      signal: this.abortController.signal,
+      subExecutionDepth: this.subExecutionDepth + 1,
+      agentName,
+    });
+  }
+`),
+      {
+        file: BASE_TOOL,
+        find: BASE_SUB_NEW,
+        replace: `  const subAgentExecution = state.execution.fork(subagentId);
+`,
+      },
+    ],
+  },
+  {
+    id: "root-through-helper",
+    model: "base",
+    expect: "harmless",
+    description: "The session builds the root execution and its continuation through one private method, `newRootExecution()`, returning `new AgentExecution({...})` without a depth.",
+    why: "Two identical constructions folded into a helper is a routine refactor; the helper is still a root construction.",
+    edits: [
+      {
+        file: BASE_SESSION,
+        find: `  async prompt(request: TurnRequest): Promise<string> {
+`,
+        replace: `  // Every top-level execution of a turn: the first one and each continuation.
+  private newRootExecution(): AgentExecution {
+    return new AgentExecution({
+      sessionServices: this.sessionServices,
+      promptContext: this.promptContext,
+      signal: this.turnController!.signal,
+      agentName: "kiro",
+    });
+  }
+
+  async prompt(request: TurnRequest): Promise<string> {
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    const root = new AgentExecution({
+      sessionServices: this.sessionServices,
+      promptContext: this.promptContext,
+      signal: this.turnController.signal,
+      agentName: "kiro",
+    });
+`,
+        replace: `    const root = this.newRootExecution();
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `      const continuation = new AgentExecution({
+        sessionServices: this.sessionServices,
+        promptContext: this.promptContext,
+        signal: this.turnController!.signal,
+        agentName: "kiro",
+      });
+`,
+        replace: `      const continuation = this.newRootExecution();
+`,
+      },
+    ],
+  },
+  {
+    id: "fields-reordered",
+    model: "base",
+    expect: "harmless",
+    description: "The execution class's fields are declared in another order (the cursor and retry count after the queue).",
+    why: "kas-steering.md: statement order and class-field layout change between releases.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: BASE_FIELDS,
+        replace: `  private queuedSteering: SteeringMessage[] = [];
+  readonly prompts: SteeringMessage[][] = [];
+  steeringExhausted = false;
+  drainRetryCount = 0;
+  steeringReaderIndex = 0;
+  state: unknown = undefined;
+  readonly abortController = new AbortController();
+`,
+      },
+    ],
+  },
+  {
+    id: "fields-in-constructor",
+    model: "base",
+    expect: "harmless",
+    description: "The execution class assigns its cursor, retry count and queues in the constructor instead of as class fields.",
+    why: "kas-steering.md: class fields written as fields or assigned in the constructor.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: BASE_FIELDS,
+        replace: `  readonly abortController: AbortController;
+  state: unknown;
+  steeringReaderIndex: number;
+  drainRetryCount: number;
+  steeringExhausted: boolean;
+  private queuedSteering: SteeringMessage[];
+  readonly prompts: SteeringMessage[][];
+`,
+      },
+      {
+        file: BASE_EXECUTION,
+        find: `  constructor(config: AgentExecutionConfig) {
+`,
+        replace: `  constructor(config: AgentExecutionConfig) {
+    this.abortController = new AbortController();
+    this.state = undefined;
+    this.steeringReaderIndex = 0;
+    this.drainRetryCount = 0;
+    this.steeringExhausted = false;
+    this.queuedSteering = [];
+    this.prompts = [];
+`,
+      },
+    ],
+  },
+  {
+    id: "append-destructured",
+    model: "base",
+    expect: "harmless",
+    description: "The buffer's append is `enqueue({ text, source = \"user\" })`; notifications pass `source: \"workflow\"` (callers adjusted).",
+    why: "An options object with a defaulted field replacing positional arguments is a routine API change.",
+    edits: [
+      {
+        file: BASE_BUFFER,
+        find: `  push(kind: SteeringKind, text: string): SteeringMessage {
+    const id = \`\${kind === "user" ? "steer" : "notify"}-\${++this.sequence}\`;
+`,
+        replace: `  enqueue({ text, source = "user" }: { text: string; source?: "user" | "workflow" | "system" }): SteeringMessage {
+    const kind: SteeringKind = source === "user" ? "user" : "notification";
+    const id = \`\${kind === "user" ? "steer" : "notify"}-\${++this.sequence}\`;
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("user", text);
+`,
+        replace: `    this.sessionServices.liveSteering.enqueue({ text });
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("notification", text);
+`,
+        replace: `    this.sessionServices.liveSteering.enqueue({ text, source: "workflow" });
+`,
+      },
+    ],
+  },
+  {
+    id: "end-of-turn-router-factory",
+    model: "base",
+    expect: "harmless",
+    description: "The end-of-turn check is a closure made by `createRouter({ continueTarget, doneTarget })`, which returns the check; the graph builds it once.",
+    why: "Graph nodes made by factories that close over their targets are how graph libraries are often written.",
+    edits: [
+      {
+        file: BASE_NODES,
+        find: `function endOfTurnNode(state: ExecutionState, targets: { continueTarget: NodeId; doneTarget: NodeId }): NodeId {
+  if (state.execution.hasQueuedUserMessage()) {`,
+        replace: `function createRouter({ continueTarget, doneTarget }: { continueTarget: NodeId; doneTarget: NodeId }) {
+  return (state: ExecutionState): NodeId => {
+  if (state.execution.hasQueuedUserMessage()) {`,
+      },
+      { file: BASE_NODES, find: `      return targets.continueTarget;
+`, replace: `      return continueTarget;
+` },
+      {
+        file: BASE_NODES,
+        find: `  return targets.doneTarget;
+}
+`,
+        replace: `  return doneTarget;
+  };
+}
+
+// The END_OF_TURN node, built once for the graph.
+const routeEndOfTurn = createRouter({ continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE });
+`,
+      },
+      {
+        file: BASE_NODES,
+        find: `        state = { ...state, node: endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE }) };
+`,
+        replace: `        state = { ...state, node: routeEndOfTurn(state) };
+`,
+      },
+    ],
+  },
+  {
+    id: "unrelated-state-pending",
+    model: "base",
+    expect: "harmless",
+    description: "Telemetry gains a `SpanExporter` class with its own `state` and `pending` fields, written in its methods and from `recordSpan`.",
+    why: "An 11 MB bundle is full of unrelated classes writing common property names the drain and end-of-turn check also use.",
+    edits: [
+      {
+        file: "src/telemetry/spans.ts",
+        find: `const spans: SpanRecord[] = [];
+`,
+        replace: `const spans: SpanRecord[] = [];
+
+// Batches spans for an exporter; nothing here touches steering.
+class SpanExporter {
+  state: "idle" | "flushing" = "idle";
+  pending: SpanRecord[] = [];
+  exported = 0;
+
+  offer(record: SpanRecord): void {
+    this.pending.push(record);
+    if (this.pending.length >= 8) this.flush();
+  }
+
+  flush(): void {
+    this.state = "flushing";
+    this.exported += this.pending.length;
+    this.pending = [];
+    this.state = "idle";
+  }
+}
+
+const exporter = new SpanExporter();
+`,
+      },
+      {
+        file: "src/telemetry/spans.ts",
+        find: `  spans.push({ name, attributes, at: spans.length });
+`,
+        replace: `  const record = { name, attributes, at: spans.length };
+  spans.push(record);
+  exporter.offer(record);
+`,
+      },
+    ],
+  },
+
+  // ---- third model --------------------------------------------------------
+  {
+    id: "third-memory-subclass",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: memory extraction builds a `MemoryExecution extends AgentExecution` (es2019, keepNames) passing depth + 1 and skipHooks through `super`.",
+    why: "As memory-subclass, on the lowered es2019/keepNames shape.",
+    edits: [
+      {
+        file: THIRD_MEMORY,
+        find: `export const MEMORY_EXTRACTION_AGENT = "memory-extraction";
+`,
+        replace: `export const MEMORY_EXTRACTION_AGENT = "memory-extraction";
+
+/** The memory pass: an internal, hook-free execution one level below its parent. */
+class MemoryExecution extends AgentExecution {
+  constructor(parent: AgentExecution) {
+    super({
+      sessionServices: parent.sessionServices,
+      promptContext: parent.promptContext,
+      signal: parent.signal,
+      agentName: MEMORY_EXTRACTION_AGENT,
+      subExecutionDepth: parent.subExecutionDepth + 1,
+      skipHooks: true,
+    });
+  }
+}
+`,
+      },
+      {
+        file: THIRD_MEMORY,
+        find: THIRD_MEMORY_NEW,
+        replace: `    const extraction = new MemoryExecution(parent);
+`,
+      },
+    ],
+  },
+  {
+    id: "third-object-assign-cursor",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the sub-agent tool does `Object.assign(child, { steeringReaderIndex: 0 })` after `new`.",
+    why: "As object-assign-cursor, on the lowered es2019/keepNames shape.",
+    edits: [afterThirdSubNew(`    Object.assign(subAgentExecution, { steeringReaderIndex: 0 });
+`)],
+  },
+  {
+    id: "third-second-reader-handoff",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the sub-agent tool walks the buffer (`count`/`at`) itself and enqueues every user message into the child's inbox.",
+    why: "As second-reader-handoff, through the third model's buffer API.",
+    edits: [afterThirdSubNew(`    // The sub-agent gets what the user typed this turn as context.
+    const buffer = parent.sessionServices.steeringBuffer;
+    for (let i = 0; i < buffer.count; i++) {
+      const message = buffer.at(i);
+      if (message.kind === "user") subAgentExecution.enqueueSteering({ ref: message.id, kind: message.kind, body: message.text });
+    }
+`)],
+  },
+  {
+    id: "third-run-start-reset",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the turn graph calls `execution.markRunning()`, a method of the execution class that sets the status and resets `this.steeringReaderIndex = 0` for a sub-execution that has not prompted yet.",
+    why: "As run-start-reset, on the lowered shape: a cursor write in a method of the class, run from the graph.",
+    edits: [
+      {
+        file: THIRD_EXECUTION,
+        find: `  setSteeringReaderIndex(index: number): void {
+`,
+        replace: `  /** Called by the turn graph when this execution starts running. */
+  markRunning(): void {
+    this.status = ExecutionStatus.Running;
+    if (this.isSubExecution && this.prompts.length === 0) this.steeringReaderIndex = 0;
+  }
+
+  setSteeringReaderIndex(index: number): void {
+`,
+      },
+      {
+        file: "third/graph/turn-graph.ts",
+        find: `    execution.status = ExecutionStatus.Running;
+`,
+        replace: `    execution.markRunning();
+`,
+      },
+    ],
+  },
+  {
+    id: "third-memory-no-depth",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: memory extraction is built with `skipHooks: true` and no `subExecutionDepth` (depth 0).",
+    why: "As memory-no-depth, on the lowered shape.",
+    edits: [
+      {
+        file: THIRD_MEMORY,
+        find: `      subExecutionDepth: parent.subExecutionDepth + 1,
+`,
+        replace: "",
+      },
+    ],
+  },
+  {
+    id: "third-stock-seeds-by-assignment",
+    model: "third",
+    expect: "already-fixed",
+    description: "Third model: both spawn sites already seed by assignment after `new` (`child.steeringReaderIndex = <buffer>.count`).",
+    why: "Kiro fixing kirodotdev/Kiro#11240 itself, on the lowered shape.",
+    edits: [
+      afterThirdSubNew(`    subAgentExecution.steeringReaderIndex = parent.sessionServices.steeringBuffer.count;
+`),
+      afterThirdMemoryNew(`    extraction.steeringReaderIndex = parent.sessionServices.steeringBuffer.count;
+`),
+    ],
+  },
+  {
+    id: "third-cursor-log-and-status",
+    model: "third",
+    expect: "harmless",
+    description: "Third model: the drain logs the cursor it starts from and the sub-agent tool reports the child's cursor in its result.",
+    why: "As cursor-log-and-status, on the lowered shape.",
+    edits: [
+      {
+        file: THIRD_DRAIN,
+        find: `    let delivered = 0;
+`,
+        replace: `    let delivered = 0;
+    logger.debug(\`[LiveSteeringHook] \${execution.agentName} reads from \${execution.steeringReaderIndex} of \${buffer.count}\`);
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: "    return { ok: true, output: `${subagentId} finished after ${subAgentExecution.prompts.length} model invocation(s)` };\n",
+        replace: "    return { ok: true, output: `${subagentId} finished after ${subAgentExecution.prompts.length} model invocation(s) (cursor ${subAgentExecution.steeringReaderIndex})` };\n",
+      },
+    ],
+  },
+  {
+    id: "third-spawn-config-helper-spread",
+    model: "third",
+    expect: "harmless",
+    description: "Third model: the sub-agent's config comes from `childOf(parent, { subExecutionDepth: currentDepth + 1, agentName })`, a helper that spreads the extra object.",
+    why: "As spawn-config-helper-spread, on the lowered shape (the spread is lowered to __spreadValues).",
+    edits: [
+      {
+        file: THIRD_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 8;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 8;
+
+function childOf(parent: AgentExecution, extra: { subExecutionDepth: number; agentName: string }) {
+  return { sessionServices: parent.sessionServices, promptContext: parent.promptContext, signal: parent.signal, ...extra };
+}
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: THIRD_SUB_NEW,
+        replace: `    const subAgentExecution = new AgentExecution(childOf(parent, { subExecutionDepth: currentDepth + 1, agentName: subagentId }));
+`,
+      },
+    ],
+  },
+  {
+    id: "third-instanceof-check",
+    model: "third",
+    expect: "harmless",
+    description: "Third model: the sub-agent tool checks `parent instanceof AgentExecution`.",
+    why: "As instanceof-check, on the lowered shape (the class is reached through its keepNames alias).",
+    edits: [
+      {
+        file: THIRD_TOOL,
+        find: `    const currentDepth = parent.subExecutionDepth;
+`,
+        replace: `    if (!(parent instanceof AgentExecution)) return { ok: false, output: "invoke-sub-agent: no parent execution" };
+    const currentDepth = parent.subExecutionDepth;
+`,
+      },
+    ],
+  },
+];
+
+// Bundle shapes per model: a readable and a minified build, CJS or ESM as in
+// the fixtures (base: readable-cjs, minified-esm; third: es2019 with keepNames,
+// readable-esm, minified-cjs), all with esbuild (its minifier for the minified one).
+export const SHAPES = {
+  base: [
+    { shape: "readable-cjs", format: "cjs", minify: false, version: "0.52.9" },
+    { shape: "minified-esm", format: "esm", minify: true, version: "0.67.0" },
+  ],
+  third: [
+    { shape: "readable-esm", format: "esm", minify: false, version: "0.75.0", target: "es2019", keepNames: true },
+    { shape: "minified-cjs", format: "cjs", minify: true, version: "0.76.0", target: "es2019", keepNames: true },
+  ],
+};
