@@ -262,6 +262,7 @@ fn to_json(o: &Outcome) -> Value {
             "inconclusive_reason": match &p.verdict { crate::prove::Verdict::Inconclusive(r) => Some(r.clone()), _ => None },
             "overridden": o.proof_overridden,
             "calibration": p.calibration,
+            "unchecked": p.unchecked.iter().map(|u| json!({"case": u.case, "why": u.why, "applies": u.applies})).collect::<Vec<_>>(),
             "sliced": p.sliced,
             "elapsed_ms": p.elapsed.as_millis() as u64,
             "cases": p.cases.iter().map(|c| json!({
@@ -437,6 +438,9 @@ fn print_proof(proof: &crate::prove::Proof) {
                 out!("  {key:<13} {v}");
             }
         }
+        for (key, origin) in found.get("from").and_then(|f| f.as_object()).into_iter().flatten() {
+            out!("  {:<13} {}", format!("({key})"), origin.as_str().unwrap_or_default());
+        }
     }
     let width = proof.cases.iter().map(|c| c.name.len()).max().unwrap_or(4);
     out!("{:width$}  {:<30}  {:<30}  {}", "case", "stock (expected: the defect)", format!("{} (observed)", proof.mode), "verdict");
@@ -449,6 +453,9 @@ fn print_proof(proof: &crate::prove::Proof) {
             (true, false) => format!("FAIL: {} should be `{}`", proof.mode, c.mode_expected),
         };
         out!("{:width$}  {:<30}  {:<30}  {}", c.name, c.stock_observed, c.patched_observed, verdict);
+    }
+    for u in &proof.unchecked {
+        out!("{:width$}  not checked{}: {}", u.case, if u.applies { "" } else { " (does not apply)" }, u.why);
     }
     out!("proof {}: {} cases in {} ms", proof.verdict.name(), proof.cases.len(), proof.elapsed.as_millis());
     if let crate::prove::Verdict::Inconclusive(reason) = &proof.verdict {
