@@ -202,8 +202,9 @@ function byName(name) {
   if (/target$/i.test(name)) return [name, () => `kss:${name}`];
   return null;
 }
-// What an unnamed value may be (a mangled name): the execution, or a state holding it.
-const UNNAMED = [["execution", (e) => e], ["{execution}", (e) => ({ execution: e })]];
+// What an unnamed value may be (a mangled name): the execution, or a state
+// holding it. A guess: the third element says so.
+const UNNAMED = [["execution", (e) => e, true], ["{execution}", (e) => ({ execution: e }), true]];
 
 // One argument, from a parameter ({name} | {keys}) or a call's argument
 // ({name} | {object} | {lit}): its alternatives, each [label, value].
@@ -231,7 +232,8 @@ function derivedArgs(list, origin) {
     combos = combos.flatMap((c) => alts.map((alt) => [...c, alt]));
   }
   while (combos.length && combos[0].length && combos.every((c) => c[c.length - 1][0] === "undefined")) combos = combos.map((c) => c.slice(0, -1));
-  return combos.map((c) => [`(${c.map((x) => x[0]).join(", ")})`, (e, w) => c.map((x) => x[1](e, w)), origin]);
+  const guessed = (c) => (c.some((x) => x[2]) ? `${origin}, a mangled name guessed as ${c.filter((x) => x[2]).map((x) => x[0]).join(", ")}` : origin);
+  return combos.map((c) => [`(${c.map((x) => x[0]).join(", ")})`, (e, w) => c.map((x) => x[1](e, w)), guessed(c)]);
 }
 
 // The forms for the drain or the end-of-turn check: from the code (its own

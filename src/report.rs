@@ -436,10 +436,10 @@ fn print_proof(proof: &crate::prove::Proof) {
         for key in ["buffer", "steer", "notification", "clear", "slot", "drain", "endOfTurn", "attribution"] {
             if let Some(v) = found.get(key).and_then(|v| v.as_str()) {
                 out!("  {key:<13} {v}");
+                if let Some(origin) = found.get("from").and_then(|f| f.get(key)).and_then(|o| o.as_str()) {
+                    out!("  {:<13} ({origin})", "");
+                }
             }
-        }
-        for (key, origin) in found.get("from").and_then(|f| f.as_object()).into_iter().flatten() {
-            out!("  {:<13} {}", format!("({key})"), origin.as_str().unwrap_or_default());
         }
     }
     let width = proof.cases.iter().map(|c| c.name.len()).max().unwrap_or(4);

@@ -701,7 +701,37 @@ fn maker_of<'i, 'a>(index: &'i Index<'a>, f: &FnInfo<'a>) -> Option<&'i FnInfo<'
         return None;
     }
     let nested = index.enclosing_function(&outer.range).is_some() || index.classes.iter().any(|c| crate::resolve::within(&outer.range, &c.range));
-    (!nested && matches!(outer.node, FnNode::Function(_) | FnNode::Arrow(_))).then_some(outer)
+    (!nested && returns(outer.node, &f.range)).then_some(outer)
+}
+
+/// Whether `maker` returns the function at `inner` itself (not, say, runs it).
+fn returns(maker: FnNode, inner: &Range<usize>) -> bool {
+    struct Returns<'r>(&'r Range<usize>, bool);
+    impl Visit for Returns<'_> {
+        fn visit_return_stmt(&mut self, node: &ReturnStmt) {
+            self.1 |= node.arg.as_deref().is_some_and(|e| range(strip_parens(e)) == *self.0);
+        }
+        // A nested function's returns are its own.
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    match maker {
+        FnNode::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::Expr(e) => range(strip_parens(e)) == *inner,
+            ArrowFunctionBody::FunctionBody(b) => {
+                let mut r = Returns(inner, false);
+                b.visit_with(&mut r);
+                r.1
+            }
+        },
+        FnNode::Function(f) => {
+            let mut r = Returns(inner, false);
+            f.body.visit_with(&mut r);
+            r.1
+        }
+        FnNode::Constructor(_) => false,
+    }
 }
 
 /// A call of a named top-level function in the bundle.
