@@ -646,7 +646,24 @@ struct Calls<'x> {
     methods: &'x [String],
     slot: Option<&'x str>,
     by_name: Vec<(&'x str, Range<usize>, *const CallExpr)>,
+    /// Whether a call on a local may be a call on the buffer here.
+    locals: bool,
     on_buffer: Vec<(&'x str, Range<usize>, Option<String>, *const CallExpr)>,
+}
+
+impl<'x> Calls<'x> {
+    /// Visits the top-level statements that spell a name or the slot.
+    fn walk<T: VisitWith<Self> + swc_common::Spanned>(&mut self, body: &[T], source: &str) {
+        let slot = self.slot.map(memchr::memmem::Finder::new);
+        let fns: Vec<_> = self.fns.iter().map(memchr::memmem::Finder::new).collect();
+        for item in body {
+            let Some(text) = source.get(range(item)) else { continue };
+            self.locals = slot.as_ref().is_some_and(|n| spells_token(text, n));
+            if self.locals || fns.iter().any(|n| spells_token(text, n)) {
+                item.visit_with(self);
+            }
+        }
+    }
 }
 
 impl<'x> Visit for Calls<'x> {
@@ -662,7 +679,7 @@ impl<'x> Visit for Calls<'x> {
                     let Some(method) = member_name(&m.prop).and_then(|p| self.methods.iter().find(|x| x.as_str() == p)) else { return node.visit_children_with(self) };
                     match (strip_parens(&m.obj), self.slot) {
                         (Expr::Member(inner), Some(slot)) if member_name(&inner.prop) == Some(slot) => self.on_buffer.push((method, range(node), None, node)),
-                        (Expr::Ident(id), Some(_)) => self.on_buffer.push((method, range(node), Some(id.sym.to_string()), node)),
+                        (Expr::Ident(id), Some(_)) if self.locals => self.on_buffer.push((method, range(node), Some(id.sym.to_string()), node)),
                         _ => {}
                     }
                 }
@@ -734,6 +751,13 @@ fn returns(maker: FnNode, inner: &Range<usize>) -> bool {
     }
 }
 
+/// Whether `text` holds the needle with no identifier character on either side.
+fn spells_token(text: &str, needle: &memchr::memmem::Finder) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let len = needle.needle().len();
+    needle.find_iter(text.as_bytes()).any(|i| !text[..i].chars().next_back().is_some_and(word) && !text[i + len..].chars().next().is_some_and(word))
+}
+
 /// A call of a named top-level function in the bundle.
 struct NamedCall {
     name: String,
@@ -755,8 +779,14 @@ fn code_calls(resolution: &Resolution, program: &Program, fns: &[&str], methods:
     if let Some(slot) = slot {
         index.lookups.mention(slot, crate::resolve::Mention::Token);
     }
-    let mut calls = Calls { fns, methods, slot, by_name: Vec::new(), on_buffer: Vec::new() };
-    program.visit_with(&mut calls);
+    let mut calls = Calls { fns, methods, slot, by_name: Vec::new(), locals: false, on_buffer: Vec::new() };
+    // Only the top-level statements that spell a name or the slot as a
+    // token: on a whole-file parse, walking every statement costs more than
+    // reading its text. A call on a local is looked at only where the slot is spelled.
+    match program {
+        Program::Script(s) => calls.walk(&s.body, index.source),
+        Program::Module(m) => calls.walk(&m.body, index.source),
+    }
     let mut named = Vec::new();
     for (name, at, call) in calls.by_name {
         // SAFETY: the node lives in `program`, borrowed for this whole function.
