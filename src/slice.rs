@@ -478,7 +478,9 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
     let named = |call: &Value, f: &FnInfo, maker: Option<&FnInfo>| maker.map_or(f.name, |m| m.name).filter(|_| call["form"] != "method").map(str::to_string);
     let (drain_name, turn_name) = (named(&drain_call, drain, drain_maker), named(&turn_call, turn, turn_maker));
-    let fns: Vec<&str> = [&drain_name, &turn_name].into_iter().flatten().map(String::as_str).collect();
+    // A name of one or two characters is a minifier's, a token in most
+    // statements: looking for its calls would make the prefilter parse them all.
+    let fns: Vec<&str> = [&drain_name, &turn_name].into_iter().flatten().map(String::as_str).filter(|n| n.len() >= 3).collect();
     let buffer_methods: Vec<String> = buffer
         .class
         .body
