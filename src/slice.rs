@@ -476,46 +476,8 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     }
 
     // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
-    let named = |call: &Value, f: &FnInfo, maker: Option<&FnInfo>| maker.map_or(f.name, |m| m.name).filter(|_| call["form"] != "method").map(str::to_string);
-    let (drain_name, turn_name) = (named(&drain_call, drain, drain_maker), named(&turn_call, turn, turn_maker));
-    // A name of one or two characters is a minifier's, a token in most
-    // statements: looking for its calls would make the prefilter parse them all.
-    let fns: Vec<&str> = [&drain_name, &turn_name].into_iter().flatten().map(String::as_str).filter(|n| n.len() >= 3).collect();
-    let buffer_methods: Vec<String> = buffer
-        .class
-        .body
-        .iter()
-        .filter_map(|m| match m {
-            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => prop_name(&m.key).map(str::to_string),
-            _ => None,
-        })
-        .collect();
-    let buffer_params: serde_json::Map<String, Value> = buffer
-        .class
-        .body
-        .iter()
-        .filter_map(|m| match m {
-            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => prop_name(&m.key).map(|k| (k.to_string(), Value::Array(m.function.params.iter().map(|p| param_shape(&p.pat)).collect()))),
-            _ => None,
-        })
-        .collect();
-    let (calls, buffer_calls) = code_calls(resolution, program, &fns, &buffer_methods, primary_slot.as_deref(), insertions);
-    for (call, f, name, maker) in [(&mut drain_call, drain, &drain_name, drain_maker), (&mut turn_call, turn, &turn_name, turn_maker)] {
-        let own = calls.iter().filter(|c| Some(&c.name) == name.as_ref());
-        call["params"] = params_of(f.node);
-        if maker.is_some() {
-            let mut makers = Vec::new();
-            for c in own {
-                if let Some((text, needs)) = &c.text {
-                    makers.push(json!({"at": c.at, "args": text}));
-                    free.extend(needs.iter().cloned());
-                }
-            }
-            call["makers"] = Value::Array(makers);
-        } else {
-            call["calls"] = own.map(|c| json!({"at": c.at, "args": c.args})).collect();
-        }
-    }
+    let targets = [(&mut drain_call, drain, drain_maker), (&mut turn_call, turn, turn_maker)];
+    let (buffer_params, buffer_calls) = code_shapes(resolution, program, buffer.class, primary_slot.as_deref(), targets, &mut free, insertions);
     let owner_names: Vec<String> = owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
     let mut known: Vec<&str> = vec![exec_name, buffer_name];
     known.extend(owner_names.iter().map(String::as_str));
@@ -758,6 +720,52 @@ fn spells_token(text: &str, needle: &memchr::memmem::Finder) -> bool {
     let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
     let len = needle.needle().len();
     needle.find_iter(text.as_bytes()).any(|i| !text[..i].chars().next_back().is_some_and(word) && !text[i + len..].chars().next().is_some_and(word))
+}
+
+/// Adds to the drain's and the end-of-turn check's slices their parameter
+/// list and the bundle's own calls of them (a maker's calls as text to
+/// evaluate, whose free names go into `free`); returns the buffer methods'
+/// parameter lists and the bundle's calls of them.
+fn code_shapes(
+    resolution: &Resolution,
+    program: &Program,
+    buffer: &Class,
+    slot: Option<&str>,
+    targets: [(&mut Value, &FnInfo, Option<&FnInfo>); 2],
+    free: &mut BTreeSet<String>,
+    insertions: &[Insertion],
+) -> (serde_json::Map<String, Value>, Vec<Value>) {
+    let params: serde_json::Map<String, Value> = buffer
+        .body
+        .iter()
+        .filter_map(|m| match m {
+            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => prop_name(&m.key).map(|k| (k.to_string(), Value::Array(m.function.params.iter().map(|p| param_shape(&p.pat)).collect()))),
+            _ => None,
+        })
+        .collect();
+    let methods: Vec<String> = params.keys().cloned().collect();
+    let names: Vec<Option<String>> = targets.iter().map(|(call, f, maker)| maker.map_or(f.name, |m| m.name).filter(|_| call["form"] != "method").map(str::to_string)).collect();
+    // A name of one or two characters is a minifier's, a token in most
+    // statements: looking for its calls would make the prefilter parse them all.
+    let fns: Vec<&str> = names.iter().flatten().map(String::as_str).filter(|n| n.len() >= 3).collect();
+    let (calls, buffer_calls) = code_calls(resolution, program, &fns, &methods, slot, insertions);
+    for ((call, f, maker), name) in targets.into_iter().zip(&names) {
+        let own = calls.iter().filter(|c| Some(&c.name) == name.as_ref());
+        call["params"] = params_of(f.node);
+        if maker.is_some() {
+            let mut makers = Vec::new();
+            for c in own {
+                if let Some((text, needs)) = &c.text {
+                    makers.push(json!({"at": c.at, "args": text}));
+                    free.extend(needs.iter().cloned());
+                }
+            }
+            call["makers"] = Value::Array(makers);
+        } else {
+            call["calls"] = own.map(|c| json!({"at": c.at, "args": c.args})).collect();
+        }
+    }
+    (params, buffer_calls)
 }
 
 /// A call of a named top-level function in the bundle.
