@@ -105,7 +105,7 @@ function build(side, stubs) {
     throw new Inconclusive(`the sliced code did not load: ${e && e.message ? e.message : e}`);
   }
   const api = host.api;
-  api.spawnInfo = side.spawns.map((s) => ({ memory: s.memory || /skipHooks/.test(s.text), at: s.at }));
+  api.spawnInfo = side.spawns.map((s) => ({ memory: s.memory === true, at: s.at }));
   return api;
 }
 

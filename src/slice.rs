@@ -655,14 +655,15 @@ impl<'x> Visit for Calls<'x> {
 }
 
 /// Whether a construction's config (followed through spreads, locals and
-/// helpers) has the key `skipHooks`, which marks memory extraction.
+/// helpers) sets `skipHooks` to anything but a literal false: the mark of
+/// memory extraction.
 fn marks_memory(index: &Index, new: &Expr, site: &Range<usize>) -> bool {
     let Expr::New(n) = strip_parens(new) else { return false };
     let Some(first) = n.args.as_ref().and_then(|a| a.first()) else { return false };
     crate::resolve::config_parts(index, &first.expr, site, 0).iter().any(|part| match part {
         crate::resolve::ConfigPart::Object(o) => o.props.iter().any(|p| match p {
             PropOrSpread::Prop(p) => match &**p {
-                Prop::KeyValue(kv) => prop_name(&kv.key) == Some("skipHooks"),
+                Prop::KeyValue(kv) => prop_name(&kv.key) == Some("skipHooks") && literal(&kv.value) != Some(json!(false)),
                 Prop::Shorthand(id) => &*id.sym == "skipHooks",
                 _ => false,
             },
