@@ -199,3 +199,38 @@ fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, pa
     let verdict = judge(&cases, &stuck_cases, &unchecked);
     Proof { mode, verdict, cases, unchecked, calibration, sliced: Value::Null, elapsed: started.elapsed() }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(name: &str) -> CaseResult {
+        CaseResult {
+            name: name.into(),
+            covers: String::new(),
+            stock_expected: "x".into(),
+            stock_observed: "x".into(),
+            stock_ok: true,
+            mode_expected: "y".into(),
+            patched_observed: "y".into(),
+            patched_ok: true,
+            stock_inconclusive: None,
+            patched_inconclusive: None,
+        }
+    }
+
+    fn unchecked(applies: bool) -> Unchecked {
+        Unchecked { case: "memory-extraction".into(), why: "no site".into(), applies }
+    }
+
+    #[test]
+    fn an_unchecked_case_that_applies_leaves_the_proof_open() {
+        let cases = [ok("a")];
+        assert_eq!(judge(&cases, &[], &[]), Verdict::Passed);
+        assert_eq!(judge(&cases, &[], &[unchecked(false)]), Verdict::Passed);
+        assert_eq!(judge(&cases, &[], &[unchecked(true)]), Verdict::Inconclusive("case memory-extraction was not checked: no site".into()));
+        // An observed mismatch still disproves.
+        let failed = CaseResult { patched_ok: false, ..ok("b") };
+        assert_eq!(judge(&[failed], &[], &[unchecked(true)]), Verdict::Disproved);
+    }
+}
