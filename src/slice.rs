@@ -683,24 +683,31 @@ fn maker_of<'i, 'a>(index: &'i Index<'a>, f: &FnInfo<'a>) -> Option<&'i FnInfo<'
         return None;
     }
     let nested = index.enclosing_function(&outer.range).is_some() || index.classes.iter().any(|c| crate::resolve::within(&outer.range, &c.range));
-    (!nested && returns(outer.node, &f.range)).then_some(outer)
+    (!nested && returns(outer.node, f)).then_some(outer)
 }
 
-/// Whether `maker` returns the function at `inner` itself (not, say, runs it).
-fn returns(maker: FnNode, inner: &Range<usize>) -> bool {
-    struct Returns<'r>(&'r Range<usize>, bool);
+/// Whether `maker` returns the function `inner` itself, or by its name
+/// (not, say, runs it).
+fn returns(maker: FnNode, inner: &FnInfo) -> bool {
+    struct Returns<'r>(&'r FnInfo<'r>, bool);
     impl Visit for Returns<'_> {
         fn visit_return_stmt(&mut self, node: &ReturnStmt) {
-            self.1 |= node.arg.as_deref().is_some_and(|e| range(strip_parens(e)) == *self.0);
+            self.1 |= node.arg.as_deref().is_some_and(|e| is(e, self.0));
         }
         // A nested function's returns are its own.
         fn visit_function(&mut self, _: &Function) {}
         fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
         fn visit_class(&mut self, _: &Class) {}
     }
+    fn is(e: &Expr, f: &FnInfo) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => f.name == Some(&*id.sym),
+            e => range(e) == f.range,
+        }
+    }
     match maker {
         FnNode::Arrow(a) => match &*a.body {
-            ArrowFunctionBody::Expr(e) => range(strip_parens(e)) == *inner,
+            ArrowFunctionBody::Expr(e) => is(e, inner),
             ArrowFunctionBody::FunctionBody(b) => {
                 let mut r = Returns(inner, false);
                 b.visit_with(&mut r);

@@ -458,7 +458,17 @@ fn an_end_of_turn_closure_is_made_as_the_bundle_makes_it() {
             ("node:L(e,{continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})", "node:Rtr({continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})(e)"),
         ],
     );
-    for (tree, what, maker) in [(&readable, "readable", "createRouter"), (&minified, "minified", "Rtr")] {
+    // A named inner function, returned by its name.
+    let named = edited(
+        "readable-cjs",
+        &[
+            ("function endOfTurnNode(state, targets) {", "function createRouter({ continueTarget, doneTarget }) {\n  function decide(state) {"),
+            ("      return targets.continueTarget;", "      return continueTarget;"),
+            ("  return targets.doneTarget;\n}", "  return doneTarget;\n  }\n  return decide;\n}\nvar decideEnd = createRouter({ continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE });"),
+            ("endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE })", "decideEnd(state)"),
+        ],
+    );
+    for (tree, what, maker) in [(&readable, "readable", "createRouter"), (&minified, "minified", "Rtr"), (&named, "named inner function", "createRouter")] {
         let c = proves_and_patches(tree, what);
         let turn = c["endOfTurn"].as_str().unwrap();
         assert!(turn.starts_with(&format!("{maker}(<the arguments of its call at byte ")), "{what}: {c:#}");
