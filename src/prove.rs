@@ -29,6 +29,15 @@ pub struct CaseResult {
     pub patched_inconclusive: Option<String>,
 }
 
+/// A case the harness could not build, and why.
+#[derive(Clone, Debug)]
+pub struct Unchecked {
+    pub case: String,
+    pub why: String,
+    /// False only when the bundle shows that the case has nothing to check.
+    pub applies: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Passed,
@@ -52,6 +61,8 @@ pub struct Proof {
     pub mode: Mode,
     pub verdict: Verdict,
     pub cases: Vec<CaseResult>,
+    /// The cases that did not run; one that applies leaves the proof inconclusive.
+    pub unchecked: Vec<Unchecked>,
     /// How the harness found it must call this bundle's code.
     pub calibration: Value,
     /// Which free names of the slices were sliced in as helpers, and which are stubs.
@@ -63,7 +74,7 @@ pub struct Proof {
 
 impl Proof {
     pub fn inconclusive(mode: Mode, reason: String) -> Proof {
-        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO, accounting: None }
+        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), unchecked: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO, accounting: None }
     }
 
     pub fn passed(&self) -> bool {
@@ -95,8 +106,9 @@ impl Proof {
 }
 
 /// The verdict of a finished harness run: a mismatch the harness could
-/// observe disproves; otherwise a side it could not drive leaves it open.
-fn judge(cases: &[CaseResult], stuck: &[String]) -> Verdict {
+/// observe disproves; otherwise a side it could not drive, or a case that
+/// applies but did not run, leaves it open.
+fn judge(cases: &[CaseResult], stuck: &[String], unchecked: &[Unchecked]) -> Verdict {
     if cases.is_empty() {
         return Verdict::Inconclusive("the harness ran no case".into());
     }
@@ -105,6 +117,8 @@ fn judge(cases: &[CaseResult], stuck: &[String]) -> Verdict {
         Verdict::Disproved
     } else if let Some(first) = stuck.first() {
         Verdict::Inconclusive(first.clone())
+    } else if let Some(u) = unchecked.iter().find(|u| u.applies) {
+        Verdict::Inconclusive(format!("case {} was not checked: {}", u.case, u.why))
     } else {
         Verdict::Passed
     }
@@ -176,6 +190,49 @@ fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, pa
                 .or_else(|| c.patched_inconclusive.as_ref().map(|r| format!("case {}: the patched side could not be driven: {r}", c.name)))
         })
         .collect();
-    let verdict = judge(&cases, &stuck_cases);
-    Proof { mode, verdict, cases, calibration, sliced: Value::Null, elapsed: started.elapsed(), accounting: None }
+    // Missing or unreadable: nothing says every case was built, so it counts.
+    let unchecked: Vec<Unchecked> = match report["unchecked"].as_array() {
+        Some(list) => list
+            .iter()
+            .map(|u| Unchecked { case: text(u, "case"), why: text(u, "why"), applies: u["applies"].as_bool() != Some(false) || text(u, "why").is_empty() })
+            .collect(),
+        None => vec![Unchecked { case: "all".into(), why: "the harness did not say which cases it could not build".into(), applies: true }],
+    };
+    let verdict = judge(&cases, &stuck_cases, &unchecked);
+    Proof { mode, verdict, cases, unchecked, calibration, sliced: Value::Null, elapsed: started.elapsed(), accounting: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(name: &str) -> CaseResult {
+        CaseResult {
+            name: name.into(),
+            covers: String::new(),
+            stock_expected: "x".into(),
+            stock_observed: "x".into(),
+            stock_ok: true,
+            mode_expected: "y".into(),
+            patched_observed: "y".into(),
+            patched_ok: true,
+            stock_inconclusive: None,
+            patched_inconclusive: None,
+        }
+    }
+
+    fn unchecked(applies: bool) -> Unchecked {
+        Unchecked { case: "memory-extraction".into(), why: "no site".into(), applies }
+    }
+
+    #[test]
+    fn an_unchecked_case_that_applies_leaves_the_proof_open() {
+        let cases = [ok("a")];
+        assert_eq!(judge(&cases, &[], &[]), Verdict::Passed);
+        assert_eq!(judge(&cases, &[], &[unchecked(false)]), Verdict::Passed);
+        assert_eq!(judge(&cases, &[], &[unchecked(true)]), Verdict::Inconclusive("case memory-extraction was not checked: no site".into()));
+        // An observed mismatch still disproves.
+        let failed = CaseResult { patched_ok: false, ..ok("b") };
+        assert_eq!(judge(&[failed], &[], &[unchecked(true)]), Verdict::Disproved);
+    }
 }

@@ -87,14 +87,17 @@ function build(side, stubs) {
     return `__kssOwner${i}`;
   });
   for (const a of side.aliases) lines.push(`var ${a.name} = ${a.of};`);
-  const fn = (c) => (c.form === "function" ? c.text : "null");
+  const fn = (c) => (c.form === "function" || c.form === "factory" ? c.text : "null");
+  // A maker's arguments as its own call sites in the bundle pass them.
+  const makers = (c) => `[${(c.makers || []).map((m) => `function () { return [${m.args}]; }`).join(", ")}]`;
   const spawns = side.spawns.map((s) => {
     const locals = s.locals.length ? `var ${s.locals.map((l) => `${l} = __kss.view(__parent, ${JSON.stringify(l === s.depth)})`).join(", ")};` : "";
     return `function (__parent) {\n${locals}\nreturn (${s.text});\n}`;
   });
   lines.push(
     `__kss.api = { Exec: ${side.execClass.name}, Buffer: ${side.bufferClass.name}, owners: [${owners.join(", ")}], ` +
-      `drain: ${fn(side.drain)}, endOfTurn: ${fn(side.endOfTurn)}, spawns: [${spawns.join(",\n")}] };`,
+      `drain: ${fn(side.drain)}, endOfTurn: ${fn(side.endOfTurn)}, ` +
+      `drainMakers: ${makers(side.drain)}, endOfTurnMakers: ${makers(side.endOfTurn)}, spawns: [${spawns.join(",\n")}] };`,
   );
   try {
     vm.runInContext(lines.join("\n"), context, { timeout: 2000, filename: "sliced-bundle.js" });
@@ -102,7 +105,7 @@ function build(side, stubs) {
     throw new Inconclusive(`the sliced code did not load: ${e && e.message ? e.message : e}`);
   }
   const api = host.api;
-  api.spawnInfo = side.spawns.map((s) => ({ memory: /skipHooks/.test(s.text), at: s.at }));
+  api.spawnInfo = side.spawns.map((s) => ({ memory: s.memory === true, at: s.at }));
   return api;
 }
 
@@ -173,30 +176,102 @@ function emptyQueue(queue) {
   else if (isSet(queue) || isMap(queue)) queue.clear();
 }
 
+const GUESS = "guessed";
 const DRAIN_ARGS = [
-  ["(execution)", (e) => [e]],
-  ["({execution})", (e) => [{ execution: e }]],
-  ["({execution, sessionServices})", (e, w) => [{ execution: e, sessionServices: w.services }]],
+  ["(execution)", (e) => [e], GUESS],
+  ["({execution})", (e) => [{ execution: e }], GUESS],
+  ["({execution, sessionServices})", (e, w) => [{ execution: e, sessionServices: w.services }], GUESS],
 ];
 const TARGETS = { continueTarget: "kss:continue", doneTarget: "kss:done" };
 // Fewest arguments first: a form with an argument the function ignores would pass too.
 const TURN_ARGS = [
-  ["({execution})", (e) => [{ execution: e }]],
-  ["(execution)", (e) => [e]],
-  ["({execution}, {continueTarget, doneTarget})", (e) => [{ execution: e }, TARGETS]],
-  ["(execution, {continueTarget, doneTarget})", (e) => [e, TARGETS]],
+  ["({execution})", (e) => [{ execution: e }], GUESS],
+  ["(execution)", (e) => [e], GUESS],
+  ["({execution}, {continueTarget, doneTarget})", (e) => [{ execution: e }, TARGETS], GUESS],
+  ["(execution, {continueTarget, doneTarget})", (e) => [e, TARGETS], GUESS],
 ];
 
+// ---- forms read from the bundle's own code (src/slice.rs) -------------------
+// What a name says a value is: [label, (exec, world) => value], or null.
+function byName(name) {
+  if (typeof name !== "string") return null;
+  if (/^(execution|exec|agentExecution|subExecution|parentExecution)$/i.test(name)) return ["execution", (e) => e];
+  if (/^(state|ctx|context|graphState|nodeState)$/i.test(name)) return ["{execution}", (e) => ({ execution: e })];
+  if (/^(sessionServices|services)$/i.test(name)) return ["sessionServices", (_e, w) => w.services];
+  if (/^targets?$/i.test(name)) return ["{continueTarget, doneTarget}", () => ({ ...TARGETS })];
+  if (/target$/i.test(name)) return [name, () => `kss:${name}`];
+  return null;
+}
+// What an unnamed value may be (a mangled name): the execution, or a state
+// holding it. A guess: the third element says so.
+const UNNAMED = [["execution", (e) => e, true], ["{execution}", (e) => ({ execution: e }), true]];
+
+// One argument, from a parameter ({name} | {keys}) or a call's argument
+// ({name} | {object} | {lit}): its alternatives, each [label, value].
+function argAlternatives(a, first) {
+  if (a.keys || a.object) {
+    const keys = a.keys ? a.keys.filter((k) => k.key).map((k) => k.key) : a.object.filter((k) => k.key).map((k) => k.key);
+    const parts = keys.map((k) => [k, byName(k)]).filter(([, r]) => r);
+    if (!parts.length) return [];
+    return [[`{${parts.map(([k]) => k).join(", ")}}`, (e, w) => Object.fromEntries(parts.map(([k, r]) => [k, r[1](e, w)]))]];
+  }
+  if (a.lit !== undefined) return [[JSON.stringify(a.lit), () => a.lit]];
+  const named = byName(a.name);
+  if (named) return [named];
+  return first ? UNNAMED : [["undefined", () => undefined]];
+}
+
+// The calling forms a parameter list or a call's arguments give:
+// [shape, (exec, world) => args, origin], every combination of alternatives.
+function derivedArgs(list, origin) {
+  if (!Array.isArray(list) || list.some((a) => a.rest || a.spread)) return [];
+  let combos = [[]];
+  for (const [i, a] of list.entries()) {
+    const alts = argAlternatives(a, i === 0);
+    if (!alts.length) return [];
+    combos = combos.flatMap((c) => alts.map((alt) => [...c, alt]));
+  }
+  while (combos.length && combos[0].length && combos.every((c) => c[c.length - 1][0] === "undefined")) combos = combos.map((c) => c.slice(0, -1));
+  const guessed = (c) => (c.some((x) => x[2]) ? `${origin}, a mangled name guessed as ${c.filter((x) => x[2]).map((x) => x[0]).join(", ")}` : origin);
+  return combos.map((c) => [`(${c.map((x) => x[0]).join(", ")})`, (e, w) => c.map((x) => x[1](e, w)), guessed(c)]);
+}
+
+// The forms for the drain or the end-of-turn check: from the code (its own
+// calls, then its parameter list), then the guesses; one per shape.
+function argFormsFor(desc, guesses) {
+  const out = [];
+  for (const c of desc.calls || []) out.push(...derivedArgs(c.args, `from the code: its call at byte ${c.at}`));
+  out.push(...derivedArgs(desc.params, "from the code: its parameter list"));
+  out.push(...guesses);
+  const seen = new Set();
+  return out.filter(([shape]) => !seen.has(shape) && seen.add(shape));
+}
+
 // The calling forms of a function the anchors found, each as
-// [label, (exec, world) => result], on one side's api.
-function callForms(api, stubs, desc, fn, argForms) {
-  if (desc.form === "function") return argForms.map(([shape, args]) => [`${desc.name || "f"}${shape}`, (e, w) => fn(...args(e, w))]);
+// [label, (exec, world) => result, origin], on one side's api. A closure
+// is made by its maker first: with the arguments of the maker's own calls
+// in the bundle, else with values its parameter names call for.
+function callForms(api, stubs, desc, fn, argForms, makers) {
+  if (desc.form === "function") return argForms.map(([shape, args, origin]) => [`${desc.name || "f"}${shape}`, (e, w) => fn(...args(e, w)), origin]);
+  if (desc.form === "factory") {
+    const made = [
+      ...(desc.makers || []).map((m, i) => [`${desc.name}(<the arguments of its call at byte ${m.at}>)`, () => makers[i](), `from the code: the maker's call at byte ${m.at}`]),
+      ...derivedArgs(desc.makerParams, "").map(([shape, args]) => [`${desc.name}${shape}`, () => args(null, null), "from the code: the maker's parameter list"]),
+    ];
+    const out = [];
+    for (const [mlabel, margs, morigin] of made) {
+      for (const [shape, args, origin] of argForms) {
+        out.push([`${mlabel}${shape}`, (e, w) => fn(...margs())(...args(e, w)), `${morigin}; the closure's arguments ${origin === GUESS ? "guessed" : origin.replace(/^from the code: /, "from ")}`]);
+      }
+    }
+    return out;
+  }
   const Owner = desc.owner === "execution" ? api.Exec : desc.owner === "buffer" ? api.Buffer : api.owners[desc.owner];
   const cls = desc.ownerName || "Class";
   const name = desc.name;
-  if (desc.static) return argForms.map(([shape, args]) => [`${cls}.${name}${shape}`, (e, w) => Owner[name](...args(e, w))]);
+  if (desc.static) return argForms.map(([shape, args, origin]) => [`${cls}.${name}${shape}`, (e, w) => Owner[name](...args(e, w)), origin]);
   if (desc.owner === "execution") {
-    return [[`execution.${name}()`, (e) => e[name]()], ...argForms.map(([shape, args]) => [`execution.${name}${shape}`, (e, w) => e[name](...args(e, w))])];
+    return [[`execution.${name}()`, (e) => e[name](), GUESS], ...argForms.map(([shape, args, origin]) => [`execution.${name}${shape}`, (e, w) => e[name](...args(e, w)), origin])];
   }
   const receivers = [
     [`new ${cls}()`, () => new Owner()],
@@ -205,7 +280,7 @@ function callForms(api, stubs, desc, fn, argForms) {
   ];
   const out = [];
   for (const [rlabel, make] of receivers) {
-    for (const [shape, args] of argForms) out.push([`${rlabel}.${name}${shape}`, (e, w) => make()[name](...args(e, w))]);
+    for (const [shape, args, origin] of argForms) out.push([`${rlabel}.${name}${shape}`, (e, w) => make()[name](...args(e, w)), origin]);
   }
   return out;
 }
@@ -245,11 +320,101 @@ function bufferForms(api, stubs) {
   ];
 }
 
+// How the buffer's methods are called, read from the code: templates of
+// places ({text}, {kind}, {fixed}, {omit}, {object: [[key, place]]}) from a
+// method's parameter list (a default "user" marks the kind) or from the
+// bundle's own calls (a string literal marks it, and shows its value).
+const TEXTISH = /text|content|body|message|prompt|value/i;
+const KINDISH = /^(kind|type|source|origin|role|sender|from|channel)$/i;
+
+function settle(places) {
+  const flat = places.flatMap((p) => (p.object ? p.object.map(([, q]) => q) : [p]));
+  const maybe = flat.filter((p) => p.maybe);
+  const text = maybe.length === 1 ? maybe[0] : maybe.filter((p) => TEXTISH.test(p.name)).length === 1 ? maybe.find((p) => TEXTISH.test(p.name)) : null;
+  if (!text && !flat.some((p) => p.text)) return null;
+  for (const p of maybe) {
+    delete p.maybe;
+    if (p === text && !flat.some((q) => q.text)) p.text = true;
+    else p.omit = true;
+  }
+  const kinds = flat.filter((p) => p.kind);
+  if (flat.filter((p) => p.text).length !== 1) return null;
+  if (kinds.length > 1) {
+    const keep = kinds.find((p) => p.observed === "user") || kinds.find((p) => KINDISH.test(p.name)) || kinds[0];
+    for (const p of kinds) if (p !== keep) { p.kind = false; p.fixed = p.observed; }
+  }
+  while (places.length && places[places.length - 1].omit) places.pop();
+  const kind = flat.find((p) => p.kind);
+  return { places, kindName: kind ? kind.name : null, observed: kind ? kind.observed : undefined };
+}
+
+function fromParams(list) {
+  if (!Array.isArray(list) || !list.length || list.some((p) => p.rest)) return null;
+  const places = [];
+  for (const p of list) {
+    if (p.keys) {
+      if (p.keys.some((k) => !k.key)) return null;
+      const kindKey = p.keys.find((k) => k.default === "user") || p.keys.find((k) => KINDISH.test(k.key));
+      places.push({ object: p.keys.map((k) => [k.key, k === kindKey ? { kind: true, name: k.key } : k.default != null ? { omit: true, name: k.key } : { maybe: true, name: k.key }]) });
+    } else if (typeof p.name === "string") {
+      if (p.default === "user" || KINDISH.test(p.name)) places.push({ kind: true, name: p.name });
+      else if (p.default != null) places.push({ omit: true, name: p.name });
+      else places.push({ maybe: true, name: p.name });
+    } else return null;
+  }
+  return settle(places);
+}
+
+function fromCall(args) {
+  const places = [];
+  const lit = (v, name) => (typeof v === "string" ? { kind: true, name, observed: v } : { fixed: v, name });
+  for (const a of args) {
+    if (a.lit !== undefined) places.push(lit(a.lit, "kind"));
+    else if (a.object) {
+      if (a.object.some((k) => !k.key)) return null;
+      places.push({ object: a.object.map((k) => [k.key, k.value && k.value.lit !== undefined ? lit(k.value.lit, k.key) : { maybe: true, name: k.key }]) });
+    } else if (a.name !== undefined) places.push({ maybe: true, name: a.name || "value" });
+    else return null;
+  }
+  return settle(places);
+}
+
+function fill(place, t, kind) {
+  if (place.object) return Object.fromEntries(place.object.filter(([, p]) => !p.omit).map(([k, p]) => [k, fill(p, t, kind)]));
+  if (place.text) return t;
+  if (place.kind) return kind;
+  return place.fixed;
+}
+
+function shapeOf(places) {
+  const one = (p) => (p.object ? `{${p.object.map(([k]) => k).join(", ")}}` : p.fixed !== undefined ? JSON.stringify(p.fixed) : p.name || (p.text ? "text" : "kind"));
+  return `(${places.map(one).join(", ")})`;
+}
+
+// Every template the code gives, the append method's own first.
+function appendTemplates(side) {
+  const skip = new Set([side.bufferClass.clear, "isHandled", "constructor"]);
+  const out = [];
+  for (const [method, list] of Object.entries(side.bufferClass.params || {})) {
+    const t = !skip.has(method) && fromParams(list);
+    if (t) out.push({ method, ...t, origin: `from the code: the parameter list of ${method}` });
+  }
+  for (const c of side.bufferClass.calls || []) {
+    const t = !skip.has(c.method) && fromCall(c.args);
+    if (t) out.push({ method: c.method, ...t, origin: `from the code: its call of ${c.method} at byte ${c.at}` });
+  }
+  const append = side.bufferClass.append;
+  return [...out.filter((t) => t.method === append), ...out.filter((t) => t.method !== append)];
+}
+
 // ---- calibration ------------------------------------------------------------
 
 function calibrate(api, side, stubs) {
   const reader = makeReader(stubs);
   const found = {};
+  // Where each form came from: the bundle's own code, or the fallback guesses.
+  const origins = {};
+  found.from = origins;
   const tried = [];
   const nonce = Math.random().toString(36).slice(2, 8);
   let seq = 0;
@@ -298,24 +463,42 @@ function calibrate(api, side, stubs) {
     const key = Object.keys(entry).find((k) => k !== "id" && k !== "kind" && entry[k] === passed);
     return key ? { entry, key } : null;
   };
-  const steerForms = [
-    ["(kind, text)", (t) => ["user", t]],
-    ["(text)", (t) => [t]],
-    ["(text, kind)", (t) => [t, "user"]],
-    ["(message)", (t) => [messageObject("user", t)]],
-    ["(text, {kind})", (t) => [t, { kind: "user" }]],
-  ];
-  let steer = null;
-  for (const [shape, args] of steerForms) {
-    const t = text("probe");
-    if (tryAppend(append, args(t), true, t)) { steer = { method: append, shape, args }; break; }
+  // From the code first: a template called with kind "user" (or as the code calls it).
+  const templates = appendTemplates(side);
+  const steerForms = [];
+  for (const tp of templates) {
+    if (tp.kindName === null) steerForms.push([tp.method, `${shapeOf(tp.places)} with kind "user"`, (t) => tp.places.map((p) => fill(p, t)), tp.origin]);
+    else steerForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "user"`, (t) => tp.places.map((p) => fill(p, t, "user")), tp.origin]);
   }
-  if (!steer) throw new Inconclusive(`no calling form of ${side.bufferClass.name}.${append} gives a "user" entry holding the text unchanged (tried ${steerForms.map((f) => f[0]).join(", ")})`);
-  found.steer = `${append}${steer.shape} with kind "user"`;
+  steerForms.push(
+    [append, "(kind, text) with kind \"user\"", (t) => ["user", t], GUESS],
+    [append, "(text) with kind \"user\"", (t) => [t], GUESS],
+    [append, "(text, kind) with kind \"user\"", (t) => [t, "user"], GUESS],
+    [append, "(message) with kind \"user\"", (t) => [messageObject("user", t)], GUESS],
+    [append, "(text, {kind}) with kind \"user\"", (t) => [t, { kind: "user" }], GUESS],
+  );
+  let steer = null;
+  for (const [method, shape, args, origin] of steerForms) {
+    const t = text("probe");
+    if (tryAppend(method, args(t), true, t)) { steer = { method, shape, args, origin }; break; }
+  }
+  if (!steer) throw new Inconclusive(`no calling form of ${side.bufferClass.name}.${append} gives a "user" entry holding the text unchanged (tried ${[...new Set(steerForms.map((f) => `${f[0]}${f[1]}`))].join(", ")})`);
+  found.steer = `${steer.method}${steer.shape}`;
+  origins.steer = steer.origin;
 
   const identifier = (s) => /^[A-Za-z_][\w-]{0,31}$/.test(s);
-  const kinds = [...new Set(["notification", ...side.bufferClass.literals.filter(identifier), "system", "workflow", "notify"])].filter((k) => k !== "user");
+  const observed = templates.map((tp) => tp.observed).filter((k) => typeof k === "string");
+  const kinds = [...new Set([...observed, ...side.bufferClass.literals.filter(identifier), "notification", "system", "workflow", "notify"])].filter((k) => k !== "user");
+  // From the code first: a call as the bundle makes it with another kind, then
+  // each template with the buffer's other literals in the kind's place.
   const noteForms = [];
+  for (const tp of templates) {
+    if (typeof tp.observed === "string" && tp.observed !== "user") noteForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${tp.observed}"`, (t) => tp.places.map((p) => fill(p, t, tp.observed)), undefined, tp.origin]);
+  }
+  for (const tp of templates) {
+    if (tp.kindName === null) continue;
+    for (const k of kinds) noteForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${k}"`, (t) => tp.places.map((p) => fill(p, t, k)), undefined, `${tp.origin}, with another literal of the buffer class`]);
+  }
   for (const method of methods) {
     const forms = [];
     for (const k of kinds) {
@@ -327,20 +510,28 @@ function calibrate(api, side, stubs) {
     forms.push(["(text)", (t) => [t]]);
     for (const p of side.bufferClass.literals) if (p.length <= 40) forms.push([`(text) with text prefixed ${JSON.stringify(p)}`, (t) => [p + t], p]);
     // The steer's own shape first.
-    forms.sort((a, b) => (b[0].startsWith(steer.shape) ? 1 : 0) - (a[0].startsWith(steer.shape) ? 1 : 0));
-    for (const f of forms) noteForms.push([method, ...f]);
+    const own = steer.shape.replace(/ with .*$/, "");
+    forms.sort((a, b) => (b[0].startsWith(own) ? 1 : 0) - (a[0].startsWith(own) ? 1 : 0));
+    for (const [shape, args, prefix] of forms) noteForms.push([method, shape, args, prefix, GUESS]);
   }
   let note = null;
-  for (const [method, shape, args, prefix] of noteForms) {
+  for (const [method, shape, args, prefix, origin] of noteForms) {
     const t = text("probe");
     const passed = prefix === undefined ? t : prefix + t;
-    if (tryAppend(method, args(t), false, passed)) { note = { method, shape, args, prefix }; break; }
+    if (tryAppend(method, args(t), false, passed)) { note = { method, shape, args, prefix, origin }; break; }
   }
-  if (!note) throw new Inconclusive(`no calling form of the buffer's methods gives an entry of a kind other than "user" holding the text unchanged`);
-  found.notification = `${note.method}${note.shape}`;
+  // Without a notification form the cases that need one are named as unchecked, not dropped.
+  let noNote = null;
+  if (note) {
+    found.notification = `${note.method}${note.shape}`;
+    origins.notification = note.origin;
+  } else {
+    noNote = `no calling form of the buffer's methods gives an entry of a kind other than "user" holding the text unchanged (tried ${noteForms.length} forms)`;
+    found.notification = `none: ${noNote}`;
+  }
 
   const steerInto = (buffer, t) => buffer[steer.method](...steer.args(t));
-  const noteInto = (buffer, t) => buffer[note.method](...note.args(t));
+  const noteInto = note ? (buffer, t) => buffer[note.method](...note.args(t)) : null;
 
   // Clearing.
   const clearForms = [["(reason)", ["turn-end"]], ["()", []]];
@@ -355,7 +546,7 @@ function calibrate(api, side, stubs) {
 
   // Executions, the buffer's slot in sessionServices, and the drain.
   const makeWorld = (slot) => session(api, stubs, newBuffer, slot);
-  const drainForms = callForms(api, stubs, side.drain, api.drain, DRAIN_ARGS);
+  const drainForms = callForms(api, stubs, side.drain, api.drain, argFormsFor(side.drain, DRAIN_ARGS), api.drainMakers);
   const queueName = side.queue;
   const attribute = (item, messages) => {
     const byIdentity = messages.filter((m) => m.entry === item);
@@ -385,7 +576,7 @@ function calibrate(api, side, stubs) {
   found.slotsTried = slots;
 
   // End-of-turn: the form whose answer differs with pending steering and counts a retry.
-  const turnForms = callForms(api, stubs, side.endOfTurn, api.endOfTurn, TURN_ARGS);
+  const turnForms = callForms(api, stubs, side.endOfTurn, api.endOfTurn, argFormsFor(side.endOfTurn, TURN_ARGS), api.endOfTurnMakers);
   const primitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
 
   return (async () => {
@@ -399,7 +590,8 @@ function calibrate(api, side, stubs) {
         t.send(text("B"));
         const second = await t.run();
         if (second.length !== 1 || second[0] !== t.messages[1] || t.e.steeringReaderIndex !== 2) continue;
-        drain = { slot: t.slot, label: t.label, call: drainForms.find((f) => f[0] === t.label)[1] };
+        const form = drainForms.find((f) => f[0] === t.label);
+        drain = { slot: t.slot, label: t.label, call: form[1], origin: form[2] };
         break;
       } catch (err) {
         if (err instanceof Inconclusive) throw err;
@@ -408,10 +600,11 @@ function calibrate(api, side, stubs) {
     if (!drain) throw new Inconclusive(`no calling form of the drain delivered a steer exactly once into the execution's queue \`${queueName}\` (slots tried: ${slots.join(", ") || "none"}; forms: ${drainForms.map((f) => f[0]).join(", ")})`);
     found.slot = `sessionServices.${drain.slot}`;
     found.drain = drain.label;
+    origins.drain = drain.origin;
     found.attribution = `items added to the execution's \`${queueName}\`, matched to a message by entry identity or by the text the harness wrote`;
 
     let turn = null;
-    for (const [label, call] of turnForms) {
+    for (const [label, call, origin] of turnForms) {
       try {
         const wp = makeWorld(drain.slot);
         const ep = wp.exec("probe");
@@ -437,7 +630,7 @@ function calibrate(api, side, stubs) {
         await drain.call(es, ws);
         emptyQueue(es[queueName]);
         if (decide(await call(es, ws)) === cont) continue;
-        turn = { label, call, decide, cont };
+        turn = { label, call, decide, cont, origin };
         break;
       } catch (err) {
         if (err instanceof Inconclusive) throw err;
@@ -445,6 +638,7 @@ function calibrate(api, side, stubs) {
     }
     if (!turn) throw new Inconclusive(`no calling form of the end-of-turn check answers differently with and without pending steering while counting drainRetryCount (forms: ${turnForms.map((f) => f[0]).join(", ")})`);
     found.endOfTurn = `${turn.label}, continuing when it answers ${JSON.stringify(turn.cont)}`;
+    origins.endOfTurn = turn.origin;
 
     return {
       found,
@@ -455,6 +649,7 @@ function calibrate(api, side, stubs) {
       slot: drain.slot,
       steerInto,
       noteInto,
+      noNote,
       clear: (buffer) => buffer[side.bufferClass.clear](...clearArgs),
       drainCall: drain.call,
       turnCall: turn.call,
@@ -574,6 +769,7 @@ function cases(api) {
   });
   out.push({
     name: "notify-live",
+    needs: "notification",
     covers: "a notification to a live sub-agent",
     run: async (w) => {
       const root = w.exec("root");
@@ -588,6 +784,7 @@ function cases(api) {
   });
   out.push({
     name: "notify-late",
+    needs: "notification",
     covers: "a notification to a late sub-agent",
     run: async (w) => {
       const root = w.exec("root");
@@ -744,6 +941,7 @@ function cases(api) {
   });
   out.push({
     name: "mixed-late",
+    needs: "notification",
     covers: "a notification and a steer before a late sub-agent",
     run: async (w) => {
       const root = w.exec("root");
@@ -914,12 +1112,27 @@ async function main() {
   const patchedPlan = {
     ...plan,
     newBuffer: bufferForms(patched, patchedStubs).find((f) => f[0] === plan.bufferLabel)[1],
-    drainCall: callForms(patched, patchedStubs, input.patched.drain, patched.drain, DRAIN_ARGS).find((f) => f[0] === plan.drainLabel)[1],
-    turnCall: callForms(patched, patchedStubs, input.patched.endOfTurn, patched.endOfTurn, TURN_ARGS).find((f) => f[0] === plan.turnLabel)[1],
+    drainCall: callForms(patched, patchedStubs, input.patched.drain, patched.drain, argFormsFor(input.patched.drain, DRAIN_ARGS), patched.drainMakers).find((f) => f[0] === plan.drainLabel)[1],
+    turnCall: callForms(patched, patchedStubs, input.patched.endOfTurn, patched.endOfTurn, argFormsFor(input.patched.endOfTurn, TURN_ARGS), patched.endOfTurnMakers).find((f) => f[0] === plan.turnLabel)[1],
   };
   const modeKey = input.rewind ? `${input.mode}+rewind` : input.mode;
   const results = [];
+  // A case the harness cannot build is named, never dropped in silence.
+  // `applies: false` only with a reason shown from the bundle; none is known yet.
+  const unchecked = [];
+  if (!stock.spawnInfo.some((i) => i.memory)) {
+    unchecked.push({ case: "memory-extraction", why: "no spawn site's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
+  }
+  if (stock.spawnInfo.length && stock.spawnInfo.every((i) => i.memory)) {
+    unchecked.push({ case: "sub-agent", why: "every spawn site carries skipHooks: no sub-agent spawn site was found, and the sub-agent cases ran on the memory-extraction site", applies: true });
+  }
+  const runnable = [];
   for (const c of cases(stock)) {
+    if (c.needs === "notification" && !plan.noteInto) unchecked.push({ case: c.name, why: `it needs a notification, and ${plan.noNote}`, applies: true });
+    else runnable.push(c);
+  }
+  report.unchecked = unchecked;
+  for (const c of runnable) {
     const s = await observe(stock, input.stock, plan, stockStubs, c);
     const p = await observe(patched, input.patched, patchedPlan, patchedStubs, c);
     const modeExpected = c.modes[modeKey] ?? c.modes[input.mode];

@@ -277,6 +277,7 @@ fn to_json(o: &Outcome) -> Value {
             "inconclusive_reason": match &p.verdict { crate::prove::Verdict::Inconclusive(r) => Some(r.clone()), _ => None },
             "overridden": o.proof_overridden,
             "calibration": p.calibration,
+            "unchecked": p.unchecked.iter().map(|u| json!({"case": u.case, "why": u.why, "applies": u.applies})).collect::<Vec<_>>(),
             "sliced": p.sliced,
             "accounting": p.accounting.as_ref().map(accounting_json),
             "elapsed_ms": p.elapsed.as_millis() as u64,
@@ -451,6 +452,9 @@ fn print_proof(proof: &crate::prove::Proof) {
         for key in ["buffer", "steer", "notification", "clear", "slot", "drain", "endOfTurn", "attribution"] {
             if let Some(v) = found.get(key).and_then(|v| v.as_str()) {
                 out!("  {key:<13} {v}");
+                if let Some(origin) = found.get("from").and_then(|f| f.get(key)).and_then(|o| o.as_str()) {
+                    out!("  {:<13} ({origin})", "");
+                }
             }
         }
     }
@@ -465,6 +469,9 @@ fn print_proof(proof: &crate::prove::Proof) {
             (true, false) => format!("FAIL: {} should be `{}`", proof.mode, c.mode_expected),
         };
         out!("{:width$}  {:<30}  {:<30}  {}", c.name, c.stock_observed, c.patched_observed, verdict);
+    }
+    for u in &proof.unchecked {
+        out!("{:width$}  not checked{}: {}", u.case, if u.applies { "" } else { " (does not apply)" }, u.why);
     }
     if let Some(a) = &proof.accounting {
         out!("closed world: {} place(s) outside the proof's code accounted for, {} not", a.accounted, a.unaccounted.len());

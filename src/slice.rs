@@ -399,13 +399,13 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     // Where the buffer may sit in sessionServices: first the slot the length is
     // read through, then every slot the execution class and the drain read.
     let mut slots = Vec::new();
-    if let Some(len) = resolution.capture("queued-length", "LEN") {
-        if let Some(slot) = len.split("sessionServices.").nth(1).and_then(|rest| rest.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).next()) {
-            if !slot.is_empty() {
-                slots.push(slot.to_string());
-            }
-        }
-    }
+    let primary_slot = resolution
+        .capture("queued-length", "LEN")
+        .and_then(|len| len.split("sessionServices.").nth(1))
+        .and_then(|rest| rest.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).next())
+        .filter(|slot| !slot.is_empty())
+        .map(str::to_string);
+    slots.extend(primary_slot.clone());
     service_slots(exec.class, &mut slots);
     {
         let mut s = Slots(std::mem::take(&mut slots));
@@ -424,8 +424,14 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     add_free(&mut free, free_names(buffer.class, &[]), &buffer_at);
 
     let mut owners: Vec<Range<usize>> = Vec::new();
-    let drain_call = callable(resolution, drain, (&exec_at, &buffer_at), insertions, &mut owners)?;
-    let turn_call = callable(resolution, turn, (&exec_at, &buffer_at), insertions, &mut owners)?;
+    let (drain_maker, turn_maker) = (maker_of(index, drain), maker_of(index, turn));
+    // A closure is reached through its maker, called as the bundle calls it.
+    let reach = |f: &FnInfo, maker: Option<&FnInfo>, owners: &mut Vec<Range<usize>>| match maker {
+        Some(m) => Ok(json!({"form": "factory", "name": m.name, "text": format!("({})", cut(source, &m.range, insertions)), "makerParams": params_of(m.node)})),
+        None => callable(resolution, f, (&exec_at, &buffer_at), insertions, owners),
+    };
+    let mut drain_call = reach(drain, drain_maker, &mut owners)?;
+    let mut turn_call = reach(turn, turn_maker, &mut owners)?;
     let mut owner_texts = Vec::new();
     for at in &owners {
         let class = class_info(at)?;
@@ -434,11 +440,12 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
         let binding = class.name.as_ref().map(|r| index.text(r).to_string());
         owner_texts.push(json!({"name": binding, "text": cut(source, at, insertions)}));
     }
-    if drain_call["form"] == "function" {
-        add_free(&mut free, fn_free(drain.node), &drain_at);
-    }
-    if turn_call["form"] == "function" {
-        add_free(&mut free, fn_free(turn.node), &turn_at);
+    for (call, f, maker) in [(&drain_call, drain, drain_maker), (&turn_call, turn, turn_maker)] {
+        match maker {
+            Some(m) => add_free(&mut free, fn_free(m.node), &m.range),
+            None if call["form"] == "function" => add_free(&mut free, fn_free(f.node), &f.range),
+            None => {}
+        }
     }
 
     let mut spawns = Vec::new();
@@ -461,12 +468,16 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
         let depth = site.captures.get("DEPTH").map(|r| index.text(r).to_string());
         spawns.push(json!({
             "at": site.range.start,
+            "memory": marks_memory(index, expr, &site.range),
             "text": cut(source, &site.range, insertions),
             "locals": locals,
             "depth": depth,
         }));
     }
 
+    // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
+    let targets = [(&mut drain_call, drain, drain_maker), (&mut turn_call, turn, turn_maker)];
+    let (buffer_params, buffer_calls) = code_shapes(resolution, program, buffer.class, primary_slot.as_deref(), targets, &mut free, insertions);
     let owner_names: Vec<String> = owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
     let mut known: Vec<&str> = vec![exec_name, buffer_name];
     known.extend(owner_names.iter().map(String::as_str));
@@ -492,7 +503,7 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
         "prelude": closure.helpers.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         "free": closure.stubs,
         "execClass": {"name": exec_name, "text": cut(source, &exec_at, insertions)},
-        "bufferClass": {"name": buffer_name, "text": cut(source, &buffer_at, insertions), "append": append, "clear": clear, "entryKeys": keys, "literals": literals(buffer.class)},
+        "bufferClass": {"name": buffer_name, "text": cut(source, &buffer_at, insertions), "append": append, "clear": clear, "entryKeys": keys, "literals": literals(buffer.class), "params": buffer_params, "calls": buffer_calls},
         "owners": owner_texts,
         "aliases": aliases,
         "drain": drain_call,
@@ -501,4 +512,329 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
         "slots": slots,
         "spawns": spawns,
     }))
+}
+
+// ---- shapes the calibration reads from the code ---------------------------
+// Hints only: the harness still keeps a form only for its observed effect.
+
+/// A literal a default or an argument holds, as JSON.
+fn literal(e: &Expr) -> Option<Value> {
+    match strip_parens(e) {
+        Expr::Lit(Lit::Str(s)) => s.value.as_str().map(|v| json!(v)),
+        Expr::Lit(Lit::Num(n)) => Some(json!(n.value)),
+        Expr::Lit(Lit::Bool(b)) => Some(json!(b.value)),
+        Expr::Lit(Lit::Null(_)) => Some(Value::Null),
+        Expr::Unary(u) if u.op == UnaryOp::Bang => match strip_parens(&u.arg) {
+            Expr::Lit(Lit::Num(n)) => Some(json!(n.value == 0.0)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// One parameter: `{name}`, `{keys: [{key, default?}]}` for a destructured
+/// object, with `default` when it has a literal one.
+fn param_shape(pat: &Pat) -> Value {
+    match pat {
+        Pat::Ident(id) => json!({"name": &*id.id.sym}),
+        Pat::Assign(a) => {
+            let mut v = param_shape(&a.left);
+            if let (Some(o), Some(d)) = (v.as_object_mut(), literal(&a.right)) {
+                o.insert("default".into(), d);
+            }
+            v
+        }
+        Pat::Object(o) => {
+            let keys: Vec<Value> = o
+                .props
+                .iter()
+                .map(|p| match p {
+                    ObjectPatProp::KeyValue(kv) => {
+                        let default = match &*kv.value {
+                            Pat::Assign(a) => literal(&a.right),
+                            _ => None,
+                        };
+                        json!({"key": prop_name(&kv.key), "default": default})
+                    }
+                    ObjectPatProp::Assign(a) => json!({"key": &*a.key.sym, "default": a.value.as_deref().and_then(literal)}),
+                    ObjectPatProp::Rest(_) => json!({"rest": true}),
+                })
+                .collect();
+            json!({"keys": keys})
+        }
+        Pat::Rest(_) => json!({"rest": true}),
+        _ => json!({}),
+    }
+}
+
+fn params_of(f: FnNode) -> Value {
+    match f {
+        FnNode::Function(x) => Value::Array(x.params.iter().map(|p| param_shape(&p.pat)).collect()),
+        FnNode::Arrow(x) => Value::Array(x.params.iter().map(param_shape).collect()),
+        FnNode::Constructor(_) => json!([]),
+    }
+}
+
+/// One argument of a call in the bundle: `{lit}`, `{object: [{key, value}]}`,
+/// `{name}` (an identifier, or a member's last property), `{spread}` or `{}`.
+fn arg_shape(e: &Expr) -> Value {
+    if let Some(v) = literal(e) {
+        return json!({"lit": v});
+    }
+    match strip_parens(e) {
+        Expr::Ident(id) => json!({"name": &*id.sym}),
+        Expr::Member(m) => json!({"name": member_name(&m.prop)}),
+        Expr::Object(o) => {
+            let props: Vec<Value> = o
+                .props
+                .iter()
+                .map(|p| match p {
+                    PropOrSpread::Spread(_) => json!({"spread": true}),
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => json!({"key": prop_name(&kv.key), "value": arg_shape(&kv.value)}),
+                        Prop::Shorthand(id) => json!({"key": &*id.sym, "value": {"name": &*id.sym}}),
+                        _ => json!({}),
+                    },
+                })
+                .collect();
+            json!({"object": props})
+        }
+        _ => json!({}),
+    }
+}
+
+/// The calls the calibration looks at: of the named top-level functions
+/// (`fns`), and of the buffer's `methods` on it reached through `.<slot>`.
+struct Calls<'x> {
+    fns: &'x [&'x str],
+    methods: &'x [String],
+    slot: Option<&'x str>,
+    by_name: Vec<(&'x str, Range<usize>, *const CallExpr)>,
+    /// Whether a call on a local may be a call on the buffer here.
+    locals: bool,
+    on_buffer: Vec<(&'x str, Range<usize>, Option<String>, *const CallExpr)>,
+}
+
+impl<'x> Calls<'x> {
+    /// Visits the top-level statements that spell a name or the slot.
+    fn walk<T: VisitWith<Self> + swc_common::Spanned>(&mut self, body: &[T], source: &str) {
+        let slot = self.slot.map(memchr::memmem::Finder::new);
+        let fns: Vec<_> = self.fns.iter().map(memchr::memmem::Finder::new).collect();
+        for item in body {
+            let Some(text) = source.get(range(item)) else { continue };
+            self.locals = slot.as_ref().is_some_and(|n| spells_token(text, n));
+            if self.locals || fns.iter().any(|n| spells_token(text, n)) {
+                item.visit_with(self);
+            }
+        }
+    }
+}
+
+impl<'x> Visit for Calls<'x> {
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        if let Callee::Expr(callee) = &node.callee {
+            match strip_parens(callee) {
+                Expr::Ident(id) => {
+                    if let Some(name) = self.fns.iter().find(|n| **n == &*id.sym) {
+                        self.by_name.push((name, range(node), node));
+                    }
+                }
+                Expr::Member(m) => {
+                    let Some(method) = member_name(&m.prop).and_then(|p| self.methods.iter().find(|x| x.as_str() == p)) else { return node.visit_children_with(self) };
+                    match (strip_parens(&m.obj), self.slot) {
+                        (Expr::Member(inner), Some(slot)) if member_name(&inner.prop) == Some(slot) => self.on_buffer.push((method, range(node), None, node)),
+                        (Expr::Ident(id), Some(_)) if self.locals => self.on_buffer.push((method, range(node), Some(id.sym.to_string()), node)),
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        node.visit_children_with(self);
+    }
+}
+
+/// Whether a construction's config (followed through spreads, locals and
+/// helpers) sets `skipHooks` to anything but a literal false: the mark of
+/// memory extraction.
+fn marks_memory(index: &Index, new: &Expr, site: &Range<usize>) -> bool {
+    let Expr::New(n) = strip_parens(new) else { return false };
+    let Some(first) = n.args.as_ref().and_then(|a| a.first()) else { return false };
+    crate::resolve::config_parts(index, &first.expr, site, 0).iter().any(|part| match part {
+        crate::resolve::ConfigPart::Object(o) => o.props.iter().any(|p| match p {
+            PropOrSpread::Prop(p) => match &**p {
+                Prop::KeyValue(kv) => prop_name(&kv.key) == Some("skipHooks") && literal(&kv.value) != Some(json!(false)),
+                Prop::Shorthand(id) => &*id.sym == "skipHooks",
+                _ => false,
+            },
+            _ => false,
+        }),
+        crate::resolve::ConfigPart::Unknown => false,
+    })
+}
+
+/// The top-level function that makes `f` as a closure over its own
+/// parameters or locals (`createRouter({continueTarget}) { return (s) => … }`):
+/// sliced alone, `f` would miss the names it closes over.
+fn maker_of<'i, 'a>(index: &'i Index<'a>, f: &FnInfo<'a>) -> Option<&'i FnInfo<'a>> {
+    let outer = index.enclosing_function(&f.range)?;
+    let declared = declared_by(outer.node);
+    if outer.name.is_none() || !fn_free(f.node).iter().any(|n| declared.contains(n)) {
+        return None;
+    }
+    let nested = index.enclosing_function(&outer.range).is_some() || index.classes.iter().any(|c| crate::resolve::within(&outer.range, &c.range));
+    (!nested && returns(outer.node, f)).then_some(outer)
+}
+
+/// Whether `maker` returns the function `inner` itself, or by its name
+/// (not, say, runs it).
+fn returns(maker: FnNode, inner: &FnInfo) -> bool {
+    struct Returns<'r>(&'r FnInfo<'r>, bool);
+    impl Visit for Returns<'_> {
+        fn visit_return_stmt(&mut self, node: &ReturnStmt) {
+            self.1 |= node.arg.as_deref().is_some_and(|e| is(e, self.0));
+        }
+        // A nested function's returns are its own.
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    fn is(e: &Expr, f: &FnInfo) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => f.name == Some(&*id.sym),
+            e => range(e) == f.range,
+        }
+    }
+    match maker {
+        FnNode::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::Expr(e) => is(e, inner),
+            ArrowFunctionBody::FunctionBody(b) => {
+                let mut r = Returns(inner, false);
+                b.visit_with(&mut r);
+                r.1
+            }
+        },
+        FnNode::Function(f) => {
+            let mut r = Returns(inner, false);
+            f.body.visit_with(&mut r);
+            r.1
+        }
+        FnNode::Constructor(_) => false,
+    }
+}
+
+/// Whether `text` holds the needle with no identifier character on either side.
+fn spells_token(text: &str, needle: &memchr::memmem::Finder) -> bool {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let len = needle.needle().len();
+    needle.find_iter(text.as_bytes()).any(|i| !text[..i].chars().next_back().is_some_and(word) && !text[i + len..].chars().next().is_some_and(word))
+}
+
+/// Adds to the drain's and the end-of-turn check's slices their parameter
+/// list and the bundle's own calls of them (a maker's calls as text to
+/// evaluate, whose free names go into `free`); returns the buffer methods'
+/// parameter lists and the bundle's calls of them.
+fn code_shapes(
+    resolution: &Resolution,
+    program: &Program,
+    buffer: &Class,
+    slot: Option<&str>,
+    targets: [(&mut Value, &FnInfo, Option<&FnInfo>); 2],
+    free: &mut BTreeSet<String>,
+    insertions: &[Insertion],
+) -> (serde_json::Map<String, Value>, Vec<Value>) {
+    let params: serde_json::Map<String, Value> = buffer
+        .body
+        .iter()
+        .filter_map(|m| match m {
+            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => prop_name(&m.key).map(|k| (k.to_string(), Value::Array(m.function.params.iter().map(|p| param_shape(&p.pat)).collect()))),
+            _ => None,
+        })
+        .collect();
+    let methods: Vec<String> = params.keys().cloned().collect();
+    let names: Vec<Option<String>> = targets.iter().map(|(call, f, maker)| maker.map_or(f.name, |m| m.name).filter(|_| call["form"] != "method").map(str::to_string)).collect();
+    // A name of one or two characters is a minifier's, a token in most
+    // statements: looking for its calls would make the prefilter parse them all.
+    let fns: Vec<&str> = names.iter().flatten().map(String::as_str).filter(|n| n.len() >= 3).collect();
+    let (calls, buffer_calls) = code_calls(resolution, program, &fns, &methods, slot, insertions);
+    for ((call, f, maker), name) in targets.into_iter().zip(&names) {
+        let own = calls.iter().filter(|c| Some(&c.name) == name.as_ref());
+        call["params"] = params_of(f.node);
+        if maker.is_some() {
+            let mut makers = Vec::new();
+            for c in own {
+                if let Some((text, needs)) = &c.text {
+                    makers.push(json!({"at": c.at, "args": text}));
+                    free.extend(needs.iter().cloned());
+                }
+            }
+            call["makers"] = Value::Array(makers);
+        } else {
+            call["calls"] = own.map(|c| json!({"at": c.at, "args": c.args})).collect();
+        }
+    }
+    (params, buffer_calls)
+}
+
+/// A call of a named top-level function in the bundle.
+struct NamedCall {
+    name: String,
+    at: usize,
+    args: Vec<Value>,
+    /// The arguments' text, when they can be evaluated at top level (no
+    /// spread, no local of the caller), and the free names they need.
+    text: Option<(String, BTreeSet<String>)>,
+}
+
+/// The bundle's own calls of the named top-level functions `fns`, and of
+/// the buffer's `methods` through `.<slot>` (or a local bound to it).
+fn code_calls(resolution: &Resolution, program: &Program, fns: &[&str], methods: &[String], slot: Option<&str>, insertions: &[Insertion]) -> (Vec<NamedCall>, Vec<Value>) {
+    let index = &resolution.index;
+    // The prefilter must parse every statement that could hold such a call.
+    for name in fns {
+        index.lookups.mention(name, crate::resolve::Mention::Token);
+    }
+    if let Some(slot) = slot {
+        index.lookups.mention(slot, crate::resolve::Mention::Token);
+    }
+    let mut calls = Calls { fns, methods, slot, by_name: Vec::new(), locals: false, on_buffer: Vec::new() };
+    // Only the top-level statements that spell a name or the slot as a
+    // token: on a whole-file parse, walking every statement costs more than
+    // reading its text. A call on a local is looked at only where the slot is spelled.
+    match program {
+        Program::Script(s) => calls.walk(&s.body, index.source),
+        Program::Module(m) => calls.walk(&m.body, index.source),
+    }
+    let mut named = Vec::new();
+    for (name, at, call) in calls.by_name {
+        // SAFETY: the node lives in `program`, borrowed for this whole function.
+        let call = unsafe { &*call };
+        let locals = enclosing_locals(index, &at);
+        if locals.contains(name) {
+            continue; // a local of the same name, not the top-level function
+        }
+        let args: Vec<Value> = call.args.iter().map(|a| if a.spread.is_some() { json!({"spread": true}) } else { arg_shape(&a.expr) }).collect();
+        let mut needs = BTreeSet::new();
+        for a in &call.args {
+            needs.extend(free_names(&*a.expr, &[]));
+        }
+        let evaluable = call.args.iter().all(|a| a.spread.is_none()) && !needs.iter().any(|n| locals.contains(n));
+        let text = evaluable.then(|| (call.args.iter().map(|a| cut(index.source, &range(&*a.expr), insertions)).collect::<Vec<_>>().join(", "), needs));
+        named.push(NamedCall { name: name.to_string(), at: at.start, args, text });
+    }
+    let mut on_buffer = Vec::new();
+    for (method, at, receiver, call) in calls.on_buffer {
+        let call = unsafe { &*call };
+        if let (Some(local), Some(slot)) = (&receiver, slot) {
+            let bound = resolution.local_binding(&at, local).map(strip_parens);
+            if !matches!(bound, Some(Expr::Member(m)) if member_name(&m.prop) == Some(slot)) {
+                continue;
+            }
+        }
+        if call.args.iter().any(|a| a.spread.is_some()) {
+            continue;
+        }
+        on_buffer.push(json!({"at": at.start, "method": method, "args": call.args.iter().map(|a| arg_shape(&a.expr)).collect::<Vec<_>>()}));
+    }
+    (named, on_buffer)
 }

@@ -28,6 +28,7 @@ fn every_bundle_proves_both_modes_and_writes_nothing() {
             let (exit, v) = proof_of(&tree, args);
             assert_eq!(exit, 0, "{bundle} {mode}: {v:#}");
             assert_eq!(v["proof"]["passed"], true);
+            assert_eq!(v["proof"]["unchecked"], serde_json::json!([]), "{bundle} {mode}");
             let cases = v["proof"]["cases"].as_array().unwrap();
             assert!(cases.len() >= 14, "{bundle}: {} cases", cases.len());
             for c in cases {
@@ -172,8 +173,10 @@ fn appends_of_other_shapes_are_calibrated() {
         &[(APPEND, "  push(text, origin = \"user\") {\n    const kind = origin === \"user\" ? \"user\" : \"notification\";\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;")],
     );
     let c = proves_and_patches(&origin, "(text, origin)");
-    assert_eq!(c["steer"], "push(text) with kind \"user\"", "{c:#}");
-    assert!(c["notification"].as_str().unwrap().starts_with("push(text, kind)"), "{c:#}");
+    // Read from the parameter list: the default "user" marks the kind.
+    assert_eq!(c["steer"], "push(text, origin) with origin \"user\"", "{c:#}");
+    assert_eq!(c["from"]["steer"], "from the code: the parameter list of push", "{c:#}");
+    assert!(c["notification"].as_str().unwrap().starts_with("push(text, origin) with origin"), "{c:#}");
 
     let prefixed = edited(
         "readable-cjs",
@@ -395,4 +398,120 @@ fn rewind_life_cycle_on_every_bundle() {
         assert_eq!(code(&tree.run(&["--restore"])), 0);
         assert_eq!(tree.sha(), stock, "{bundle}: restore is byte-exact");
     }
+}
+
+const MIN_APPEND: &str = "push(e,r){let n=";
+const MIN_STEER: &str = "this.sessionServices.liveSteering.push(\"user\",e)";
+const MIN_NOTIFY: &str = "this.sessionServices.liveSteering.push(\"notification\",e)";
+
+/// Issue 20, point 4: an append taking a destructured object, whose key with
+/// the default "user" marks the kind, is called as its parameter list says;
+/// the notification is the bundle's own call with another `source`.
+#[test]
+fn a_destructured_append_is_called_as_its_parameter_list_says() {
+    let readable = edited(
+        "readable-cjs",
+        &[
+            (
+                "  push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;\n    const message = { id, kind, text,",
+                "  enqueue({ text, source = \"user\" }) {\n    const id = `${source === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;\n    const message = { id, kind: source, text,",
+            ),
+            ("logger2.debug(`queued ${id} (${kind})", "logger2.debug(`queued ${id} (${source})"),
+            ("this.sessionServices.liveSteering.push(\"user\", text);", "this.sessionServices.liveSteering.enqueue({ text });"),
+            ("this.sessionServices.liveSteering.push(\"notification\", text);", "this.sessionServices.liveSteering.enqueue({ text, source: \"system\" });"),
+        ],
+    );
+    let minified = edited(
+        "minified-esm",
+        &[(MIN_APPEND, "enqueue({text:r,source:e=\"user\"}){let n="), (MIN_STEER, "this.sessionServices.liveSteering.enqueue({text:e})"), (MIN_NOTIFY, "this.sessionServices.liveSteering.enqueue({text:e,source:\"system\"})")],
+    );
+    for (tree, what) in [(&readable, "readable"), (&minified, "minified")] {
+        let c = proves_and_patches(tree, what);
+        assert_eq!(c["steer"], "enqueue({text, source}) with source \"user\"", "{what}: {c:#}");
+        assert_eq!(c["from"]["steer"], "from the code: the parameter list of enqueue", "{what}: {c:#}");
+        assert_eq!(c["notification"], "enqueue({text, source}) with source \"system\"", "{what}: {c:#}");
+        assert!(c["from"]["notification"].as_str().unwrap().starts_with("from the code: its call of enqueue at byte "), "{what}: {c:#}");
+    }
+}
+
+/// Issue 20, point 4: an end-of-turn check that is a closure made by a
+/// factory is made with the arguments of the factory's own call in the
+/// bundle (bound at top level, or called where it is used). The minified
+/// factory gets a three-letter name, as top-level names have in a real-size
+/// bundle (calls of shorter names are not looked for).
+#[test]
+fn an_end_of_turn_closure_is_made_as_the_bundle_makes_it() {
+    let readable = edited(
+        "readable-cjs",
+        &[
+            ("function endOfTurnNode(state, targets) {", "function createRouter({ continueTarget, doneTarget }) {\n  return (state) => {"),
+            ("      return targets.continueTarget;", "      return continueTarget;"),
+            ("  return targets.doneTarget;\n}", "  return doneTarget;\n  };\n}\nvar decideEnd = createRouter({ continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE });"),
+            ("endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE })", "decideEnd(state)"),
+        ],
+    );
+    let minified = edited(
+        "minified-cjs",
+        &[
+            ("function L(t,e){if(t.execution.hasQueuedUserMessage())", "function Rtr({continueTarget:e,doneTarget:z}){return t=>{if(t.execution.hasQueuedUserMessage())"),
+            ("),e.continueTarget;", "),e;"),
+            ("return e.doneTarget}", "return z}}"),
+            ("node:L(e,{continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})", "node:Rtr({continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})(e)"),
+        ],
+    );
+    // A named inner function, returned by its name.
+    let named = edited(
+        "readable-cjs",
+        &[
+            ("function endOfTurnNode(state, targets) {", "function createRouter({ continueTarget, doneTarget }) {\n  function decide(state) {"),
+            ("      return targets.continueTarget;", "      return continueTarget;"),
+            ("  return targets.doneTarget;\n}", "  return doneTarget;\n  }\n  return decide;\n}\nvar decideEnd = createRouter({ continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE });"),
+            ("endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE })", "decideEnd(state)"),
+        ],
+    );
+    for (tree, what, maker) in [(&readable, "readable", "createRouter"), (&minified, "minified", "Rtr"), (&named, "named inner function", "createRouter")] {
+        let c = proves_and_patches(tree, what);
+        let turn = c["endOfTurn"].as_str().unwrap();
+        assert!(turn.starts_with(&format!("{maker}(<the arguments of its call at byte ")), "{what}: {c:#}");
+        // The bundle's own targets, sliced in with the factory's call.
+        assert!(turn.ends_with("continuing when it answers \"MODEL_INVOKE\""), "{what}: {c:#}");
+        assert!(c["from"]["endOfTurn"].as_str().unwrap().starts_with("from the code: the maker's call at byte "), "{what}: {c:#}");
+    }
+}
+
+/// Issue 20, point 3: without a spawn site marked by skipHooks the memory
+/// extraction case cannot be built; it is named, and the proof is inconclusive.
+#[test]
+fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
+    let tree = edited("readable-cjs", &[("  skipHooks;\n", ""), ("    this.skipHooks = config.skipHooks ?? false;\n", ""), (",\n    skipHooks: true\n", "\n")]);
+    assert!(!std::fs::read_to_string(&tree.target).unwrap().contains("skipHooks"));
+    let stock = tree.sha();
+    for mode in ["seed", "gate"] {
+        let (exit, v) = proof_of(&tree, &["--mode", mode]);
+        assert_eq!(exit, 2, "{mode}: {v:#}");
+        assert_eq!(v["proof"]["outcome"], "inconclusive", "{mode}: {v:#}");
+        assert!(v["proof"]["inconclusive_reason"].as_str().unwrap().contains("memory-extraction"), "{v:#}");
+        let unchecked = v["proof"]["unchecked"].as_array().unwrap();
+        assert!(unchecked.iter().any(|u| u["case"] == "memory-extraction" && u["applies"] == true && u["why"].as_str().unwrap().contains("skipHooks")), "{v:#}");
+        // Every case it could build ran, and matched.
+        assert!(case_names(&v).iter().all(|n| !n.contains("memory")), "{v:#}");
+        assert!(v["proof"]["cases"].as_array().unwrap().iter().all(|c| c["stock_ok"] == true && c["patched_ok"] == true), "{v:#}");
+    }
+    let out = tree.run(&["--prove"]);
+    assert!(String::from_utf8_lossy(&out.stdout).lines().any(|l| l.starts_with("memory-extraction ") && l.contains(" not checked: no spawn site")), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(code(&tree.run(&[])), 2, "apply refuses an inconclusive proof");
+    assert_eq!(tree.sha(), stock);
+}
+
+/// Issue 20, point 3: a buffer that only ever makes "user" entries gives no
+/// notification form; the cases that need one are named, not dropped.
+#[test]
+fn cases_without_a_notification_form_are_named() {
+    let tree = edited("readable-cjs", &[("  push(kind, text) {\n", "  push(origin, text) {\n    const kind = \"user\";\n")]);
+    let (exit, v) = proof_of(&tree, &["--mode", "gate"]);
+    assert_eq!(exit, 2, "{v:#}");
+    assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
+    let unchecked: Vec<&str> = v["proof"]["unchecked"].as_array().unwrap().iter().map(|u| u["case"].as_str().unwrap()).collect();
+    assert_eq!(unchecked, ["notify-live", "notify-late", "mixed-late"], "{v:#}");
+    assert!(v["proof"]["calibration"]["notification"].as_str().unwrap().starts_with("none: "), "{v:#}");
 }
