@@ -24,6 +24,8 @@ const DEPTH: &str = "subExecutionDepth";
 /// Members only an execution has (public facts): a config that reads one of
 /// them is built from another execution, so it is not a root's.
 const EXECUTION_ONLY: &[&str] = &["abortController", "subExecutionDepth", "steeringReaderIndex", "setSteeringReaderIndex", "executionId", "drainRetryCount"];
+/// A member written through a computed key the tool cannot read.
+const COMPUTED: &str = "[computed key]";
 /// The mark of a sub-execution that memory extraction carries.
 const SUB_MARK: &str = "skipHooks";
 
@@ -135,9 +137,13 @@ struct Sweep {
     obj_writes: Vec<ObjWrite>,
     slot_uses: Vec<(Range<usize>, SlotUse)>,
     reflective: Vec<(Range<usize>, String)>,
+    /// The cursor's or the setter's name as a string value (not a literal computed key).
+    names_as_values: Vec<Range<usize>>,
     /// The names each enclosing function and block declares: a minified
     /// class name is often a local name elsewhere, and then it is not the class.
     scopes: Vec<HashSet<String>>,
+    /// A class expression's own name, in scope inside the class only.
+    inner: Vec<(String, Range<usize>, Class)>,
 }
 
 fn is_member_of(expr: &Expr, object: &str, prop: &str) -> bool {
@@ -188,6 +194,10 @@ impl Sweep {
     fn class_of(&self, expr: &Expr) -> Option<Class> {
         match strip_parens(expr) {
             Expr::Ident(id) if self.shadowed(&id.sym) => None,
+            Expr::Ident(id) if !self.exec_names.contains(&*id.sym) && !self.buffer_names.contains(&*id.sym) => {
+                let at = range(id);
+                self.inner.iter().find(|(name, class, _)| *name == *id.sym && within(&at, class)).map(|(_, _, which)| *which)
+            }
             Expr::Ident(id) if self.exec_names.contains(&*id.sym) => Some(Class::Execution),
             Expr::Ident(id) if self.buffer_names.contains(&*id.sym) => Some(Class::Buffer),
             _ => None,
@@ -459,6 +469,12 @@ impl Visit for Sweep {
                             }
                         }
                     }
+                    // A lowered class field: `__publicField(this, "steeringReaderIndex", 0)`.
+                    if call.args.len() >= 3 && matches!(strip_parens(&call.args[0].expr), Expr::This(_)) && str_lit(&call.args[1].expr).as_deref() == Some(CURSOR) {
+                        let key = range(strip_parens(&call.args[1].expr));
+                        self.handled.insert((key.start, key.end));
+                        self.cursor_writes.push((at.clone(), Obj::This, Some(&*call.args[2].expr as *const Expr)));
+                    }
                     // esbuild's helpers: `__name(C, "C")`, `__publicField(C, "x", v)`.
                     if call.args.len() >= 2 && str_lit(&call.args[1].expr).is_some() && matches!(strip_parens(callee), Expr::Ident(_)) {
                         self.use_class(&call.args[0].expr, ClassUse::Named);
@@ -489,9 +505,20 @@ impl Visit for Sweep {
                     self.use_class(node, ClassUse::Value);
                 }
             }
+            Expr::Lit(Lit::Str(text)) if matches!(text.value.as_str(), Some(CURSOR) | Some(SETTER)) && !self.handled.contains(&(at.start, at.end)) => self.names_as_values.push(at.clone()),
             _ => {}
         }
         node.visit_children_with(self);
+    }
+
+    // `x["steeringReaderIndex"]`: a literal computed key is judged as the member it names.
+    fn visit_member_expr(&mut self, node: &MemberExpr) {
+        node.obj.visit_with(self);
+        if let MemberProp::Computed(c) = &node.prop {
+            if !matches!(strip_parens(&c.expr), Expr::Lit(Lit::Str(_))) {
+                c.visit_with(self);
+            }
+        }
     }
 }
 
@@ -601,7 +628,8 @@ fn writes_on(node: &dyn Fn(&mut dyn Visit), object: &Obj) -> Vec<(Range<usize>, 
     impl Writes<'_> {
         fn on(&mut self, at: Range<usize>, m: &MemberExpr, value: Option<&Expr>) {
             if obj_of(&m.obj) == *self.object {
-                if let Some(name) = member_name(&m.prop) {
+                let name = member_name(&m.prop).unwrap_or(if matches!(m.prop, MemberProp::Computed(_)) { COMPUTED } else { "" });
+                if !name.is_empty() {
                     self.out.push((at, name.to_string(), value.map(|v| v as *const Expr)));
                 }
             }
@@ -877,7 +905,12 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         obj_writes: Vec::new(),
         slot_uses: Vec::new(),
         reflective: Vec::new(),
+        names_as_values: Vec::new(),
         scopes: Vec::new(),
+        inner: [(&exec_range, Class::Execution), (&buffer_range, Class::Buffer)]
+            .into_iter()
+            .filter_map(|(at, which)| index.inner_names.iter().find(|(_, _, class)| class == at).map(|(name, _, class)| (name.to_string(), class.clone(), which)))
+            .collect(),
     };
     program.visit_with(&mut sweep);
 
@@ -914,6 +947,9 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             ClassUse::Changed => unaccounted(at, format!("{what} itself is changed here (its prototype or a static member)")),
             ClassUse::Value => unaccounted(at, format!("{what} is used as a value here (passed, stored or returned): it may be constructed where the tool cannot see")),
         }
+    }
+    for at in &sweep.names_as_values {
+        unaccounted(at, "the cursor's name as a string value: a computed key or a reflective call may write it where the tool cannot see".into());
     }
     for (at, why) in &sweep.reflective {
         let in_exec = within(at, &exec_range);
@@ -1012,6 +1048,10 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         };
         let Some(f) = f else { continue };
         for (at, field, value) in writes_on(&visit_fn(f), &Obj::This) {
+            if field == COMPUTED {
+                unaccounted(&at, format!("the execution's method `{method}` writes a member through a computed key the tool cannot read"));
+                continue;
+            }
             if !fields.contains(&field) || field == CURSOR {
                 continue; // the cursor was judged above
             }
@@ -1029,6 +1069,10 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         let Some(name) = bound_to(f, site) else { continue };
         let obj = Obj::Name(name.clone());
         for (at, field, _) in writes_on(&visit_fn(f), &obj) {
+            if field == COMPUTED {
+                unaccounted(&at, format!("`{name}`, built at byte {}, gets a member written through a computed key the tool cannot read", site.start));
+                continue;
+            }
             if field == CURSOR {
                 continue;
             }

@@ -105,7 +105,7 @@ function build(side, stubs) {
     throw new Inconclusive(`the sliced code did not load: ${e && e.message ? e.message : e}`);
   }
   const api = host.api;
-  api.spawnInfo = side.spawns.map((s) => ({ memory: s.memory === true, at: s.at }));
+  api.spawnInfo = side.spawns.map((s) => ({ memory: s.memory === true, at: s.at, thisIsParent: s.thisIsParent === true }));
   return api;
 }
 
@@ -678,7 +678,7 @@ function world(api, side, plan, stubs) {
     services,
     buffer,
     exec: (label) => adopt(newExec(label), label),
-    spawn: (site, parent, label) => adopt(api.spawns[site].call(thisForSpawn, parent), label),
+    spawn: (site, parent, label) => adopt(api.spawns[site].call(api.spawnInfo[site].thisIsParent ? parent : thisForSpawn, parent), label),
     message: (kind, label) => {
       const m = record(plan.entries, buffer, kind === "user" ? plan.steerInto : plan.noteInto, plan.text(label));
       messages.push({ label, ...m });

@@ -56,6 +56,8 @@ pub struct FnInfo<'a> {
 pub struct ClassInfo<'a> {
     pub range: Range<usize>,
     pub name: Option<Range<usize>>,
+    /// A class expression's own name (`class _C {…}`), in scope inside it.
+    pub class_ident: Option<&'a str>,
     pub class: &'a Class,
 }
 
@@ -120,6 +122,9 @@ pub struct Index<'a> {
     /// Top-level `var A = B` bindings (esbuild's `keepNames` writes every
     /// class as `var _C = class _C {…}; var C = _C;`): alias -> name.
     pub aliases: Vec<(&'a str, &'a str)>,
+    /// A class expression's own name (`var C = class _C {…}`), the name it is
+    /// bound to, and the class's span: inside it, the own name is the class.
+    pub inner_names: Vec<(&'a str, &'a str, Range<usize>)>,
 }
 
 /// The expression patterns that can match a node of one kind, in anchor order
@@ -224,6 +229,10 @@ impl<'a, 'p> Walker<'a, 'p> {
     }
 }
 
+fn index_text<'a>(source: &'a str, at: &Range<usize>) -> &'a str {
+    &source[at.clone()]
+}
+
 fn ident_name(id: &Ident) -> &str {
     &id.sym
 }
@@ -244,13 +253,14 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     }
 
     fn visit_class_decl(&mut self, node: &ClassDecl) {
-        self.classes.push(ClassInfo { range: range(&*node.class), name: Some(range(&node.ident)), class: pin(&*node.class) });
+        self.classes.push(ClassInfo { range: range(&*node.class), name: Some(range(&node.ident)), class_ident: None, class: pin(&*node.class) });
         node.class.visit_with(self);
     }
 
     fn visit_class_expr(&mut self, node: &ClassExpr) {
         let binding = self.take_name(&range(node)).map(|(r, _)| r).or_else(|| node.ident.as_ref().map(range));
-        self.classes.push(ClassInfo { range: range(&*node.class), name: binding, class: pin(&*node.class) });
+        let class_ident = node.ident.as_ref().map(|i| pin::<str>(ident_name(i)));
+        self.classes.push(ClassInfo { range: range(&*node.class), name: binding, class_ident, class: pin(&*node.class) });
         node.class.visit_with(self);
     }
 
@@ -335,8 +345,9 @@ fn top_level_aliases(program: &Program) -> Vec<(&str, &str)> {
         let Stmt::Decl(Decl::Var(var)) = stmt else { continue };
         for d in &var.decls {
             if let (Pat::Ident(alias), Some(init)) = (&d.name, &d.init) {
-                if let Expr::Ident(name) = strip_parens(init) {
-                    out.push((ident_name(&alias.id), ident_name(name)));
+                match strip_parens(init) {
+                    Expr::Ident(name) => out.push((ident_name(&alias.id), ident_name(name))),
+                    _ => {}
                 }
             }
         }
@@ -358,6 +369,11 @@ impl<'a> Index<'a> {
             }
         }
         false
+    }
+
+    /// `names_same`, where a class's own name counts inside its body (`at`).
+    pub fn names_same_at(&self, name: &str, of: &str, at: &Range<usize>) -> bool {
+        self.names_same(name, of) || self.inner_names.iter().any(|(inner, binding, class)| *inner == name && self.names_same(binding, of) && within(at, class))
     }
 
     /// The top-level aliases of `name`.
@@ -421,7 +437,16 @@ impl<'a> Index<'a> {
         for (i, at) in walker.strings {
             strings.entry(needles[i].to_string()).or_default().push(at);
         }
-        Index { source, lookups, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program) }
+        let inner_names = walker
+            .classes
+            .iter()
+            .filter_map(|c| {
+                let binding = index_text(source, c.name.as_ref()?);
+                let inner = c.class_ident?;
+                (inner != binding).then(|| (inner, binding, c.range.clone()))
+            })
+            .collect();
+        Index { source, lookups, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program), inner_names }
     }
 
     /// The innermost function whose span holds `at`.
@@ -601,7 +626,7 @@ fn accept_candidate(resolution: &Resolution, anchor: &Anchor, candidate: &Candid
         let Some(bound) = candidate.captures.get(var) else { return Ok(None) };
         let Some(wanted) = resolution.capture(other, capture) else { return Ok(None) };
         index.look_for_class(wanted, mention_of(anchor, var));
-        if !index.names_same(index.text(bound), wanted) {
+        if !index.names_same_at(index.text(bound), wanted, &candidate.range) {
             return Ok(None);
         }
     }
@@ -857,7 +882,7 @@ impl<'a> Resolution<'a> {
                     if let Some(wanted) = wanted {
                         self.index.look_for_class(wanted, mention_of(anchor, var));
                     }
-                    matches!((bound, wanted), (Some(b), Some(w)) if self.index.names_same(b, w))
+                    matches!((bound, wanted), (Some(b), Some(w)) if self.index.names_same_at(b, w, &c.range))
                 })
             })
             .map(|c| c.range.clone())

@@ -469,6 +469,8 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
         spawns.push(json!({
             "at": site.range.start,
             "memory": marks_memory(index, expr, &site.range),
+            // A spawn in the execution class's own method builds from `this`: the parent.
+            "thisIsParent": crate::resolve::within(&site.range, &exec_at),
             "text": cut(source, &site.range, insertions),
             "locals": locals,
             "depth": depth,
@@ -488,7 +490,9 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     let mut alias_names = Vec::new();
     for name in &free {
         index.lookups.top_level(name);
-        if let Some(of) = known.iter().find(|k| **k != name.as_str() && index.names_same(name, k)) {
+        // A class's own name (`class _C {…}`) used by a slice cut from inside it names the class too.
+        let same = |k: &str| index.names_same(name, k) || index.inner_names.iter().any(|(inner, binding, _)| *inner == name.as_str() && index.names_same(binding, k));
+        if let Some(of) = known.iter().find(|k| **k != name.as_str() && same(k)) {
             aliases.push(json!({"name": name, "of": of}));
             alias_names.push(name.clone());
         }

@@ -51,19 +51,17 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("third-unchanged", true),
     ("cursor-log-and-status", true),
     ("instanceof-check", true),
-    ("spawn-config-helper-spread", false),
+    ("spawn-config-helper-spread", true),
     ("spawn-through-factory", true),
-    // Applies today, but the construction inside the class's own method is
-    // neither seeded nor refused: a false pass in seed mode.
-    ("fork-method-spawn", false),
+    ("fork-method-spawn", true),
     ("root-through-helper", true),
     ("fields-reordered", true),
     ("fields-in-constructor", true),
-    ("append-destructured", false),
-    ("end-of-turn-router-factory", false),
+    ("append-destructured", true),
+    ("end-of-turn-router-factory", true),
     ("unrelated-state-pending", true),
     ("third-cursor-log-and-status", true),
-    ("third-spawn-config-helper-spread", false),
+    ("third-spawn-config-helper-spread", true),
     ("third-instanceof-check", true),
 ];
 
