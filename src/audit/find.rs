@@ -104,10 +104,12 @@ fn session_in(dir: &Path) -> std::io::Result<Option<Session>> {
     for entry in std::fs::read_dir(dir)?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let Some(rank) = age_rank(&name) else { continue };
-        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+        // Only regular files (links followed): opening a FIFO found in a folder would block.
+        let Ok(meta) = std::fs::metadata(entry.path()) else { continue };
+        if !meta.is_file() {
             continue;
         }
-        files.push((rank, entry.metadata().and_then(|m| m.modified()).ok(), entry.path()));
+        files.push((rank, meta.modified().ok(), entry.path()));
     }
     if files.is_empty() {
         return Ok(None);

@@ -139,39 +139,54 @@ fn print_session(s: &Audited, roots: &[String]) {
     if groups.is_empty() {
         out!("  no replay");
     }
-    for (first, again) in &groups {
+    print_capped(groups.iter().map(|(first, again)| {
         let d = &log.deliveries[*first];
         let to: Vec<String> = again.iter().map(|&i| who(log, &log.deliveries[i])).collect();
-        out!("  REPLAY {}: first into {}; again into {}", log.ids[d.id as usize], who(log, d), to.join(", "));
-    }
-    for i in memory_deliveries(s) {
+        format!("REPLAY {}: first into {}; again into {}", log.ids[d.id as usize], who(log, d), to.join(", "))
+    }));
+    print_capped(memory_deliveries(s).into_iter().map(|i| {
         let d = &log.deliveries[i];
         let what = match s.judged.verdicts[i] {
             Some(Verdict::Replay(_)) => "a replay",
             Some(Verdict::First) => "drawn while it ran, before anyone else",
             _ => "drawn while it ran",
         };
-        out!("  MEMORY {} into {}: {what}", log.ids[d.id as usize], who(log, d));
-    }
-    for (i, v) in s.judged.verdicts.iter().enumerate() {
-        if *v == Some(Verdict::Ambiguous) {
-            let d = &log.deliveries[i];
-            let first = &log.deliveries[s.judged.first[i]];
-            let e = &log.execs[d.exec as usize];
-            out!(
-                "  AMBIGUOUS {} into {}: first into {}, not a root; the log cannot tell whether {} was already running (a live delivery) or started later (a replay)",
-                log.ids[d.id as usize],
-                who(log, d),
-                who(log, first),
-                e.agent
-            );
-        }
-    }
+        format!("MEMORY {} into {}: {what}", log.ids[d.id as usize], who(log, d))
+    }));
+    print_capped(s.judged.verdicts.iter().enumerate().filter(|(_, v)| **v == Some(Verdict::Ambiguous)).map(|(i, _)| {
+        let d = &log.deliveries[i];
+        let first = &log.deliveries[s.judged.first[i]];
+        format!(
+            "AMBIGUOUS {} into {}: first into {}, not a root; the log cannot tell whether {} was already running (a live delivery) or started later (a replay)",
+            log.ids[d.id as usize],
+            who(log, d),
+            who(log, first),
+            log.execs[d.exec as usize].agent
+        )
+    }));
     if !s.judged.root_seen && !log.deliveries.is_empty() {
         out!("  no root agent named {} in this log: pass --root-agent NAME so that fewer deliveries stay ambiguous", roots.join(" or "));
     }
     print_reading(log);
 }
+
+/// Lines of one kind for one session, at most LISTED of them: a person reads
+/// the first few; `--json` lists every one.
+fn print_capped(lines: impl Iterator<Item = String>) {
+    let mut more = 0;
+    for (n, line) in lines.enumerate() {
+        if n < LISTED {
+            out!("  {line}");
+        } else {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        out!("  … and {more} more like it (--json lists every one)");
+    }
+}
+
+const LISTED: usize = 20;
 
 fn print_reading(log: &SessionLog) {
     let c = &log.counts;
