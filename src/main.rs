@@ -60,7 +60,8 @@ enum ModeArg {
     group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "audit", "completions", "man"]).multiple(false))
 )]
 struct Cli {
-    /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli).
+    /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli);
+    /// with --audit, the one whose state and time the sessions are judged against.
     #[arg(long, value_name = "PATH")]
     target: Option<PathBuf>,
 

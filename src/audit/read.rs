@@ -214,12 +214,14 @@ impl SessionLog {
     }
 
     pub(crate) fn take_line(&mut self, line: &[u8], at: At) {
-        let parsed = match marker(line) {
-            None => return,
-            Some(tail) => fields(&tail),
-        };
+        for tail in markers(line) {
+            self.take_marker(line, &tail, at);
+        }
+    }
+
+    fn take_marker(&mut self, line: &[u8], tail: &[u8], at: At) {
         self.counts.marker_lines += 1;
-        match parsed {
+        match fields(tail) {
             Fields::CutShort => self.counts.cut_short += 1,
             Fields::NotText => self.counts.not_text += 1,
             Fields::Delivery { id, agent, short, handlers } => {
@@ -242,22 +244,35 @@ fn intern<K: Clone + Eq + std::hash::Hash>(index: &mut HashMap<K, u32>, all: &mu
     n
 }
 
-/// The text after the marker, decoded when the marker sits inside a JSON
-/// string; None when the line holds no delivery marker.
-fn marker(line: &[u8]) -> Option<Vec<u8>> {
-    if let Some(at) = memmem::find(line, MARKER) {
-        let tail = &line[at + MARKER.len()..];
-        return Some(if inside_json_string(&line[..at]) { json_string_rest(tail) } else { tail.to_vec() });
+/// The text after each marker on the line (two records glued by a lost line
+/// break are two), decoded when the marker sits inside a JSON string; empty
+/// when the line holds no delivery marker.
+fn markers(line: &[u8]) -> Vec<Vec<u8>> {
+    let found: Vec<usize> = memmem::find_iter(line, MARKER).collect();
+    if !found.is_empty() {
+        return found
+            .iter()
+            .enumerate()
+            .map(|(k, &at)| {
+                let tail = &line[at + MARKER.len()..found.get(k + 1).copied().unwrap_or(line.len())];
+                if inside_json_string(&line[..at]) {
+                    json_string_rest(tail)
+                } else {
+                    tail.to_vec()
+                }
+            })
+            .collect();
     }
     // The marker may be written with escapes (`\u0020`, `\/`): decode and look again.
     if memchr::memchr(b'\\', line).is_some() {
         let decoded = unescape(line);
-        let at = memmem::find(&decoded, MARKER)?;
-        let tail = &decoded[at + MARKER.len()..];
-        let end = memchr::memchr(b'"', tail).unwrap_or(tail.len());
-        return Some(tail[..end].to_vec());
+        if let Some(at) = memmem::find(&decoded, MARKER) {
+            let tail = &decoded[at + MARKER.len()..];
+            let end = memchr::memchr(b'"', tail).unwrap_or(tail.len());
+            return vec![tail[..end].to_vec()];
+        }
     }
-    None
+    Vec::new()
 }
 
 /// Whether `before` leaves an unclosed JSON string (an odd count of unescaped quotes).
@@ -420,6 +435,9 @@ mod tests {
         assert_eq!((binary.deliveries.len(), binary.counts.not_text), (0, 1));
         let other = one(b"[LiveSteeringHook] cleared 3 messages");
         assert_eq!(other.counts.marker_lines, 0);
+        // Two records glued by a lost line break.
+        let glued = one(b"[LiveSteeringHook] injected steering steer-1 into kiro (00000001) (handlers: 1)[LiveSteeringHook] injected steering steer-1 into explorer (00000002) (handlers: 2)");
+        assert_eq!((glued.deliveries.len(), glued.execs[1].agent.as_str(), glued.deliveries[1].handlers), (2, "explorer", Some(2)));
     }
 
     #[test]
