@@ -17,6 +17,7 @@
 //! - an execution's first drain happens as it starts and reads the whole
 //!   buffer at once: if that first drain holds a replay, it started after
 //!   every steer it drew there was first delivered.
+//!
 //! Anything else is ambiguous and reported as such.
 
 use super::read::SessionLog;
@@ -90,7 +91,7 @@ pub fn is_memory(agent: &str) -> bool {
 }
 
 pub fn judge(log: &SessionLog, roots: &[String]) -> Judged {
-    let is_root: Vec<bool> = log.execs.iter().map(|e| roots.iter().any(|r| *r == e.agent)).collect();
+    let is_root: Vec<bool> = log.execs.iter().map(|e| roots.contains(&e.agent)).collect();
     let n = log.deliveries.len();
     let mut first_seen = vec![usize::MAX; log.execs.len()];
     let mut first_of_id = vec![usize::MAX; log.ids.len()];
