@@ -266,6 +266,9 @@ fn flawed_lines_are_counted_not_fatal() {
         bytes.extend_from_slice(line.as_bytes());
         bytes.extend_from_slice(b"\r\n");
     }
+    // A JSON wrapper that escapes the marker's space and quotes in the agent's name.
+    bytes.extend_from_slice(br#"{"time":"2020-01-01T09:00:08Z","msg":"[LiveSteeringHook]\u0020injected steering steer-1 into reviewer \"x\" (0000000a) (handlers: 3)"}"#);
+    bytes.push(b'\n');
     // The last line cut in the middle, without a newline.
     bytes.extend_from_slice(b"2020-01-01T09:00:09Z [info] [LiveSteeringHook] injected steering steer-1 into reviewer (000000");
     std::fs::create_dir_all(logs.path().join("s")).unwrap();
@@ -273,7 +276,7 @@ fn flawed_lines_are_counted_not_fatal() {
     let (exit, report) = audit_json(&["--logs", logs.path().to_str().unwrap()]);
     assert_eq!(exit, 3, "{report:#}");
     let s = session(&report, "s");
-    assert_eq!(replay_agents(s), ["explorer"], "{s:#}");
+    assert_eq!(replay_agents(s), ["explorer", "reviewer \"x\""], "{s:#}");
     let lines = &s["lines"];
     assert_eq!((lines["cut_short"].as_u64(), lines["not_text"].as_u64(), lines["too_long"].as_u64()), (Some(2), Some(1), Some(1)), "{s:#}");
     assert!(lines["not_utf8"].as_u64().unwrap() >= 3, "{s:#}");

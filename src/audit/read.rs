@@ -249,60 +249,52 @@ fn intern<K: Clone + Eq + std::hash::Hash>(index: &mut HashMap<K, u32>, all: &mu
 /// when the line holds no delivery marker.
 fn markers(line: &[u8]) -> Vec<Vec<u8>> {
     let found: Vec<usize> = memmem::find_iter(line, MARKER).collect();
+    let strings = if memchr::memchr(b'"', line).is_some() { json_strings(line) } else { Vec::new() };
     if !found.is_empty() {
         return found
             .iter()
             .enumerate()
             .map(|(k, &at)| {
-                let tail = &line[at + MARKER.len()..found.get(k + 1).copied().unwrap_or(line.len())];
-                if inside_json_string(&line[..at]) {
-                    json_string_rest(tail)
-                } else {
-                    tail.to_vec()
+                let end = found.get(k + 1).copied().unwrap_or(line.len());
+                match strings.iter().find(|r| r.contains(&at)) {
+                    Some(string) => unescape(&line[at + MARKER.len()..string.end.min(end)]),
+                    None => line[at + MARKER.len()..end].to_vec(),
                 }
             })
             .collect();
     }
-    // The marker may be written with escapes (`\u0020`, `\/`): decode and look again.
-    if memchr::memchr(b'\\', line).is_some() {
-        let decoded = unescape(line);
-        if let Some(at) = memmem::find(&decoded, MARKER) {
-            let tail = &decoded[at + MARKER.len()..];
-            let end = memchr::memchr(b'"', tail).unwrap_or(tail.len());
-            return vec![tail[..end].to_vec()];
-        }
+    // The marker may be written with escapes (`\u0020`, `\/`): look in each JSON string, decoded.
+    if memchr::memchr(b'\\', line).is_none() {
+        return Vec::new();
     }
-    Vec::new()
+    strings
+        .into_iter()
+        .filter_map(|range| {
+            let decoded = unescape(&line[range]);
+            memmem::find(&decoded, MARKER).map(|at| decoded[at + MARKER.len()..].to_vec())
+        })
+        .collect()
 }
 
-/// Whether `before` leaves an unclosed JSON string (an odd count of unescaped quotes).
-fn inside_json_string(before: &[u8]) -> bool {
-    let mut inside = false;
+/// The contents of the JSON strings on a line (an unclosed one runs to its end).
+fn json_strings(line: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
     let mut escaped = false;
-    for &b in before {
-        match b {
-            _ if escaped => escaped = false,
-            b'\\' if inside => escaped = true,
-            b'"' => inside = !inside,
+    for (i, &b) in line.iter().enumerate() {
+        match (open, b) {
+            (Some(_), _) if escaped => escaped = false,
+            (Some(_), b'\\') => escaped = true,
+            (Some(start), b'"') => {
+                out.push(start..i);
+                open = None;
+            }
+            (None, b'"') => open = Some(i + 1),
             _ => {}
         }
     }
-    inside
-}
-
-/// The rest of a JSON string from inside it: escapes decoded, up to its closing quote.
-fn json_string_rest(tail: &[u8]) -> Vec<u8> {
-    let end = {
-        let mut escaped = false;
-        tail.iter()
-            .position(|&b| {
-                let close = b == b'"' && !escaped;
-                escaped = !escaped && b == b'\\';
-                close
-            })
-            .unwrap_or(tail.len())
-    };
-    unescape(&tail[..end])
+    out.extend(open.map(|start| start..line.len()));
+    out
 }
 
 /// Decodes JSON string escapes; anything malformed is kept as written.
