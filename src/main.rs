@@ -56,7 +56,7 @@ enum ModeArg {
     name = "kiro-steer-scope",
     version,
     about = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240) by patching the installed agent runtime bundle.",
-    after_help = "Exit codes: 0 done / patched (--check, --ensure), 1 stock and patchable (--check) or no tree unpacked yet (--ensure), 2 refused or error (nothing was written).\n--audit: 0 no replay found (or no log), 1 a replay in a session that ran the patched code, 3 replays only in sessions not known to have run patched code (stock, or started before the bundle was last patched or restored), 2 the logs named cannot be read.",
+    after_help = "Exit codes: 0 done / patched (--check, --ensure), 1 stock and patchable (--check) or no tree unpacked yet (--ensure), 2 refused or error (nothing was written).\n--audit: 0 no replay found (or no log), 1 a replay in a session that ran the patched code, 3 replays only in sessions not known to have run patched code (stock, started before the bundle was last written, or undated), 2 the logs named cannot be read.",
     group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "audit", "completions", "man"]).multiple(false))
 )]
 struct Cli {

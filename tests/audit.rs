@@ -232,7 +232,7 @@ fn exit_codes_say_whether_patched_code_replayed() {
     assert_eq!(code(&out), 3, "{}", describe(&out));
     let text = common::stdout(&out);
     assert!(text.contains("REPLAY steer-1: first into kiro (00000001)") && text.contains("again into explorer (00000002) at 2020-01-01T09:00:"), "{text}");
-    assert!(text.contains("before the bundle was last patched or restored"), "{text}");
+    assert!(text.contains("before the bundle was last written (patched, restored or unpacked)"), "{text}");
     // A replay dated after the patch: the fix did not hold.
     write_log(&logs.path().join("new"), &stock_lines("several-late-subagents", 2099));
     let out = run(&[]);

@@ -51,7 +51,7 @@ fn ran_text(ran: &Ran) -> String {
     match ran {
         Ran::After(Code::Patched(mode)) => format!("after the bundle was patched ({mode} mode): it ran the patched code"),
         Ran::After(Code::Stock) => "after the bundle was last written, stock: it ran the stock code".into(),
-        Ran::Before => "before the bundle was last patched or restored: stock code, or an earlier patch".into(),
+        Ran::Before => "before the bundle was last written (patched, restored or unpacked): stock code, or an earlier patch".into(),
         Ran::Unknown(why) => format!("which code it ran is unknown: {why}"),
     }
 }
@@ -232,7 +232,7 @@ fn summary(audit: &Audit) -> String {
     let parts: Vec<String> = [
         part("ran patched code", of(&|r| matches!(r, Ran::After(Code::Patched(_))))),
         part("ran stock code", of(&|r| matches!(r, Ran::After(Code::Stock)))),
-        part("before the last patch or restore", of(&|r| *r == Ran::Before)),
+        part("started before the bundle was last written", of(&|r| *r == Ran::Before)),
         part("code unknown", of(&|r| matches!(r, Ran::Unknown(_)))),
     ]
     .into_iter()
