@@ -115,7 +115,7 @@ fn print_text(audit: &Audit) {
     for s in &audit.sessions {
         print_session(s, &audit.roots);
     }
-    if audit.sessions.iter().all(|s| s.log.deliveries.is_empty()) {
+    if audit.sessions.iter().all(|s| s.log.counts.marker_lines == 0) {
         out!("no [LiveSteeringHook] steering line in {}: no steering was delivered in them, or the log level leaves it out", plural(audit.sessions.len(), "session log", "session logs"));
     }
     out!("{}", summary(audit));
