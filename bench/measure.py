@@ -1,4 +1,5 @@
 """Times node --check and kiro-steer-scope on the bench bundles (run by bench/run)."""
+import gzip
 import hashlib
 import json
 import os
@@ -9,8 +10,9 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, "target", "release", "kiro-steer-scope")
-BARE_PARSE = os.path.join(ROOT, "target", "release", "examples", "bare_parse")
+TARGET_DIR = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
+TOOL = os.path.join(TARGET_DIR, "release", "kiro-steer-scope")
+BARE_PARSE = os.path.join(TARGET_DIR, "release", "examples", "bare_parse")
 TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js"
 BUNDLES = ["minified-esm", "readable-cjs", "minified-cjs", "readable-esm"]
 NODE = shutil.which("node")
@@ -52,8 +54,92 @@ def sha256(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
+AUDIT_BYTES = 200 * 10**6
+
+
+def audit_log(folder):
+    """A 200 MB kiro.log (and a gzip copy): turns of 200 lines, each with a root
+    drawing two steers, a late sub-agent drawing both again (two replays) and a
+    notification, among debug noise. Written once, then reused."""
+    plain = os.path.join(folder, "plain", "bench-session", "kiro.log")
+    packed = os.path.join(folder, "gzip", "bench-session", "kiro.log.gz")
+    if os.path.exists(plain) and os.path.getsize(plain) >= AUDIT_BYTES and os.path.exists(packed):
+        return plain, packed
+    os.makedirs(os.path.dirname(plain), exist_ok=True)
+    os.makedirs(os.path.dirname(packed), exist_ok=True)
+    size, turn = 0, 0
+    with open(plain, "w") as out:
+        while size < AUDIT_BYTES:
+            turn += 1
+            t = 1_764_460_800 + turn * 60
+            stamp = lambda n: time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t + n // 10)) + f".{n % 1000:03d}Z"
+            root, sub = f"{turn * 2:08x}", f"{turn * 2 + 1:08x}"
+            hook = "INFO [kas:session-1] [LiveSteeringHook] injected steering"
+            lines = []
+            for n in range(200):
+                if n == 20:
+                    lines.append(f"{stamp(n)} {hook} steer-{turn}-a into chat-agent ({root}) (handlers: 1)")
+                elif n == 60:
+                    lines.append(f"{stamp(n)} {hook} steer-{turn}-b into chat-agent ({root}) (handlers: 1)")
+                elif n == 120:
+                    lines.append(f"{stamp(n)} {hook} steer-{turn}-a into explorer ({sub}) (handlers: 2)")
+                    lines.append(f"{stamp(n)} {hook} steer-{turn}-b into explorer ({sub}) (handlers: 2)")
+                elif n == 150:
+                    lines.append(f"{stamp(n)} {hook} notify-{turn} into explorer ({sub}) (handlers: 1)")
+                else:
+                    lines.append(f"{stamp(n)} DEBUG [kas:session-1] [ModelInvoke] turn {turn} step {n}: streamed 512 tokens from the provider in 840 ms")
+            block = "\n".join(lines) + "\n"
+            out.write(block)
+            size += len(block)
+    with open(plain, "rb") as src, gzip.open(packed, "wb", compresslevel=1) as dst:
+        shutil.copyfileobj(src, dst, 1 << 20)
+    return plain, packed
+
+
+def audit_rows(runs):
+    """--audit of the generated log, plain and gzip, beside wc -l of the plain file and --audit of an empty one."""
+    plain, packed = audit_log(os.path.join(ROOT, "bench", "out", "audit"))
+    size = os.path.getsize(plain)
+    empty = os.path.join(ROOT, "bench", "out", "audit", "empty", "bench-session")
+    os.makedirs(empty, exist_ok=True)
+    open(os.path.join(empty, "kiro.log"), "w").close()
+    steps = [
+        # Reads the whole file (grep would stop at its first match with output to /dev/null).
+        ("wc -l (reference)", ["wc", "-l", plain], 0),
+        # The tool's own floor: an empty log.
+        ("--audit (empty log)", [TOOL, "--audit", "--logs", empty], 0),
+        # No kiro-cli here: the bundle is unknown, so replays make exit 3.
+        ("--audit", [TOOL, "--audit", "--logs", os.path.dirname(plain)], 3),
+        ("--audit (gzip)", [TOOL, "--audit", "--logs", os.path.dirname(packed)], 3),
+    ]
+    times = {name: [] for name, _, _ in steps}
+    rss = {name: 0 for name, _, _ in steps}
+    # A child forked from python counts python's pages in its peak RSS until it
+    # execs (about 18 MiB): small peaks are read by GNU time, a small parent.
+    peak_file = os.path.join(ROOT, "bench", "out", "audit", "peak-kib")
+    for round_ in range(runs + 1):
+        for name, argv, expect in steps:
+            elapsed, _ = run(["/usr/bin/time", "-f", "%M", "-o", peak_file, *argv], expect)
+            with open(peak_file) as f:
+                peak = int(f.read().split()[-1]) * 1024
+            if round_ > 0:
+                times[name].append(elapsed)
+                rss[name] = max(rss[name], peak)
+    print(f"--audit: {runs} runs, medians; a {size / 1e6:.0f} MB log ({os.path.getsize(packed) / 1e6:.0f} MB gzip)")
+    print()
+    print("| log | step | median | MB/s | peak RSS |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    for name, _, _ in steps:
+        t = statistics.median(times[name])
+        shown = "0" if "empty" in name else f"{size / 1e6:.0f} MB"
+        rate = "" if "empty" in name else f"{size / 1e6 / t:.0f}"
+        print(f"| {shown} | {name} | {t:.2f} s | {rate} | {rss[name] / 2**20:.1f} MiB |")
+
+
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    if os.environ.get("BENCH_ONLY") == "audit":
+        return audit_rows(runs)
     node_version = subprocess.run([NODE, "--version"], capture_output=True, text=True).stdout.strip()
     rows = []
     paths = []
@@ -103,6 +189,8 @@ def main():
         for step in ("apply (no-op)", "--ensure (no-op)"):
             t, m = by[step]
             print(f"{bundle}: {step} = {t / check_t:.2f}× the time and {m / check_m:.2f}× the peak RSS of --check on the same patched file")
+    print()
+    audit_rows(runs)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 mod account;
 mod act;
 mod anchor;
+mod audit;
 mod discover;
 mod folder;
 mod inspect;
@@ -56,11 +57,12 @@ enum ModeArg {
     name = "kiro-steer-scope",
     version,
     about = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240) by patching the installed agent runtime bundle.",
-    after_help = "Exit codes: 0 done / patched (--check, --ensure), 1 stock and patchable (--check) or no tree unpacked yet (--ensure), 2 refused or error (nothing was written).",
-    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "completions", "man"]).multiple(false))
+    after_help = "Exit codes: 0 done / patched (--check, --ensure), 1 stock and patchable (--check) or no tree unpacked yet (--ensure), 2 refused or error (nothing was written).\n--audit: 0 no replay found (or no log), 1 a replay in a session that ran the patched code, 3 replays only in sessions not known to have run patched code (stock, started before the bundle was last written, or undated), 2 the logs named cannot be read.",
+    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "audit", "completions", "man"]).multiple(false))
 )]
 struct Cli {
-    /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli).
+    /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli);
+    /// with --audit, the one whose state and time the sessions are judged against.
     #[arg(long, value_name = "PATH")]
     target: Option<PathBuf>,
 
@@ -94,8 +96,24 @@ struct Cli {
     #[arg(long)]
     ensure: bool,
 
+    /// Read Kiro's own logs for steering replayed into sub-agents and memory extraction, per
+    /// session, and say whether each session ran the bundle's patched code; write nothing.
+    /// Exit 0 no replay, 1 a replay in a session that ran patched code, 3 replays only in other sessions.
+    #[arg(long)]
+    audit: bool,
+
+    /// With --audit: a Kiro log folder (of session folders, or one session's), one log file
+    /// (plain or gzip), or - for standard input (default: KIRO_STEER_SCOPE_LOGS, else ~/.kiro/logs).
+    #[arg(long, value_name = "PATH", requires = "audit")]
+    logs: Option<PathBuf>,
+
+    /// With --audit: an agent name of root executions, to which steering is addressed (repeatable;
+    /// default: chat-agent and kiro).
+    #[arg(long, value_name = "NAME", requires = "audit")]
+    root_agent: Vec<String>,
+
     /// Act on every KAS tree under kiro-cli's data folder, one line each; the exit code is the worst.
-    #[arg(long, conflicts_with = "target")]
+    #[arg(long, conflicts_with_all = ["target", "audit"])]
     all: bool,
 
     /// Print one JSON object on stdout instead of text (an array of them with --all).
@@ -177,6 +195,12 @@ fn main() -> ExitCode {
             }
         };
     }
+    let printing = report::Printing { json: cli.json, quiet: cli.quiet };
+    if cli.audit {
+        let audit = audit::run(&audit::Options { logs: cli.logs.clone(), target: cli.target.clone(), roots: cli.root_agent.clone() });
+        audit::show::print(&audit, printing);
+        return ExitCode::from(audit.exit);
+    }
     let action = if cli.check {
         Action::Check
     } else if cli.dry_run {
@@ -195,7 +219,6 @@ fn main() -> ExitCode {
         ModeArg::Gate => Fix::Gate,
     };
     let mode = Mode { fix, rewind: cli.rewind_on_clear };
-    let printing = report::Printing { json: cli.json, quiet: cli.quiet };
     let options = match options(&cli) {
         Ok(o) => o,
         Err(e) => {

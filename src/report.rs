@@ -305,6 +305,7 @@ macro_rules! out {
         let _ = writeln!(std::io::stdout().lock(), $($arg)*);
     }};
 }
+pub(crate) use out;
 
 pub fn print_usage_error(error: &str) {
     let first = error.lines().next().unwrap_or(error).trim_start_matches("error: ");
