@@ -1111,7 +1111,7 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             at: site.start,
             code: clip(&source[site.clone()]),
             why: format!(
-                "spawn site {}: its construction runs in the proof; what its function (byte {f}) does to the child before the hand-off is accounted for, not run",
+                "spawn site {}: what its function (byte {f}) does to the child before the hand-off is accounted for",
                 n + 1
             ),
         });
@@ -1170,7 +1170,7 @@ fn not_a_root(resolution: &Resolution, at: &Range<usize>) -> Option<String> {
 }
 
 /// The local name a construction at `site` is bound to in `f` (`const x = new C(…)`, `x = new C(…)`).
-fn bound_to(f: &FnInfo, site: &Range<usize>) -> Option<String> {
+pub fn bound_to(f: &FnInfo, site: &Range<usize>) -> Option<String> {
     struct Find<'r> {
         site: &'r Range<usize>,
         name: Option<String>,

@@ -70,11 +70,13 @@ pub struct Proof {
     pub elapsed: Duration,
     /// The closed world the verdict stands on (see `account`).
     pub accounting: Option<crate::account::Accounting>,
+    /// Per spawn site: whether the whole function around it ran in the proof, and why not.
+    pub spawn_paths: Value,
 }
 
 impl Proof {
     pub fn inconclusive(mode: Mode, reason: String) -> Proof {
-        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), unchecked: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO, accounting: None }
+        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), unchecked: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO, accounting: None, spawn_paths: Value::Null }
     }
 
     pub fn passed(&self) -> bool {
@@ -199,7 +201,8 @@ fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, pa
         None => vec![Unchecked { case: "all".into(), why: "the harness did not say which cases it could not build".into(), applies: true }],
     };
     let verdict = judge(&cases, &stuck_cases, &unchecked);
-    Proof { mode, verdict, cases, unchecked, calibration, sliced: Value::Null, elapsed: started.elapsed(), accounting: None }
+    let spawn_paths = report["spawnPaths"].clone();
+    Proof { mode, verdict, cases, unchecked, calibration, sliced: Value::Null, elapsed: started.elapsed(), accounting: None, spawn_paths }
 }
 
 #[cfg(test)]

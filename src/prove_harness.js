@@ -94,10 +94,18 @@ function build(side, stubs) {
     const locals = s.locals.length ? `var ${s.locals.map((l) => `${l} = __kss.view(__parent, ${JSON.stringify(l === s.depth)})`).join(", ")};` : "";
     return `function (__parent) {\n${locals}\nreturn (${s.text});\n}`;
   });
+  // The whole function around each spawn site: its class recorded, its hand-off replaced.
+  const drivers = side.spawns.map((s) => {
+    const d = s.driver;
+    if (!d) return "null";
+    const views = d.views.length ? `var ${d.views.map((v) => `${v} = __kss.view(__parent, false)`).join(", ")};` : "";
+    return `function (__parent, __kssRecord, __kssHandoff) {\n${views}\nreturn (function (${d.class}, ${d.handoff ?? "__kssNoHandoff"}) { return ${d.text}; })(__kssRecord, __kssHandoff);\n}`;
+  });
   lines.push(
     `__kss.api = { Exec: ${side.execClass.name}, Buffer: ${side.bufferClass.name}, owners: [${owners.join(", ")}], ` +
       `drain: ${fn(side.drain)}, endOfTurn: ${fn(side.endOfTurn)}, ` +
-      `drainMakers: ${makers(side.drain)}, endOfTurnMakers: ${makers(side.endOfTurn)}, spawns: [${spawns.join(",\n")}] };`,
+      `drainMakers: ${makers(side.drain)}, endOfTurnMakers: ${makers(side.endOfTurn)}, spawns: [${spawns.join(",\n")}], ` +
+      `drivers: [${drivers.join(",\n")}] };`,
   );
   try {
     vm.runInContext(lines.join("\n"), context, { timeout: 2000, filename: "sliced-bundle.js" });
@@ -105,7 +113,15 @@ function build(side, stubs) {
     throw new Inconclusive(`the sliced code did not load: ${e && e.message ? e.message : e}`);
   }
   const api = host.api;
-  api.spawnInfo = side.spawns.map((s) => ({ memory: s.memory === true, at: s.at, thisIsParent: s.thisIsParent === true }));
+  api.spawnInfo = side.spawns.map((s) => ({
+    memory: s.memory === true,
+    at: s.at,
+    thisIsParent: s.thisIsParent === true,
+    driver: s.driver ? { params: s.driver.params, thisIsParent: s.driver.thisIsParent === true, fnAt: s.driver.fnAt } : null,
+    notDriven: s.notDriven ?? null,
+  }));
+  api.view = view;
+  api.spawnRuns = new Map();
   return api;
 }
 
@@ -662,6 +678,47 @@ function calibrate(api, side, stubs) {
   })();
 }
 
+// A sub-execution from spawn site `site`: built by running the whole function
+// around it (the parent's views as its arguments, the hand-off replaced), so
+// that what it does to the child before the hand-off is part of the proof;
+// else by the construction alone. Which of the two ran is kept per site.
+function spawnChild(api, site, parent, thisForSpawn, stubs) {
+  const info = api.spawnInfo[site];
+  const bare = () => api.spawns[site].call(info.thisIsParent ? parent : thisForSpawn, parent);
+  const drive = api.drivers[site];
+  const note = (driven, why) => {
+    const before = api.spawnRuns.get(site);
+    if (!before || (before.driven && !driven)) api.spawnRuns.set(site, { driven, why });
+  };
+  if (!drive) {
+    note(false, info.notDriven ?? "no driver was cut");
+    return bare();
+  }
+  const built = [];
+  const Record = class extends api.Exec {
+    constructor(...args) {
+      super(...args);
+      built.push(this);
+    }
+  };
+  const handoff = () => stubs.make();
+  const self = info.driver.thisIsParent ? parent : thisForSpawn;
+  let threw = null;
+  try {
+    const f = drive.call(self, parent, Record, handoff);
+    const result = f.apply(self, Array.from({ length: info.driver.params }, () => api.view(parent, false)));
+    if (result && typeof result.then === "function") result.then(undefined, () => {});
+  } catch (e) {
+    threw = e;
+  }
+  if (built.length === 1) {
+    note(true, threw ? `ran up to a throw after the construction (${errText(threw)})` : "ran up to the hand-off");
+    return built[0];
+  }
+  note(false, built.length > 1 ? `it built ${built.length} executions` : `it did not reach the construction${threw ? ` (${errText(threw)})` : " before its first await"}`);
+  return bare();
+}
+
 // A world: one session's buffer and the executions of the case, driven by
 // the calibrated forms on one side's code.
 function world(api, side, plan, stubs) {
@@ -678,7 +735,7 @@ function world(api, side, plan, stubs) {
     services,
     buffer,
     exec: (label) => adopt(newExec(label), label),
-    spawn: (site, parent, label) => adopt(api.spawns[site].call(api.spawnInfo[site].thisIsParent ? parent : thisForSpawn, parent), label),
+    spawn: (site, parent, label) => adopt(spawnChild(api, site, parent, thisForSpawn, stubs), label),
     message: (kind, label) => {
       const m = record(plan.entries, buffer, kind === "user" ? plan.steerInto : plan.noteInto, plan.text(label));
       messages.push({ label, ...m });
@@ -1150,6 +1207,12 @@ async function main() {
     });
   }
   report.cases = results;
+  // A spawn path counts as run only where both sides ran it.
+  report.spawnPaths = stock.spawnInfo.map((info, site) => {
+    const s = stock.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
+    const p = patched.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
+    return { at: info.at, fnAt: info.driver ? info.driver.fnAt : null, driven: s.driven && p.driven, why: !s.driven ? s.why : !p.driven ? `patched: ${p.why}` : s.why };
+  });
   process.stdout.write(JSON.stringify(report));
 }
 

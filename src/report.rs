@@ -280,6 +280,7 @@ fn to_json(o: &Outcome) -> Value {
             "unchecked": p.unchecked.iter().map(|u| json!({"case": u.case, "why": u.why, "applies": u.applies})).collect::<Vec<_>>(),
             "sliced": p.sliced,
             "accounting": p.accounting.as_ref().map(accounting_json),
+            "spawn_paths": p.spawn_paths,
             "elapsed_ms": p.elapsed.as_millis() as u64,
             "cases": p.cases.iter().map(|c| json!({
                 "name": c.name,
@@ -481,6 +482,14 @@ fn print_proof(proof: &crate::prove::Proof) {
         }
         for p in &a.spawn_paths {
             out!("  {}", p.why);
+        }
+    }
+    for path in proof.spawn_paths.as_array().into_iter().flatten() {
+        let at = path["at"].as_u64().unwrap_or_default();
+        if path["driven"] == true {
+            out!("  spawn site at byte {at}: its whole function (byte {}) ran in the proof, {}", path["fnAt"].as_u64().unwrap_or_default(), path["why"].as_str().unwrap_or_default());
+        } else {
+            out!("  spawn site at byte {at}: only its construction ran in the proof ({}); its function is accounted for", path["why"].as_str().unwrap_or_default());
         }
     }
     out!("proof {}: {} cases in {} ms", proof.verdict.name(), proof.cases.len(), proof.elapsed.as_millis());

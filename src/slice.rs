@@ -466,7 +466,15 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
             }
         }
         let depth = site.captures.get("DEPTH").map(|r| index.text(r).to_string());
+        let driver = spawn_driver(resolution, site, insertions, &exec_at);
+        if let Ok(d) = &driver {
+            for name in d["free"].as_array().into_iter().flatten().filter_map(|n| n.as_str()) {
+                free.insert(name.to_string());
+            }
+        }
         spawns.push(json!({
+            "driver": driver.as_ref().ok(),
+            "notDriven": driver.as_ref().err(),
             "at": site.range.start,
             "memory": marks_memory(index, expr, &site.range),
             // A spawn in the execution class's own method builds from `this`: the parent.
@@ -841,4 +849,106 @@ fn code_calls(resolution: &Resolution, program: &Program, fns: &[&str], methods:
         on_buffer.push(json!({"at": at.start, "method": method, "args": call.args.iter().map(|a| arg_shape(&a.expr)).collect::<Vec<_>>()}));
     }
     (named, on_buffer)
+}
+
+/// The whole function around a spawn site, to be run by the proof with the
+/// parent's views as its arguments, the class it builds recorded and the call
+/// that hands the child on replaced: so that what the function does to the
+/// child between `new` and the hand-off runs too. Err: why it cannot be run.
+fn spawn_driver(resolution: &Resolution, site: &crate::resolve::Match, insertions: &[Insertion], exec_at: &Range<usize>) -> Result<Value, String> {
+    let index = &resolution.index;
+    let source = index.source;
+    let f = index.enclosing_function(&site.range).ok_or("it is not inside a function")?;
+    let class = site.captures.get("EXEC").map(|r| index.text(r).to_string()).ok_or("the construction names no class")?;
+    // The call that receives the child: `run(child)` after `const child = new …`, or `run(new …)`.
+    let child = crate::account::bound_to(f, &site.range);
+    let handoff = handoff_of(f, &site.range, child.as_deref()).ok_or("no call is found that hands the child on")?;
+    if let Handoff::Member(Some(object)) = &handoff {
+        if !declared_by(f.node).contains(object) {
+            return Err(format!("it hands the child to a method of `{object}`, which is not its own: that code would run"));
+        }
+    }
+    let (text, params) = match f.node {
+        FnNode::Arrow(a) => (format!("({})", cut(source, &f.range, insertions)), a.params.len()),
+        FnNode::Function(func) => {
+            let body = func.body.as_ref().ok_or("the function has no body")?;
+            let params = match (func.params.first(), func.params.last()) {
+                (Some(first), Some(last)) => cut(source, &(range(first).start..range(last).end), insertions),
+                _ => String::new(),
+            };
+            let head = format!("{}function{}", if func.is_async { "async " } else { "" }, if func.is_generator { "*" } else { "" });
+            (format!("({head} ({params}) {})", cut(source, &range(body), insertions)), func.params.len())
+        }
+        FnNode::Constructor(_) => return Err("it is a constructor".into()),
+    };
+    let mut names = fn_free(f.node);
+    names.remove(&class);
+    if let Handoff::Named(name) = &handoff {
+        names.remove(name);
+    }
+    // The locals of functions around it stand for the parent, as a spawn site's do.
+    let outer = enclosing_locals(index, &f.range);
+    let (views, free): (Vec<String>, Vec<String>) = names.into_iter().partition(|n| outer.contains(n));
+    Ok(json!({
+        "text": text,
+        "params": params,
+        "class": class,
+        "handoff": match &handoff { Handoff::Named(n) => Some(n.clone()), Handoff::Member(_) => None },
+        "views": views,
+        "free": free,
+        "fnAt": f.range.start,
+        "thisIsParent": crate::resolve::within(&f.range, exec_at),
+    }))
+}
+
+enum Handoff {
+    /// A function called by name: the proof replaces it.
+    Named(String),
+    /// A method of a local or parameter (named) or of `this`: a view or a stub in the proof.
+    Member(Option<String>),
+}
+
+/// The first call after the construction that is given the child (or the
+/// construction itself), other than a built-in's (`Object.assign`).
+fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Handoff> {
+    struct Find<'c> {
+        site: Range<usize>,
+        child: Option<&'c str>,
+        found: Option<(usize, Option<Handoff>)>,
+    }
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            let at = range(call);
+            let gets_child = call.args.iter().any(|a| {
+                let arg = strip_parens(&a.expr);
+                range(arg) == self.site || matches!((arg, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
+            });
+            let after = at.start >= self.site.end || within_range(&self.site, &at);
+            // `Object.assign(child, …)` and kin run for real: they are done to the child, not a hand-off.
+            let builtin = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::Ident(id) if is_global(&id.sym))));
+            if gets_child && after && !builtin && self.found.as_ref().is_none_or(|(start, _)| at.start < *start) {
+                let how = match &call.callee {
+                    Callee::Expr(callee) => match strip_parens(callee) {
+                        Expr::Ident(id) => Some(Handoff::Named(id.sym.to_string())),
+                        Expr::Member(m) => match strip_parens(&m.obj) {
+                            Expr::This(_) => Some(Handoff::Member(None)),
+                            Expr::Ident(id) => Some(Handoff::Member(Some(id.sym.to_string()))),
+                            _ => None,
+                        },
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                self.found = Some((at.start, how));
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut find = Find { site: site.clone(), child, found: None };
+    f.node.visit(&mut find);
+    find.found.and_then(|(_, how)| how)
+}
+
+fn within_range(inner: &Range<usize>, outer: &Range<usize>) -> bool {
+    outer.start <= inner.start && inner.end <= outer.end
 }
