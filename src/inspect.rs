@@ -387,7 +387,7 @@ mod prefilter_equality {
             // mention the class's binding, but are not the steering code.
             let decoys = format!(
                 "\n;var kssDecoyA = {{ setSteeringReaderIndex: 1, steeringReaderIndex: 2, isHandled: 3, handlers: {{ size: 0 }}, drainRetryCount: 4, subExecutionDepth: 5 }};\n\
-                 var kssDecoyB = '[LiveSteeringHook] injected' + ' steering', kssDecoyC = \"set\\u0053teeringReaderIndex\";\n\
+                 var kssDecoyB = '[LiveSteeringHook] injected' + ' steering', kssDecoyC = \"call set\\u0053teeringReaderIndex later\";\n\
                  function kssDecoyD({class}) {{ /* new {class}({{ subExecutionDepth: x + 1 }}) */ return [{class}, `drainRetryCount ${{{class}}}`]; }}\n\
                  class kssDecoyE {{ isHandled(m) {{ return m.kind === 'user'; }} setSteeringReaderIndex() {{}} }}\n"
             );
@@ -395,6 +395,12 @@ mod prefilter_equality {
             assert!(paths.iter().all(|p| *p == "prefilter"), "{name}: {paths:?}");
             let (_, plain) = both(&name, &source, module);
             assert_eq!(decoyed, plain, "{name}: the decoys changed the result");
+            // The setter's name as a whole string value is no decoy: a computed
+            // call could use it. Both parses name it.
+            let named = format!("{source}\n;var kssName = \"set\\u0053teeringReaderIndex\";\n");
+            let (paths, outcome) = both(&format!("{name} with the setter's name as a string"), &named, module);
+            assert!(paths.iter().all(|p| *p == "prefilter"), "{name}: {paths:?}");
+            assert!(outcome.contains("the cursor's name as a string value"), "{name}: {outcome}");
         }
     }
 
