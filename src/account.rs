@@ -461,13 +461,9 @@ impl Visit for Sweep {
                         if self.class_of(&m.obj).is_some() {
                             self.use_class(&m.obj, ClassUse::Static);
                         }
-                        if is_member_of(callee, "Reflect", "construct") {
-                            if let Some(first) = call.args.first() {
-                                if !self.use_class(&first.expr, ClassUse::Value) {
-                                    self.reflective.push((at.clone(), "`Reflect.construct` builds an object of a class the tool cannot see".into()));
-                                }
-                            }
-                        }
+                        // `Reflect.construct(<class>, …)` is the class used as a value (below);
+                        // with another first argument it builds what that names, which the
+                        // class could only be if it was passed there as a value (also below).
                     }
                     // A lowered class field: `__publicField(this, "steeringReaderIndex", 0)`.
                     if call.args.len() >= 3 && matches!(strip_parens(&call.args[0].expr), Expr::This(_)) && str_lit(&call.args[1].expr).as_deref() == Some(CURSOR) {
@@ -798,7 +794,8 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let ranges = |id: &str| resolution.get(id).iter().map(|m| m.range.clone()).collect::<Vec<_>>();
     let exec_at = ranges("execution-class");
     let buffer_at = ranges("buffer-class");
-    let drains = ranges("drain");
+    // A drain split over the functions it calls (a collector and a deliverer) is one drain.
+    let drains: Vec<Range<usize>> = ranges("drain").iter().flat_map(|d| index.with_callees(d)).collect();
     let turns = ranges("end-of-turn");
     let spawns = ranges("spawn-site");
     let roots = ranges("root-construction");
@@ -864,9 +861,11 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let mut called: BTreeSet<String> = BTreeSet::new();
     let exec_var = resolution.capture("drain-cursor-advance", "EXEC");
     for (fns, object) in [(&drains, exec_var), (&turns, end_of_turn_object(resolution))] {
-        let Some(object) = object else { continue };
         for at in fns.iter() {
-            if let Some(f) = index.function_at(at) {
+            let Some(f) = index.function_at(at) else { continue };
+            // The execution by the anchor's name, and by each drain function's first parameter.
+            let first = if std::ptr::eq(fns, &drains) { first_param(f) } else { None };
+            for object in object.map(str::to_string).into_iter().chain(first) {
                 let (read, calls) = members_on(source, &visit_fn(f), object.trim());
                 fields.extend(read);
                 called.extend(calls);
@@ -951,9 +950,13 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     for at in &sweep.names_as_values {
         unaccounted(at, "the cursor's name as a string value: a computed key or a reflective call may write it where the tool cannot see".into());
     }
+    // `new x.constructor(…)` builds an execution only where x may be one: in the
+    // execution class, the drain, the end-of-turn check or a spawn site's function.
+    let spawn_fns_early: Vec<Range<usize>> = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
     for (at, why) in &sweep.reflective {
-        let in_exec = within(at, &exec_range);
-        unaccounted(at, if in_exec { format!("{why}; inside the execution class that builds executions unseen") } else { why.clone() });
+        if within(at, &exec_range) || inside(at, &drains) || inside(at, &turns) || inside(at, &spawn_fns_early) {
+            unaccounted(at, format!("{why}: here it may build an execution unseen"));
+        }
     }
     // `this.constructor` inside the execution class: a construction of its own class.
     for (at, _) in writes_and_reads_of_constructor(exec.class) {
@@ -1416,4 +1419,17 @@ fn returns_of(f: &FnInfo) -> Vec<*const Expr> {
         body.visit_with(&mut find);
     }
     find.0
+}
+
+fn first_param(f: &FnInfo) -> Option<String> {
+    let pat = match f.node {
+        crate::resolve::FnNode::Function(func) => &func.params.first()?.pat,
+        crate::resolve::FnNode::Arrow(a) => a.params.first()?,
+        crate::resolve::FnNode::Constructor(_) => return None,
+    };
+    if let Pat::Ident(id) = pat {
+        Some(id.id.sym.to_string())
+    } else {
+        None
+    }
 }

@@ -59,6 +59,8 @@ struct AnchorFile {
     #[serde(default)]
     inside_enclosing_function: bool,
     #[serde(default)]
+    inside_calls: bool,
+    #[serde(default)]
     not_inside: Vec<String>,
     #[serde(default)]
     same: BTreeMap<String, String>,
@@ -140,6 +142,8 @@ pub struct Anchor {
     pub shape: Shape,
     pub inside: Option<String>,
     pub inside_enclosing_function: bool,
+    /// With `inside`: also search the module's own functions those matches call, transitively.
+    pub inside_calls: bool,
     pub not_inside: Vec<String>,
     /// metavariable -> (anchor id, capture name)
     pub same: Vec<(String, String, String)>,
@@ -245,6 +249,7 @@ fn compile(file: AnchorFile) -> Result<Anchor, String> {
         shape,
         inside: file.inside,
         inside_enclosing_function: file.inside_enclosing_function,
+        inside_calls: file.inside_calls,
         not_inside: file.not_inside,
         same,
         agree: file.agree,

@@ -171,7 +171,13 @@ fn starts_statement(resolution: &Resolution, site: &Range<usize>) -> bool {
 
 struct Loop<'a> {
     range: Range<usize>,
-    body: &'a BlockStmt,
+    /// The body's statements: a block's, or the one statement a minifier
+    /// wrote without braces (`for(const n of t)a(n),b(n)`).
+    stmts: Vec<&'a Stmt>,
+    /// A body without braces: where it starts and ends (the gate adds them).
+    bare: Option<Range<usize>>,
+    /// Where a block body's statements start (after its `{`).
+    inner_start: usize,
     head_binds: Vec<String>,
     update: Option<Range<usize>>,
 }
@@ -179,12 +185,6 @@ struct Loop<'a> {
 fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     struct Collect<'a> {
         out: Vec<Loop<'a>>,
-    }
-    fn block(stmt: &Stmt) -> Option<&BlockStmt> {
-        match stmt {
-            Stmt::Block(b) => Some(b),
-            _ => None,
-        }
     }
     fn binds(head: &ForHead) -> Vec<String> {
         match head {
@@ -195,17 +195,25 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     }
     impl<'a> Visit for Collect<'a> {
         fn visit_stmt(&mut self, node: &Stmt) {
-            let found = match node {
-                Stmt::For(f) => block(&f.body).map(|b| (b, Vec::new(), f.update.as_ref().map(|u| range(&**u)))),
-                Stmt::ForOf(f) => block(&f.body).map(|b| (b, binds(&f.left), None)),
-                Stmt::ForIn(f) => block(&f.body).map(|b| (b, binds(&f.left), None)),
-                Stmt::While(w) => block(&w.body).map(|b| (b, Vec::new(), None)),
-                Stmt::DoWhile(w) => block(&w.body).map(|b| (b, Vec::new(), None)),
+            let found: Option<(&Stmt, Vec<String>, Option<Range<usize>>)> = match node {
+                Stmt::For(f) => Some((&f.body, Vec::new(), f.update.as_ref().map(|u| range(&**u)))),
+                Stmt::ForOf(f) => Some((&f.body, binds(&f.left), None)),
+                Stmt::ForIn(f) => Some((&f.body, binds(&f.left), None)),
+                Stmt::While(w) => Some((&w.body, Vec::new(), None)),
+                Stmt::DoWhile(w) => Some((&w.body, Vec::new(), None)),
                 _ => None,
             };
             if let Some((body, head_binds, update)) = found {
-                let body: &'a BlockStmt = unsafe { &*(body as *const BlockStmt) };
-                self.out.push(Loop { range: range(node), body, head_binds, update });
+                let body: &'a Stmt = crate::resolve::pin(body);
+                let (stmts, bare, inner_start) = match body {
+                    Stmt::Block(b) => (b.stmts.iter().collect(), None, range(b).start + 1),
+                    // Only a statement a `{…}` can wrap keeps its meaning: not a declaration.
+                    Stmt::Expr(_) | Stmt::If(_) => (vec![body], Some(range(body)), range(body).start),
+                    _ => (Vec::new(), None, range(body).start),
+                };
+                if !stmts.is_empty() || bare.is_none() {
+                    self.out.push(Loop { range: range(node), stmts, bare, inner_start, head_binds, update });
+                }
             }
             node.visit_children_with(self);
         }
@@ -264,6 +272,7 @@ fn always_evaluates(stmt: &Stmt, target: &Range<usize>) -> bool {
     }
     match stmt {
         Stmt::Expr(s) => expr(&s.expr, target),
+        Stmt::Return(ReturnStmt { arg: Some(arg), .. }) => expr(arg, target),
         Stmt::If(i) => expr(&i.test, target),
         Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| d.init.as_ref().is_some_and(|i| expr(i, target))),
         _ => false,
@@ -284,13 +293,16 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     if !is_plain_access(message) || message.contains('.') {
         return Err(drift("drain-message", format!("the message is `{}`, not a variable", clip(message))));
     }
+    if !within(&first_use.range, drain_at) {
+        return Err(drift("drain-message", format!("`{message}` is delivered at byte {}, outside the function that logs the delivery", first_use.range.start)));
+    }
     let the_loop = loops_in(drain)
         .into_iter()
-        .filter(|l| within(&first_use.range, &l.range))
+        .filter(|l| within(&first_use.range, &l.range) && !l.stmts.is_empty())
         .max_by_key(|l| l.range.start)
-        .ok_or_else(|| drift("drain-message", format!("`{message}` is not delivered inside a loop with a block body")))?;
-    let stmts = &the_loop.body.stmts;
-    let position = |r: &Range<usize>| stmts.iter().position(|s| within(r, &range(s)));
+        .ok_or_else(|| drift("drain-message", format!("`{message}` is not delivered inside a loop")))?;
+    let stmts = &the_loop.stmts;
+    let position = |r: &Range<usize>| stmts.iter().position(|s| within(r, &range(*s)));
 
     let bound_in_body = stmts.iter().position(|s| match s {
         Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| d.name.as_ident().is_some_and(|i| &*i.id.sym == message)),
@@ -300,28 +312,39 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         return Err(drift("drain-message", format!("`{message}` is not declared by the drain's loop")));
     }
 
+    // The execution as the drain names it: the advance's own, or, for an
+    // advance in a function the drain calls, the argument the drain passes.
+    let mut exec = exec.to_string();
     let advanced_in_body = position(&advance.range);
     match advanced_in_body {
-        Some(k) if !always_evaluates(&stmts[k], &advance.range) => {
+        Some(k) if !always_evaluates(stmts[k], &advance.range) => {
             return Err(drift("drain-cursor-advance", format!("the cursor advance at byte {} only runs on some paths", advance.range.start)));
         }
         Some(_) => {}
         None if the_loop.update.as_ref().is_some_and(|u| within(&advance.range, u)) => {}
-        None if advance.range.end <= the_loop.range.start => {}
+        None if advance.range.end <= the_loop.range.start && within(&advance.range, drain_at) => {}
+        // After the loop: every message read is still passed, so withheld ones too.
+        None if within(&advance.range, drain_at) && advance.range.start >= the_loop.range.end => {
+            if !top_statement(drain, &advance.range).is_some_and(|s| always_evaluates(s, &advance.range)) {
+                return Err(drift("drain-cursor-advance", format!("the cursor advance after the loop at byte {} only runs on some paths", advance.range.start)));
+            }
+        }
+        None if !within(&advance.range, drain_at) => exec = collector_exec(resolution, drain, &the_loop, &advance.range, &exec)?,
         None => {
             return Err(drift(
                 "drain-cursor-advance",
-                format!("the cursor advance at byte {} is neither before the delivery in the loop body nor in the loop's update", advance.range.start),
+                format!("the cursor advance at byte {} is neither before the delivery in the loop body, in the loop's update, nor after the loop", advance.range.start),
             ))
         }
     }
+    let exec = exec.as_str();
 
     let after = bound_in_body.into_iter().chain(advanced_in_body).max();
     // Nothing before the gate may deliver the message.
     if let Some(last) = after {
         for (i, stmt) in stmts[..last].iter().enumerate() {
             if Some(i) != bound_in_body && Some(i) != advanced_in_body && mentions(stmt, message) && !is_guard(stmt) {
-                return Err(drift("drain-cursor-advance", format!("the drain uses `{message}` at byte {} before advancing the cursor past it", range(stmt).start)));
+                return Err(drift("drain-cursor-advance", format!("the drain uses `{message}` at byte {} before advancing the cursor past it", range(*stmt).start)));
             }
         }
     }
@@ -329,27 +352,113 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let gate = format!("if({message}&&{message}.kind===\"user\"&&{exec}.subExecutionDepth>0)continue;");
     let purpose = "withhold user steering from sub-executions in the drain, after the cursor advance".to_string();
     let source = index.source.as_bytes();
-    let insertion = match after {
-        None => Insertion { at: range(the_loop.body).start + 1, text: gate, purpose },
+    // A body a minifier wrote without braces gets them, inside the markers.
+    let (open, close) = match &the_loop.bare {
+        Some(_) => ("{", Some("}")),
+        None => ("", None),
+    };
+    let mut out = match after {
+        None => vec![Insertion { at: the_loop.inner_start, text: format!("{open}{gate}"), purpose: purpose.clone() }],
         Some(i) => {
-            let stmt = &stmts[i];
+            let stmt = stmts[i];
+            let mut v = Vec::new();
+            if !open.is_empty() {
+                v.push(Insertion { at: the_loop.inner_start, text: open.to_string(), purpose: format!("{purpose} (a brace for the loop body)") });
+            }
             if Some(i) == advanced_in_body {
                 if let Some(split) = split_sequence(stmt, &advance.range, message) {
-                    Insertion { at: split, text: format!(";{gate}void 0"), purpose }
+                    v.push(Insertion { at: split, text: format!(";{gate}void 0"), purpose: purpose.clone() });
                 } else {
                     if let Stmt::If(_) = stmt {
                         if !is_guard(stmt) && mentions(stmt, message) {
                             return Err(drift("drain-cursor-advance", format!("the statement that advances the cursor (byte {}) also delivers `{message}`", range(stmt).start)));
                         }
                     }
-                    Insertion { at: statement_end(source, stmt)?, text: gate, purpose }
+                    v.push(Insertion { at: statement_end(source, stmt)?, text: gate, purpose: purpose.clone() });
                 }
             } else {
-                Insertion { at: statement_end(source, stmt)?, text: gate, purpose }
+                v.push(Insertion { at: statement_end(source, stmt)?, text: gate, purpose: purpose.clone() });
             }
+            v
         }
     };
-    Ok(vec![insertion])
+    if let (Some(body), Some(close)) = (&the_loop.bare, close) {
+        out.push(Insertion { at: body.end, text: close.to_string(), purpose: format!("{purpose} (a brace for the loop body)") });
+    }
+    Ok(out)
+}
+
+/// The statement of `f`'s body that holds `at`.
+fn top_statement<'a>(f: &FnInfo<'a>, at: &Range<usize>) -> Option<&'a Stmt> {
+    f.node.body()?.stmts.iter().find(|s| within(at, &range(*s)))
+}
+
+/// A cursor advanced in a function the drain calls (a collector that reads
+/// the buffer and advances once): that call must run, once, before the
+/// delivering loop; the gate names the execution as the drain passes it.
+fn collector_exec(resolution: &Resolution, drain: &FnInfo, the_loop: &Loop, advance: &Range<usize>, exec: &str) -> Result<String, Refusal> {
+    let index = &resolution.index;
+    let collector = index
+        .functions
+        .iter()
+        .filter(|f| within(advance, &f.range))
+        .min_by_key(|f| f.range.len())
+        .ok_or_else(|| drift("drain-cursor-advance", "the cursor advance is not inside a function"))?;
+    let name = collector.name.ok_or_else(|| drift("drain-cursor-advance", format!("the cursor is advanced at byte {} in a function the drain cannot name", advance.start)))?;
+    let advanced = match top_statement(collector, advance) {
+        Some(stmt) => always_evaluates(stmt, advance) || matches!(stmt, Stmt::For(_) | Stmt::ForOf(_) | Stmt::ForIn(_) | Stmt::While(_) | Stmt::DoWhile(_)),
+        None => false,
+    };
+    if !advanced {
+        return Err(drift("drain-cursor-advance", format!("`{name}` advances the cursor at byte {} only on some paths", advance.start)));
+    }
+    let param = params_of(collector).iter().position(|p| p == exec).ok_or_else(|| drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters")))?;
+    // The drain's call of the collector: before the loop's body, always evaluated.
+    let mut calls = Vec::new();
+    collect_calls(drain, name, &mut calls);
+    let calls: Vec<(Range<usize>, Vec<String>)> = calls.into_iter().map(|(at, args)| (at, args.iter().map(|a| index.text(a).to_string()).collect())).collect();
+    let [call] = calls.as_slice() else {
+        return Err(drift("drain-cursor-advance", format!("the drain calls `{name}` {} times, not once", calls.len())));
+    };
+    let (at, args) = call;
+    let before_loop = at.end <= the_loop.range.start || (within(at, &the_loop.range) && at.end <= the_loop.inner_start && the_loop.update.as_ref().is_none_or(|u| !within(at, u)));
+    let always = top_statement(drain, at).is_some_and(|s| always_evaluates(s, at) || (within(at, &the_loop.range) && range(s) == the_loop.range));
+    if !before_loop || !always {
+        return Err(drift("drain-cursor-advance", format!("the drain's call of `{name}` at byte {} does not always run before its delivering loop", at.start)));
+    }
+    let arg = args.get(param).cloned().ok_or_else(|| drift("drain-cursor-advance", format!("the drain calls `{name}` without its execution")))?;
+    if !is_plain_access(&arg) {
+        return Err(drift("drain-cursor-advance", format!("the drain passes `{}` to `{name}`, not a plain name the gate can read again", clip(&arg))));
+    }
+    Ok(arg)
+}
+
+fn params_of(f: &FnInfo) -> Vec<String> {
+    let simple = |p: &Pat| if let Pat::Ident(id) = p { id.id.sym.to_string() } else { String::new() };
+    match f.node {
+        crate::resolve::FnNode::Function(func) => func.params.iter().map(|p| simple(&p.pat)).collect(),
+        crate::resolve::FnNode::Arrow(a) => a.params.iter().map(simple).collect(),
+        crate::resolve::FnNode::Constructor(_) => Vec::new(),
+    }
+}
+
+/// Calls of `name(…)` inside `f`: their spans and argument texts.
+fn collect_calls(f: &FnInfo, name: &str, out: &mut Vec<(Range<usize>, Vec<Range<usize>>)>) {
+    struct Find<'n, 'o> {
+        name: &'n str,
+        out: &'o mut Vec<(Range<usize>, Vec<Range<usize>>)>,
+    }
+    impl Visit for Find<'_, '_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(callee) = &call.callee {
+                if matches!(strip_parens(callee), Expr::Ident(id) if &*id.sym == self.name) {
+                    self.out.push((range(call), call.args.iter().map(|a| range(&*a.expr)).collect()));
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    f.node.visit(&mut Find { name, out });
 }
 
 /// `adv, deliver(m), …;` as one statement: the gate goes right after `adv`.

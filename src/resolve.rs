@@ -457,6 +457,30 @@ impl<'a> Index<'a> {
             .max_by_key(|f| f.range.start)
     }
 
+    /// The function at `at` and the module's own functions it calls by name
+    /// (a top-level function bound to one name only), transitively: a drain
+    /// split over a collector and a deliverer is one drain.
+    pub fn with_callees(&self, at: &Range<usize>) -> Vec<Range<usize>> {
+        let mut out = vec![at.clone()];
+        let mut next = 0;
+        while next < out.len() && out.len() < 8 {
+            let Some(f) = self.function_at(&out[next]) else { break };
+            next += 1;
+            // A mangled one- or two-letter name is a local function's as often as
+            // not, and looking for it would parse most of a minified file.
+            for name in called_names(f).into_iter().filter(|n| n.len() >= 3 && !crate::scope::is_global(n)) {
+                self.lookups.mention(&name, Mention::Named);
+                let mut named = self.functions.iter().filter(|g| g.name == Some(name.as_str()));
+                if let (Some(g), None) = (named.next(), named.next()) {
+                    if !out.contains(&g.range) {
+                        out.push(g.range.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn function_at(&self, at: &Range<usize>) -> Option<&FnInfo<'a>> {
         self.functions.iter().find(|f| f.range == *at)
     }
@@ -611,6 +635,7 @@ fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refu
                 }
             })
             .collect();
+        let scopes = if anchor.inside_calls { scopes.iter().flat_map(|s| index.with_callees(s)).collect() } else { scopes };
         found.retain(|m| scopes.iter().any(|s| within(&m.range, s)));
     }
     for outside in &anchor.not_inside {
@@ -916,4 +941,24 @@ impl<'a> Resolution<'a> {
     pub fn local_binding(&self, site: &Range<usize>, name: &str) -> Option<&'a Expr> {
         local_binding(&self.index, site, name)
     }
+}
+
+/// The names a function calls as plain identifiers (`collect(e)`), in order.
+fn called_names(f: &FnInfo) -> Vec<String> {
+    struct Calls(Vec<String>);
+    impl Visit for Calls {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(callee) = &call.callee {
+                if let Expr::Ident(id) = strip_parens(callee) {
+                    if !self.0.iter().any(|n| *n == *id.sym) {
+                        self.0.push(id.sym.to_string());
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut calls = Calls(Vec::new());
+    f.node.visit(&mut calls);
+    calls.0
 }
