@@ -1,5 +1,5 @@
-// Builds the KAS-shaped fixtures from the model in src/ (and the variant in variant/,
-// and the standalone third model in third/).
+// Builds the KAS-shaped fixtures from the model in src/ (and the variants in variant/
+// and split/, and the standalone third model in third/).
 //
 //   cd testdata/model && npm ci && node build.mjs           # (re)write the fixtures
 //   cd testdata/model && npm ci && node build.mjs --check   # fail if a committed fixture differs
@@ -17,7 +17,8 @@ import { minify as terserMinify } from "terser";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SRC = path.join(HERE, "src");
-const VARIANT = path.join(HERE, "variant");
+// A variant model is a folder of replacement modules for src/, keyed by the spec's model.
+const VARIANT_DIRS = { variant: path.join(HERE, "variant"), split: path.join(HERE, "split") };
 const TESTDATA = path.resolve(HERE, "..");
 const BUNDLES = path.join(TESTDATA, "bundles");
 const NOT_KAS = path.join(TESTDATA, "not-kas");
@@ -35,6 +36,12 @@ const BUNDLE_SPECS = [
   { name: "minified-esm", model: "base", shape: "minified", format: "esm", version: "0.66.0", minifier: "esbuild" },
   { name: "variant-minified-esm", model: "variant", shape: "minified", format: "esm", version: "0.70.0", minifier: "terser" },
   { name: "variant-readable-cjs", model: "variant", shape: "readable", format: "cjs", version: "0.50.0", minifier: "none" },
+  // The split-drain variant (split/): the drain delivers what a second function
+  // collected, the cursor advanced once after the collecting loop; minified, the
+  // delivery loop's body is one comma expression without braces.
+  { name: "split-readable-cjs", model: "split", shape: "readable", format: "cjs", version: "0.51.3", minifier: "none" },
+  { name: "split-minified-esm", model: "split", shape: "minified", format: "esm", version: "0.78.0", minifier: "esbuild" },
+  { name: "split-terser-cjs", model: "split", shape: "minified", format: "cjs", version: "0.79.1", minifier: "terser" },
   // The third model (third/, standalone): lowered to es2019 with keepNames, so class
   // fields become __publicField(this, ...) calls, ??/?. are lowered and __name(...) wraps
   // functions and classes.
@@ -46,16 +53,16 @@ const BUNDLE_SPECS = [
   ].map((spec) => ({ ...spec, model: "third", entry: THIRD_ENTRY, target: "es2019", keepNames: true })),
 ];
 
-// Substitutes variant/<p>.ts for src/<p>.ts. The module keeps its src/ path (so the
+// Substitutes <dir>/<p>.ts (dir: variant/ or split/) for src/<p>.ts. The module keeps its src/ path (so the
 // readable bundle's section comments still read `// src/<p>.ts`, as in the real
 // runtime) and its relative imports resolve against src/, so unchanged modules are
-// shared. A variant file with no base counterpart (variant/tools/delegate.ts) is
-// likewise placed at the src/ path it would have.
-function variantPlugin() {
+// shared. A variant file with no base counterpart (variant/tools/delegate.ts,
+// split/steering/steering-reader.ts) is likewise placed at the src/ path it would have.
+function variantPlugin(variantDir) {
   const variantFileFor = (absPath) => {
     const rel = path.relative(SRC, absPath);
     if (rel.startsWith("..") || path.isAbsolute(rel)) return undefined;
-    const candidate = path.join(VARIANT, rel);
+    const candidate = path.join(variantDir, rel);
     return existsSync(candidate) && statSync(candidate).isFile() ? candidate : undefined;
   };
   return {
@@ -96,7 +103,7 @@ async function bundle(spec) {
     charset: "utf8",
     legalComments: "none",
     logLevel: "warning",
-    plugins: spec.model === "variant" ? [variantPlugin()] : [],
+    plugins: VARIANT_DIRS[spec.model] ? [variantPlugin(VARIANT_DIRS[spec.model])] : [],
   });
   let code = result.outputFiles[0].text;
   if (spec.minifier === "terser") {

@@ -2,13 +2,15 @@
 //
 //   cd testdata/model && node check-fixtures.mjs
 //
-// Checks: the committed bundles match MANIFEST.json; all bundles (base, variant
-// and third model) give identical reports for each scenario, and log the same
+// Checks: the committed bundles match MANIFEST.json; all bundles (base, variant,
+// split and third model) give identical reports for each scenario, and log the same
 // [LiveSteeringHook] deliveries in the same order; each scenario's report is the
 // expected stock one (the defect: a sub-agent spawned after a steer was delivered
 // to the root gets it again, memory extraction gets user steering); the root
 // receives each steer exactly once (at most once where a clear or cancel
-// intervenes); the third model's bundles really are es2019/keepNames output.
+// intervenes); the third model's bundles really are es2019/keepNames output; the
+// split variant's bundles really have a split drain (and, minified, a brace-less
+// delivery loop).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -186,6 +188,38 @@ for (const b of manifest.bundles.filter((x) => x.model === "third")) {
   check(() => assert.match(code, /\w\(\w+,\s*"LiveSteeringHook"\)/), what("keepNames: __name(..., \"LiveSteeringHook\")"));
   check(() => assert.match(code, /\w\(\w+,\s*"resolveEndOfTurn"\)/), what("keepNames: __name(..., \"resolveEndOfTurn\")"));
   if (b.shape === "readable") check(() => assert.match(code, /__publicField\(this, "steeringReaderIndex", 0\)/), what("__publicField helper"));
+}
+
+// The split variant (split/): the function holding the [LiveSteeringHook] line
+// touches no cursor and delivers what a second top-level function collected; that
+// collector advances the cursor once, through setSteeringReaderIndex, after its
+// loop. Minified (esbuild and terser), the delivery loop's body is one comma
+// expression without braces; readable, it keeps its block.
+for (const b of manifest.bundles.filter((x) => x.model === "split")) {
+  const code = readFileSync(path.join(REPO, b.path), "utf8");
+  const what = (msg) => `${b.name}: ${msg}`;
+  const log = code.indexOf("[LiveSteeringHook] injected steering");
+  const drainAt = code.lastIndexOf("async function ", log);
+  const drain = code.slice(drainAt, log);
+  check(() => assert.doesNotMatch(drain, /steeringReaderIndex|SteeringReaderIndex/i), what("the drain touches no cursor"));
+  const call = /^async function \w+\((\w+)\)\s*\{\s*(?:const|let|var)\s+\w+\s*=\s*(\w+)\(\1\)/.exec(drain);
+  check(() => assert.ok(call, "no collector call"), what("the drain starts by calling a collector with its execution"));
+  if (!call) continue;
+  const collectorAt = code.search(new RegExp(`(?<![\\w$.])function ${call[2].replace(/\$/g, "\\$")}\\(`));
+  check(() => assert.ok(collectorAt >= 0 && collectorAt < drainAt, `collector ${call[2]} at ${collectorAt}`), what("the collector is a module-level function before the drain"));
+  const collector = code.slice(collectorAt, drainAt);
+  check(() => assert.equal(collector.split(".setSteeringReaderIndex(").length - 1, 1), what("the collector advances the cursor once"));
+  check(() => assert.doesNotMatch(collector, /steeringReaderIndex\s*(?:=[^=]|\+\+|\+=)/), what("the collector writes the cursor only through setSteeringReaderIndex"));
+  check(() => assert.match(collector, /for\s*\([^]*\}\s*(?:return\s+)?\w+\.setSteeringReaderIndex\(\w+\)/), what("the advance comes after the collecting loop"));
+  const loop = code.slice(drainAt, log + 40);
+  if (b.shape === "minified") {
+    check(
+      () => assert.match(loop, /for\((?:const|let) (\w+) of \w+\)\1\.handlers\.add\(\w+\.executionId\),\w+\.queueSteering\(\1\),\w+\.info\(`\[LiveSteeringHook\] injected steering/),
+      what("the delivery loop's body is one comma expression without braces"),
+    );
+  } else {
+    check(() => assert.match(loop, /for \(const (\w+) of \w+\) \{\n\s+\1\.handlers\.add\(/), what("the readable delivery loop keeps its block"));
+  }
 }
 
 const notKas = readFileSync(path.join(REPO, manifest.notKas.path), "utf8");
