@@ -125,6 +125,9 @@ pub struct Index<'a> {
     /// A class expression's own name (`var C = class _C {…}`), the name it is
     /// bound to, and the class's span: inside it, the own name is the class.
     pub inner_names: Vec<(&'a str, &'a str, Range<usize>)>,
+    /// Top-level bindings of functions (`function f(){}`, `var f = function/arrow`),
+    /// and any other top-level binding of the same names (as an empty range).
+    pub top_functions: Vec<(&'a str, Range<usize>)>,
 }
 
 /// The expression patterns that can match a node of one kind, in anchor order
@@ -328,6 +331,44 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     }
 }
 
+/// Every top-level binding of a name: a function's span, or an empty range
+/// for anything else (so a name bound twice is seen as such).
+fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
+    let decls: Vec<&Decl> = match program {
+        Program::Script(s) => s.body.iter().filter_map(|st| if let Stmt::Decl(d) = st { Some(d) } else { None }).collect(),
+        Program::Module(m) => m
+            .body
+            .iter()
+            .filter_map(|i| match i {
+                ModuleItem::Stmt(Stmt::Decl(d)) => Some(d),
+                ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => Some(&e.decl),
+                _ => None,
+            })
+            .collect(),
+    };
+    let mut out = Vec::new();
+    for decl in decls {
+        match decl {
+            Decl::Fn(f) => out.push((ident_name(&f.ident), range(&*f.function))),
+            Decl::Class(c) => out.push((ident_name(&c.ident), 0..0)),
+            Decl::Var(var) => {
+                for d in &var.decls {
+                    if let Pat::Ident(id) = &d.name {
+                        let at = match d.init.as_deref().map(strip_parens) {
+                            Some(Expr::Fn(f)) => range(&*f.function),
+                            Some(Expr::Arrow(a)) => range(a),
+                            _ => 0..0,
+                        };
+                        out.push((ident_name(&id.id), at));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 fn top_level_aliases(program: &Program) -> Vec<(&str, &str)> {
     let stmts: Vec<&Stmt> = match program {
         Program::Script(s) => s.body.iter().collect(),
@@ -446,7 +487,7 @@ impl<'a> Index<'a> {
                 (inner != binding).then(|| (inner, binding, c.range.clone()))
             })
             .collect();
-        Index { source, lookups, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program), inner_names }
+        Index { source, lookups, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program), inner_names, top_functions: top_level_functions(program) }
     }
 
     /// The innermost function whose span holds `at`.
@@ -466,14 +507,14 @@ impl<'a> Index<'a> {
         while next < out.len() && out.len() < 8 {
             let Some(f) = self.function_at(&out[next]) else { break };
             next += 1;
-            // A mangled one- or two-letter name is a local function's as often as
-            // not, and looking for it would parse most of a minified file.
-            for name in called_names(f).into_iter().filter(|n| n.len() >= 3 && !crate::scope::is_global(n)) {
-                self.lookups.mention(&name, Mention::Named);
-                let mut named = self.functions.iter().filter(|g| g.name == Some(name.as_str()));
-                if let (Some(g), None) = (named.next(), named.next()) {
-                    if !out.contains(&g.range) {
-                        out.push(g.range.clone());
+            // Only a function the module binds at top level, once: the prefilter
+            // parses exactly the statements whose top level may bind the name.
+            for name in called_names(f).into_iter().filter(|n| !crate::scope::is_global(n)) {
+                self.lookups.top_level(&name);
+                let mut bound = self.top_functions.iter().filter(|(n, _)| *n == name.as_str());
+                if let (Some((_, at)), None) = (bound.next(), bound.next()) {
+                    if !out.contains(at) && self.function_at(at).is_some() {
+                        out.push(at.clone());
                     }
                 }
             }

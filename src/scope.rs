@@ -26,17 +26,36 @@ pub fn is_global(name: &str) -> bool {
 /// in its body outside nested functions).
 struct Declared {
     names: HashSet<String>,
+    /// Precise: `let`, `const` and `class` bind only in their own block (and
+    /// a `for` head's only in its loop); otherwise every block is merged in.
+    blocks: bool,
+    /// Blocks entered below the function's own body.
+    depth: usize,
 }
 
 impl Visit for Declared {
     fn visit_binding_ident(&mut self, node: &BindingIdent) {
         self.names.insert(node.id.sym.to_string());
     }
+    fn visit_var_decl(&mut self, node: &VarDecl) {
+        if !self.blocks || node.kind == VarDeclKind::Var || self.depth == 0 {
+            node.visit_children_with(self);
+        }
+    }
+    fn visit_block_stmt(&mut self, node: &BlockStmt) {
+        self.depth += 1;
+        node.visit_children_with(self);
+        self.depth -= 1;
+    }
     fn visit_fn_decl(&mut self, node: &FnDecl) {
-        self.names.insert(node.ident.sym.to_string());
+        if !self.blocks || self.depth == 0 {
+            self.names.insert(node.ident.sym.to_string());
+        }
     }
     fn visit_class_decl(&mut self, node: &ClassDecl) {
-        self.names.insert(node.ident.sym.to_string());
+        if !self.blocks || self.depth == 0 {
+            self.names.insert(node.ident.sym.to_string());
+        }
     }
     fn visit_import_named_specifier(&mut self, node: &ImportNamedSpecifier) {
         self.names.insert(node.local.sym.to_string());
@@ -45,10 +64,22 @@ impl Visit for Declared {
     fn visit_assign_target(&mut self, _: &AssignTarget) {}
     fn visit_for_head(&mut self, node: &ForHead) {
         match node {
+            ForHead::VarDecl(v) if self.blocks && v.kind != VarDeclKind::Var => {}
             ForHead::VarDecl(v) => v.visit_with(self),
             ForHead::UsingDecl(u) => u.visit_with(self),
             ForHead::Pat(_) => {}
         }
+    }
+    fn visit_for_stmt(&mut self, node: &ForStmt) {
+        if let Some(VarDeclOrExpr::VarDecl(v)) = &node.init {
+            if self.blocks && v.kind != VarDeclKind::Var {
+                node.test.visit_with(self);
+                node.update.visit_with(self);
+                node.body.visit_with(self);
+                return;
+            }
+        }
+        node.visit_children_with(self);
     }
     // Nested functions and classes have their own scopes.
     fn visit_function(&mut self, _: &Function) {}
@@ -62,8 +93,49 @@ impl Visit for Declared {
 }
 
 fn declared_in<N: VisitWith<Declared>>(node: &N) -> HashSet<String> {
-    let mut d = Declared { names: HashSet::new() };
+    let mut d = Declared { names: HashSet::new(), blocks: false, depth: 0 };
     node.visit_children_with(&mut d);
+    d.names
+}
+
+/// What a function binds for its whole body: its params, its `var`s and
+/// `function`s anywhere, and the `let`/`const`/`class` of its body's own level.
+fn function_level<N: VisitWith<Declared>>(node: &N) -> HashSet<String> {
+    // A function's body is a `FunctionBody`, not a block: its level is depth 0.
+    let mut d = Declared { names: HashSet::new(), blocks: true, depth: 0 };
+    node.visit_children_with(&mut d);
+    d.names
+}
+
+/// The `let`/`const`/`class`/`function` declared directly in a block.
+fn block_level(stmts: &[Stmt]) -> HashSet<String> {
+    let mut names = HashSet::new();
+    for stmt in stmts {
+        if let Stmt::Decl(decl) = stmt {
+            match decl {
+                Decl::Var(v) if v.kind != VarDeclKind::Var => {
+                    let mut d = Declared { names: HashSet::new(), blocks: false, depth: 0 };
+                    v.visit_with(&mut d);
+                    names.extend(d.names);
+                }
+                Decl::Class(c) => {
+                    names.insert(c.ident.sym.to_string());
+                }
+                Decl::Fn(f) => {
+                    names.insert(f.ident.sym.to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    names
+}
+
+fn head_level(head: Option<&VarDecl>) -> HashSet<String> {
+    let mut d = Declared { names: HashSet::new(), blocks: false, depth: 0 };
+    if let Some(v) = head.filter(|v| v.kind != VarDeclKind::Var) {
+        v.visit_with(&mut d);
+    }
     d.names
 }
 
@@ -92,20 +164,55 @@ impl Visit for FreeNames {
         }
     }
     fn visit_function(&mut self, node: &Function) {
-        let names = declared_in(node);
+        let names = function_level(node);
         self.with_scope(names, |me| node.visit_children_with(me));
     }
+    // A block's own `let`/`const`/`class` bind inside it only.
+    fn visit_block_stmt(&mut self, node: &BlockStmt) {
+        let names = block_level(&node.stmts);
+        self.with_scope(names, |me| node.visit_children_with(me));
+    }
+    fn visit_for_stmt(&mut self, node: &ForStmt) {
+        let head = match &node.init {
+            Some(VarDeclOrExpr::VarDecl(v)) => Some(&**v),
+            _ => None,
+        };
+        self.with_scope(head_level(head), |me| node.visit_children_with(me));
+    }
+    fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+        let head = match &node.left {
+            ForHead::VarDecl(v) => Some(&**v),
+            _ => None,
+        };
+        // The iterated expression is outside the loop's scope.
+        node.right.visit_with(self);
+        self.with_scope(head_level(head), |me| {
+            node.left.visit_with(me);
+            node.body.visit_with(me);
+        });
+    }
+    fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
+        let head = match &node.left {
+            ForHead::VarDecl(v) => Some(&**v),
+            _ => None,
+        };
+        node.right.visit_with(self);
+        self.with_scope(head_level(head), |me| {
+            node.left.visit_with(me);
+            node.body.visit_with(me);
+        });
+    }
     fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
-        let mut names = declared_in(node);
+        let mut names = function_level(node);
         for param in &node.params {
-            let mut d = Declared { names: HashSet::new() };
+            let mut d = Declared { names: HashSet::new(), blocks: false, depth: 0 };
             param.visit_with(&mut d);
             names.extend(d.names);
         }
         self.with_scope(names, |me| node.visit_children_with(me));
     }
     fn visit_constructor(&mut self, node: &Constructor) {
-        let names = declared_in(node);
+        let names = function_level(node);
         self.with_scope(names, |me| node.visit_children_with(me));
     }
     fn visit_fn_expr(&mut self, node: &FnExpr) {
@@ -117,9 +224,8 @@ impl Visit for FreeNames {
         self.with_scope(names, |me| node.class.visit_with(me));
     }
     fn visit_catch_clause(&mut self, node: &CatchClause) {
-        let mut d = Declared { names: HashSet::new() };
+        let mut d = Declared { names: HashSet::new(), blocks: false, depth: 0 };
         node.param.visit_with(&mut d);
-        d.names.extend(declared_in(&node.body));
         self.with_scope(d.names, |me| node.body.visit_with(me));
     }
     // Labels are not variables.
