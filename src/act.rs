@@ -59,11 +59,7 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     outcome.mode = mode;
     let no_op = writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode);
     // A wrong node is said to be one before anything blames the proof or the bundle.
-    let probe = ((writes && !no_op) || action == Action::Prove).then(|| {
-        let node = validate::choose_node(cli.node.as_deref());
-        let timeout = Duration::from_secs(cli.node_timeout);
-        std::thread::spawn(move || validate::probe(&node, timeout))
-    });
+    let probe = ((writes && !no_op) || action == Action::Prove).then(|| validate::start_probe(&validate::choose_node(cli.node.as_deref()), &walked.folder));
     // node --check starts now, reading the patched bytes from its stdin once
     // they are planned, so that its start-up overlaps the parse.
     let early = (writes && !no_op).then(|| validate::start_check(&validate::choose_node(cli.node.as_deref()), package.module, &walked.folder));
@@ -76,7 +72,7 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     // One parse; a patched file is not re-resolved for --check, --restore or a no-op.
     let inspection = inspect::inspect(real, package, bytes, &cli.anchors, depth);
     outcome.absorb(&inspection);
-    if let Some(Err(e)) = probe.map(|p| p.join().unwrap_or(Ok(()))) {
+    if let Some(Err(e)) = probe.map(|p| p.finish(Duration::from_secs(cli.node_timeout))) {
         return outcome.error(e, "nothing was written; pass --node PATH to a working node (18 or later), or leave --node out to use kiro-cli's own");
     }
     let place = Place { walked: &walked, meta: &meta };
