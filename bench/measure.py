@@ -10,8 +10,9 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOOL = os.path.join(ROOT, "target", "release", "kiro-steer-scope")
-BARE_PARSE = os.path.join(ROOT, "target", "release", "examples", "bare_parse")
+TARGET_DIR = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
+TOOL = os.path.join(TARGET_DIR, "release", "kiro-steer-scope")
+BARE_PARSE = os.path.join(TARGET_DIR, "release", "examples", "bare_parse")
 TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js"
 BUNDLES = ["minified-esm", "readable-cjs"]
 NODE = shutil.which("node")

@@ -247,6 +247,30 @@ fn a_wrong_node_and_a_zero_timeout_are_said_to_be_so() {
     assert!(err(&o).contains("--node-timeout"), "{}", describe(&o));
 }
 
+/// --prove says "proof passed" once and keeps its columns aligned; a patch
+/// of one insertion says so in the singular; a restore gives no advice about upgrades.
+#[test]
+fn the_texts_of_prove_check_and_restore() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let target = install.add_tree("2.22.0-abc", "readable-cjs");
+    let o = install.run(&["--prove"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let text = out(&o);
+    assert_eq!(text.matches("proof passed").count(), 1, "{text}");
+    let header = text.lines().find(|l| l.starts_with("case ")).expect("a table");
+    let column = header.find("verdict").unwrap();
+    for row in text.lines().skip_while(|l| !l.starts_with("case ")).skip(1).take_while(|l| l.ends_with(" ok")) {
+        assert_eq!(row.chars().count() - 2, header[..column].chars().count(), "aligned:\n{header}\n{row}");
+    }
+    assert_eq!(code(&install.run(&["--mode", "gate"])), 0);
+    let o = install.run(&["--check"]);
+    assert!(out(&o).contains("(1 marked insertion)"), "{}", describe(&o));
+    let o = install.run(&["--restore"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(!out(&o).contains("upgrad"), "{}", describe(&o));
+    assert_eq!(sha256_file(&target), sha256_file(&repo().join("testdata/bundles/readable-cjs").join(BUNDLE_IN_TREE)));
+}
+
 #[test]
 fn completions_and_man_page() {
     for shell in ["bash", "zsh", "fish"] {

@@ -359,6 +359,12 @@ fn a_tree_that_must_not_be_written_runs_from_a_patched_mirror() {
     assert!(!mirror.exists());
     assert_eq!(state(&kiro, &bundle)["setup"]["mirror"], Value::Null);
 
+    // Apply refuses the folder without showing a proof that passed.
+    let o = kiro.tool(&["--target", bundle.to_str().unwrap()]);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(common::stderr(&o).contains("cannot write beside"), "{}", describe(&o));
+    assert!(!common::stdout(&o).contains("case "), "no proof table for a refusal the proof did not cause\n{}", describe(&o));
+
     // With `write-to = "tree"`, the same folder cannot be patched: node runs it as it is.
     kiro.set_up(&["--write-to", "tree"]);
     assert_fails_open(&kiro, &shim, &bundle, "not patched");
