@@ -246,7 +246,7 @@ fn main() -> ExitCode {
     };
     if cli.all {
         let mut outcomes = run_all(&options, action, mode);
-        setup::annotate_all(&mut outcomes, action);
+        setup::annotate_all(&mut outcomes, action, &saved);
         report::print_all(&outcomes, printing);
         return ExitCode::from(outcomes.iter().map(|o| o.exit).max().unwrap_or(EXIT_REFUSED));
     }

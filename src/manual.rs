@@ -65,6 +65,7 @@ pub fn render(cmd: clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
             ("config.toml", "the saved choice: mode, rewind-on-clear, write-to (auto, tree or mirror), node, budget-secs (how long the shim may work before node runs the file as it is)."),
             ("kiro-steer-scope-node", "the launch shim, a link to kiro-steer-scope in the data folder (~/.local/share/kiro-steer-scope on Linux)."),
             ("mirrors/", "patched stand-ins for trees that must not be written, in the cache folder; --restore removes a tree's."),
+            ("verified/", "stamps in the cache folder of bundles found carrying the choice, by inode, size and change time, so a later start need not read them."),
         ],
     );
     out.write_all(text.as_bytes())?;

@@ -60,12 +60,32 @@ fn hex(bytes: &[u8]) -> String {
     mark::sha256_hex(bytes)
 }
 
-/// Names the vendor file as it is now without reading it: a write changes
-/// its ctime, which no one can set back.
-fn stat_key(tree: &Path, bundle: &Path, mode: Mode) -> std::io::Result<String> {
-    let m = fs::metadata(bundle)?;
-    let id = format!("{}\n{}:{}:{}:{}.{}:{}.{}\n{mode}", tree.display(), m.dev(), m.ino(), m.size(), m.mtime(), m.mtime_nsec(), m.ctime(), m.ctime_nsec());
+/// Names a file as it is now without reading it: a write changes its
+/// ctime, which no one can set back.
+fn stat_key(place: &Path, file: &Path, mode: Mode) -> std::io::Result<String> {
+    let m = fs::metadata(file)?;
+    let id = format!("{}\n{}:{}:{}:{}.{}:{}.{}\n{mode}", place.display(), m.dev(), m.ino(), m.size(), m.mtime(), m.mtime_nsec(), m.ctime(), m.ctime_nsec());
     Ok(format!(".stat-{}", &hex(id.as_bytes())[..24]))
+}
+
+/// `<cache>/verified/`: stamps of bundles whose markers were found to record a mode.
+fn stamps() -> Option<PathBuf> {
+    root().and_then(|r| r.parent().map(|c| c.join("verified")))
+}
+
+/// Whether `bundle`, as it is now, was found carrying `mode` before.
+pub fn stamped(bundle: &Path, mode: Mode) -> bool {
+    let (Some(dir), Ok(key)) = (stamps(), stat_key(bundle, bundle, mode)) else { return false };
+    dir.join(key).is_file()
+}
+
+/// Remembers that `bundle`, as it is now, carries `mode`. A shortcut only
+/// (a lost stamp costs one verification), so failures are ignored and
+/// nothing is fsynced.
+pub fn stamp(bundle: &Path, mode: Mode) {
+    if let (Some(dir), Ok(key)) = (stamps(), stat_key(bundle, bundle, mode)) {
+        let _ = fs::create_dir_all(&dir).and_then(|()| File::create(dir.join(key)).map(drop));
+    }
 }
 
 fn read_ready(dir: &Path) -> Option<Manifest> {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 use crate::config::{self, Config, WriteTo};
+use crate::inspect::State;
 use crate::mark::{Fix, Mode};
 use crate::report::{Action, Note, Outcome, Printing};
 use crate::{mirror, shim, EXIT_OK, EXIT_REFUSED};
@@ -103,18 +104,31 @@ pub fn annotate(outcome: &mut Outcome, action: Action, saved: &Saved) {
             mirrors_note(outcome);
         }
         Action::Restore => remove_mirrors(outcome),
+        Action::Apply | Action::Ensure if is_set_up(saved) => stamp(outcome),
         _ => {}
     }
 }
 
+fn is_set_up(saved: &Saved) -> bool {
+    matches!(saved, Ok(Some(_)))
+}
+
+/// A file left carrying its fixes is stamped, so the shim's next start need not read it.
+fn stamp(outcome: &mut Outcome) {
+    if let (0, Some(State::Patched(mode)), Some(path)) = (outcome.exit, outcome.state_after.or(outcome.state), &outcome.real_path) {
+        mirror::stamp(path, mode);
+    }
+}
+
 /// With --all: each tree as one, and mirrors of trees that are gone are removed on --restore.
-pub fn annotate_all(outcomes: &mut [Outcome], action: Action) {
+pub fn annotate_all(outcomes: &mut [Outcome], action: Action, saved: &Saved) {
     match action {
         Action::Check => outcomes.iter_mut().for_each(mirrors_note),
         Action::Restore => {
             outcomes.iter_mut().for_each(remove_mirrors);
             mirror::prune_orphans();
         }
+        Action::Apply | Action::Ensure if is_set_up(saved) => outcomes.iter_mut().for_each(stamp),
         _ => {}
     }
 }

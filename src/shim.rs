@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use crate::config::{self, Chosen, Config, WriteTo};
 use crate::discover::{self, Target};
 use crate::report::Action;
+use crate::mark::{self, Mode};
 use crate::{act, anchor, mirror, privilege};
 
 /// The name the binary answers to as the shim (a link to it, or a copy).
@@ -88,6 +89,8 @@ pub fn main() -> ! {
         (None, _) => {}
         (Some(i), Err(e)) => say(&format!("{e}; {} runs as it is", args[i].to_string_lossy())),
         (Some(i), Ok(None)) => say(&format!("no saved choice (run kiro-steer-scope --set-up); {} runs as it is", args[i].to_string_lossy())),
+        // Already carrying the choice, as --ensure's no-op decides it: not even a fork.
+        (Some(i), Ok(Some((_, config)))) if carries(Path::new(&args[i]), config.mode()) => {}
         (Some(i), Ok(Some((_, config)))) => match prepare_bounded(Path::new(&args[i]), &config, &node) {
             Ok(path) => args[i] = path.into_os_string(),
             Err(why) => say(&format!("not patched: {why}; {} runs as it is", args[i].to_string_lossy())),
@@ -96,6 +99,20 @@ pub fn main() -> ! {
     let e = std::process::Command::new(&node).args(&args).exec();
     say(&format!("cannot start {}: {e}", node.display()));
     std::process::exit(127)
+}
+
+/// Whether the file's markers check out and record `mode`; a file seen so
+/// before (same inode, size and change time) is not read again.
+fn carries(bundle: &Path, mode: Mode) -> bool {
+    if mirror::stamped(bundle, mode) {
+        return true;
+    }
+    let Ok(bytes) = std::fs::read(bundle) else { return false };
+    let carries = matches!(mark::read(&bytes), Ok(Some(ref m)) if m.mode == mode && mark::strip(&bytes, m).is_ok());
+    if carries {
+        mirror::stamp(bundle, mode);
+    }
+    carries
 }
 
 /// Runs `prepare` in a forked child and waits at most the budget for the
@@ -208,7 +225,10 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
     }
     let outcome = act::run(&options, Action::Ensure, mode, Target { path: bundle.to_path_buf(), how: "the launch shim".into() });
     match outcome.error {
-        None => Ok(bundle.to_path_buf()),
+        None => {
+            mirror::stamp(bundle, mode);
+            Ok(bundle.to_path_buf())
+        }
         Some(error) => Err(error),
     }
 }

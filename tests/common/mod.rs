@@ -94,7 +94,8 @@ impl Tree {
 /// Where the tests' runs look for a saved choice and mirrors unless a test
 /// sets them: nowhere, so that the tester's own set-up changes nothing.
 pub const NO_CONFIG: &str = "/nonexistent/kiro-steer-scope-tests/config.toml";
-pub const NO_CACHE: &str = "/nonexistent/kiro-steer-scope-tests/cache";
+/// Under a file, so that not even root can create it.
+pub const NO_CACHE: &str = "/dev/null/kiro-steer-scope-tests/cache";
 
 pub fn run(args: &[&str]) -> Output {
     Command::new(bin())
