@@ -642,7 +642,8 @@ fn a_node_that_leaves_a_process_behind_cannot_stretch_the_run_past_the_timeout()
     let help = String::from_utf8_lossy(&run_on(Path::new("."), &["--help"]).stdout).into_owned();
     let default: u64 = help
         .split("--node-timeout")
-        .nth(1)
+        // The option's own entry, after the usage lines that also name it.
+        .last()
         .and_then(|rest| rest.split("[default: ").nth(1))
         .and_then(|rest| rest.split(']').next())
         .and_then(|n| n.parse().ok())
