@@ -131,3 +131,27 @@ fn working_folder(pid: libc::pid_t) -> Option<PathBuf> {
 fn processes() -> Vec<Process> {
     Vec::new()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn process(args: &[&str]) -> Process {
+        Process { pid: 1, args: args.iter().map(|a| a.as_bytes().to_vec()).collect(), exe: None, cwd: None }
+    }
+
+    #[test]
+    fn only_a_node_running_the_bundle_counts() {
+        let bundle = "/d/kas/2.22.0-a/node_modules/@kiro/agent/dist/server/acp-server.js";
+        let script = |args: &[&str]| process(args).node_script().map(|s| String::from_utf8_lossy(s).into_owned());
+        assert_eq!(script(&["/d/kiro-cli/node", "--experimental-wasm-modules", bundle, "--transport=stdio"]).as_deref(), Some(bundle));
+        assert_eq!(script(&["node", bundle, "--scenario", "-"]).as_deref(), Some(bundle));
+        assert_eq!(script(&["timeout", "30", "kiro-steer-scope", "--target", bundle]), None);
+        assert_eq!(script(&["runuser", "-u", "ann", "--", "node", bundle]), None);
+        assert_eq!(script(&["tail", "-f", bundle]), None);
+        // Named otherwise, but its executable is node.
+        let mut renamed = process(&["kas-server", bundle]);
+        renamed.exe = Some(PathBuf::from("/usr/bin/node"));
+        assert_eq!(renamed.node_script().map(|s| s.as_slice()), Some(bundle.as_bytes()));
+    }
+}
