@@ -251,6 +251,12 @@ fn the_tools_own_node_never_is_the_shim() {
     assert_eq!(code(&o), 0, "{}", describe(&o));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(v["node"].as_str().unwrap().contains("kiro-cli's own node"), "{v:#}");
+    // --set-up says how to set the variable to the shim, in one's own terms.
+    let o = kiro.tool(&["--set-up"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let text = common::stdout(&o);
+    assert!(text.contains(&format!("export KIRO_KAS_NODE_PATH={}", shim.display())), "{text}");
+    assert!(text.contains(if cfg!(target_vendor = "apple") { "launchctl setenv" } else { "environment.d" }), "{text}");
     // --check says the variable is the shim.
     let o = kiro.install.command(&["--check", "--json"]).env("KIRO_KAS_NODE_PATH", &shim).output().unwrap();
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
