@@ -20,6 +20,8 @@ pub struct Options {
     pub node: Option<PathBuf>,
     pub node_timeout: u64,
     pub allow_inconclusive: bool,
+    /// What the flags and the saved config chose (--ensure keeps the rest as the file has it).
+    pub chosen: crate::config::Chosen,
 }
 
 pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome {
@@ -51,7 +53,13 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     // A file already patched in this mode (as its markers say) costs what
     // --check costs: no parse, no node.
     let writes = matches!(action, Action::DryRun | Action::Apply | Action::Ensure);
-    let no_op = writes && matches!(mark::read(&bytes), Ok(Some(ref m)) if m.mode == mode);
+    let marks = mark::read(&bytes);
+    // --ensure never undoes a choice: what was not chosen stays as the file carries it.
+    let mode = if action == Action::Ensure { cli.chosen.keeping(marks.as_ref().ok().and_then(|m| m.as_ref()).map(|m| m.mode)) } else { mode };
+    outcome.mode = mode;
+    let no_op = writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode);
+    // A wrong node is said to be one before anything blames the proof or the bundle.
+    let probe = ((writes && !no_op) || action == Action::Prove).then(|| validate::start_probe(&validate::choose_node(cli.node.as_deref()), &walked.folder));
     // node --check starts now, reading the patched bytes from its stdin once
     // they are planned, so that its start-up overlaps the parse.
     let early = (writes && !no_op).then(|| validate::start_check(&validate::choose_node(cli.node.as_deref()), package.module, &walked.folder));
@@ -64,6 +72,9 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     // One parse; a patched file is not re-resolved for --check, --restore or a no-op.
     let inspection = inspect::inspect(real, package, bytes, &cli.anchors, depth);
     outcome.absorb(&inspection);
+    if let Some(Err(e)) = probe.map(|p| p.finish(Duration::from_secs(cli.node_timeout))) {
+        return outcome.error(e, "nothing was written; pass --node PATH to a working node (18 or later), or leave --node out to use kiro-cli's own");
+    }
     let place = Place { walked: &walked, meta: &meta };
     match action {
         Action::Check => check(outcome, &inspection, cli.allow_inconclusive),

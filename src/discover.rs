@@ -41,8 +41,12 @@ impl Platform {
     }
 }
 
-/// `<data>/kiro-cli` for this machine, from the process environment.
+/// `<data>/kiro-cli` for this machine, from the process environment;
+/// `KIRO_DATA_DIR` replaces it as it does for kiro-cli.
 pub fn kiro_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("KIRO_DATA_DIR").filter(|v| !v.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
     Platform::current().data_dir(&|k| std::env::var_os(k)).map(|d| d.join("kiro-cli"))
 }
 
@@ -67,13 +71,15 @@ impl Tree {
     }
 }
 
-/// Every KAS tree under `kas` (skipping `.lock` entries and folders without a bundle), sorted.
+/// Every KAS tree under `kas`, sorted. Skipped: `.lock` entries, the
+/// `.incoming*` scratch entry of a tree being extracted (its bundle may be
+/// half written), and folders without a bundle.
 pub fn trees(kas: &Path) -> Result<Vec<Tree>, String> {
     let entries = std::fs::read_dir(kas).map_err(|e| format!("cannot list {}: {e}", kas.display()))?;
     let mut out = Vec::new();
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.ends_with(".lock") || !entry.path().join(BUNDLE_IN_TREE).is_file() {
+        if name.ends_with(".lock") || name.starts_with(".incoming") || !entry.path().join(BUNDLE_IN_TREE).is_file() {
             continue;
         }
         let cli_version = name.split_once('-').map_or(name.as_str(), |(v, _)| v).to_string();
@@ -137,9 +143,18 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
         };
     };
     let trees = listed.map_err(|e| NotFound::NotUnpacked(format!("kiro-cli {version} has not unpacked its runtime yet ({e}); it does on first start, so start kiro-cli once and run this again")))?;
-    let matching: Vec<Tree> = trees.iter().filter(|t| t.cli_version == version).cloned().collect();
+    let mut matching: Vec<Tree> = trees.iter().filter(|t| t.cli_version == version).cloned().collect();
+    let mut how = format!("kiro-cli {version} in {}", kas.display());
+    // The engine may lag the CLI: then kiro-cli runs the newest tree not above its version.
+    if let (true, Some(cli)) = (matching.is_empty(), version_key(version)) {
+        let below = |t: &&Tree| version_key(&t.cli_version).is_some_and(|v| v <= cli);
+        if let Some(best) = trees.iter().filter(below).filter_map(|t| version_key(&t.cli_version)).max() {
+            matching = trees.iter().filter(|t| version_key(&t.cli_version).as_ref() == Some(&best)).cloned().collect();
+            how = format!("kiro-cli {version} in {}: no {version} tree, so the newest not above it ({}; the engine lags the CLI)", kas.display(), matching[0].cli_version);
+        }
+    }
     match matching.as_slice() {
-        [one] => Ok(Target { path: one.bundle(), how: format!("kiro-cli {version} in {}", kas.display()) }),
+        [one] => Ok(Target { path: one.bundle(), how }),
         [] => Err(NotFound::NotUnpacked(format!(
             "no KAS tree for kiro-cli {version} in {} yet (other trees: {}); kiro-cli unpacks it on first start, so start kiro-cli once and run this again, or pass --target PATH",
             kas.display(),
@@ -151,6 +166,11 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
             list(several)
         ))),
     }
+}
+
+/// A version as numbers (`2.15.1` → [2, 15, 1]), compared as versions, not as strings.
+fn version_key(version: &str) -> Option<Vec<u64>> {
+    version.split('.').map(|part| part.parse::<u64>().ok()).collect()
 }
 
 /// The installed kiro-cli's version; None when kiro-cli is not on PATH.
@@ -239,14 +259,28 @@ mod tests {
             let listed = || trees(&kas);
             let one = choose(&kas, Some("2.22.0"), listed()).unwrap();
             assert_eq!(one.path, kas.join("2.22.0-bbb").join(BUNDLE_IN_TREE), "{platform:?}");
-            // A version whose tree is not unpacked yet.
-            assert!(matches!(choose(&kas, Some("2.23.0"), listed()), Err(NotFound::NotUnpacked(_))));
+            // A version whose tree is not unpacked yet, with no older tree to run.
+            assert!(matches!(choose(&kas, Some("2.20.0"), listed()), Err(NotFound::NotUnpacked(_))));
             // No kiro-cli on PATH: two trees are a question, not a guess.
             let err = choose(&kas, None, listed()).unwrap_err().to_string();
             assert!(err.contains("--all") && err.contains("2.21.0-aaa") && err.contains("2.22.0-bbb"), "{err}");
             std::fs::remove_dir_all(kas.join("2.21.0-aaa")).unwrap();
             assert_eq!(choose(&kas, None, listed()).unwrap().path, kas.join("2.22.0-bbb").join(BUNDLE_IN_TREE));
         }
+    }
+
+    #[test]
+    fn the_engine_may_lag_the_cli_and_scratch_entries_are_skipped() {
+        let root = tempfile::tempdir().unwrap();
+        let kas = layout(root.path(), &["2.9.0-old", "2.15.1-aaa", "2.15.1-aaa.lock", "2.16.0-new", ".incoming-2.15.2-x"]);
+        let chosen = choose(&kas, Some("2.15.2"), trees(&kas)).unwrap();
+        assert_eq!(chosen.path, kas.join("2.15.1-aaa").join(BUNDLE_IN_TREE), "2.15.1 < 2.15.2 < 2.16.0, as versions");
+        assert!(chosen.how.contains("lags"), "{}", chosen.how);
+        assert!(trees(&kas).unwrap().iter().all(|t| !t.dir.to_string_lossy().contains(".incoming")));
+        assert_eq!(choose(&kas, Some("2.10.0"), trees(&kas)).unwrap().path, kas.join("2.9.0-old").join(BUNDLE_IN_TREE), "2.9 is below 2.10");
+        assert!(matches!(choose(&kas, Some("2.8.0"), trees(&kas)), Err(NotFound::NotUnpacked(_))), "nothing at or below");
+        // An exact match still wins over the lag rule.
+        assert_eq!(choose(&kas, Some("2.16.0"), trees(&kas)).unwrap().path, kas.join("2.16.0-new").join(BUNDLE_IN_TREE));
     }
 
     #[test]

@@ -7,10 +7,13 @@ mod account;
 mod act;
 mod anchor;
 mod audit;
+mod config;
 mod discover;
 mod folder;
 mod inspect;
+mod manual;
 mod mark;
+mod mirror;
 mod parse;
 mod pattern;
 mod plan;
@@ -21,6 +24,8 @@ mod report;
 mod resolve;
 mod scope;
 mod sessions;
+mod setup;
+mod shim;
 mod slice;
 mod swap;
 mod validate;
@@ -57,8 +62,10 @@ enum ModeArg {
     name = "kiro-steer-scope",
     version,
     about = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240) by patching the installed agent runtime bundle.",
-    after_help = "Exit codes: 0 done / patched (--check, --ensure), 1 stock and patchable (--check) or no tree unpacked yet (--ensure), 2 refused or error (nothing was written).\n--audit: 0 no replay found (or no log), 1 a replay in a session that ran the patched code, 3 replays only in sessions not known to have run patched code (stock, started before the bundle was last written, or undated), 2 the logs named cannot be read.",
-    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "audit", "completions", "man"]).multiple(false))
+    long_about = manual::DESCRIPTION,
+    override_usage = manual::USAGE,
+    after_help = manual::AFTER_HELP,
+    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "audit", "set_up", "completions", "man"]).multiple(false))
 )]
 struct Cli {
     /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli);
@@ -66,14 +73,19 @@ struct Cli {
     #[arg(long, value_name = "PATH")]
     target: Option<PathBuf>,
 
-    /// Which fix to insert.
-    #[arg(long, value_enum, default_value = "seed")]
-    mode: ModeArg,
+    /// Which fix to insert (default: the saved choice, else seed).
+    #[arg(long, value_enum, value_name = "MODE")]
+    mode: Option<ModeArg>,
 
     /// Also insert the rewind on clear (kirodotdev/Kiro#11449): after a clear of the steering
-    /// buffer, every execution reads the messages typed since. Apply without it takes it out.
-    #[arg(long)]
+    /// buffer, every execution reads the messages typed since. Apply without it (and without a
+    /// saved choice that has it) takes it out.
+    #[arg(long, conflicts_with = "no_rewind_on_clear")]
     rewind_on_clear: bool,
+
+    /// Leave the rewind on clear out for this run (or, with --set-up, from the saved choice).
+    #[arg(long)]
+    no_rewind_on_clear: bool,
 
     /// Report the state and write nothing. Exit 0 patched, 1 stock and patchable, 2 anything else.
     #[arg(long)]
@@ -91,8 +103,9 @@ struct Cli {
     #[arg(long)]
     prove: bool,
 
-    /// For a shell function or login hook: patch when stock, do nothing when already patched in
-    /// --mode, never stand in the way (one line on stderr when refused).
+    /// For a shell function or login hook: bring the file to the chosen fixes (flags, else the
+    /// saved choice; what neither chose stays as the file has it), never stand in the way (one
+    /// line on stderr when refused).
     #[arg(long)]
     ensure: bool,
 
@@ -111,6 +124,15 @@ struct Cli {
     /// default: chat-agent and kiro).
     #[arg(long, value_name = "NAME", requires = "audit")]
     root_agent: Vec<String>,
+
+    /// Save the chosen fixes (--mode, --rewind-on-clear, --write-to, --node) for --ensure, apply
+    /// and the launch shim; link the launch shim and print how to set KIRO_KAS_NODE_PATH to it.
+    #[arg(long)]
+    set_up: bool,
+
+    /// With --set-up: where the launch shim puts the patched bundle.
+    #[arg(long, value_enum, value_name = "WHERE", requires = "set_up")]
+    write_to: Option<config::WriteTo>,
 
     /// Act on every KAS tree under kiro-cli's data folder, one line each; the exit code is the worst.
     #[arg(long, conflicts_with_all = ["target", "audit"])]
@@ -136,8 +158,8 @@ struct Cli {
     #[arg(long, value_name = "PATH")]
     node: Option<PathBuf>,
 
-    /// Seconds node --check may take before it is stopped and the run refused.
-    #[arg(long, value_name = "SECS", default_value_t = 20)]
+    /// Seconds node --check may take before it is stopped and the run refused (at least 1).
+    #[arg(long, value_name = "SECS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     node_timeout: u64,
 
     /// Apply on the anchors and node --check alone when the proof is inconclusive
@@ -169,6 +191,10 @@ extern "C" fn configure_allocator() {
 static CONFIGURE_ALLOCATOR: extern "C" fn() = configure_allocator;
 
 fn main() -> ExitCode {
+    // Started by kiro-cli in node's place: patch, then become node.
+    if shim::invoked_as_shim() {
+        shim::main();
+    }
     privilege::note_start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -187,7 +213,7 @@ fn main() -> ExitCode {
         return ExitCode::from(EXIT_OK);
     }
     if cli.man {
-        return match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+        return match manual::render(Cli::command(), &mut std::io::stdout()) {
             Ok(()) => ExitCode::from(EXIT_OK),
             Err(e) => {
                 eprintln!("kiro-steer-scope: cannot write the man page: {e}");
@@ -214,15 +240,27 @@ fn main() -> ExitCode {
     } else {
         Action::Apply
     };
-    let fix = match cli.mode {
+    let fix = cli.mode.map(|m| match m {
         ModeArg::Seed => Fix::Seed,
         ModeArg::Gate => Fix::Gate,
+    });
+    let rewind = (cli.rewind_on_clear || cli.no_rewind_on_clear).then_some(cli.rewind_on_clear);
+    let printing = report::Printing { json: cli.json, quiet: cli.quiet };
+    let saved = config::load();
+    if cli.set_up {
+        let asked = setup::Asked { fix, rewind, write_to: cli.write_to, node: cli.node.clone() };
+        return ExitCode::from(setup::set_up(asked, saved, printing));
+    }
+    let chosen = config::Chosen::resolve(fix, rewind, saved.as_ref().ok().and_then(|s| s.as_ref()).map(|(_, c)| c));
+    let mode = chosen.mode();
+    let options = match &saved {
+        Err(e) if action != Action::Check && action != Action::Restore => Err((format!("the saved choice is unusable: {e}"), "fix or remove the config file (kiro-steer-scope --set-up writes a new one)")),
+        _ => options(&cli, chosen).map_err(|e| (e, "fix the anchor files (see anchors/README.md) or drop --anchors")),
     };
-    let mode = Mode { fix, rewind: cli.rewind_on_clear };
-    let options = match options(&cli) {
+    let options = match options {
         Ok(o) => o,
-        Err(e) => {
-            let outcome = Outcome::new(action, mode).error(e, "fix the anchor files (see anchors/README.md) or drop --anchors");
+        Err((e, next)) => {
+            let outcome = Outcome::new(action, mode).error(e, next);
             if cli.all {
                 report::print_all(std::slice::from_ref(&outcome), printing);
             } else {
@@ -232,11 +270,13 @@ fn main() -> ExitCode {
         }
     };
     if cli.all {
-        let outcomes = run_all(&options, action, mode);
+        let mut outcomes = run_all(&options, action, mode);
+        setup::annotate_all(&mut outcomes, action, &saved);
         report::print_all(&outcomes, printing);
         return ExitCode::from(outcomes.iter().map(|o| o.exit).max().unwrap_or(EXIT_REFUSED));
     }
-    let outcome = run(&cli, &options, action, mode);
+    let mut outcome = run(&cli, &options, action, mode);
+    setup::annotate(&mut outcome, action, &saved);
     report::print(&outcome, printing);
     ExitCode::from(outcome.exit)
 }
@@ -272,11 +312,11 @@ fn run_all(options: &act::Options, action: Action, mode: Mode) -> Vec<Outcome> {
     }
 }
 
-fn options(cli: &Cli) -> Result<act::Options, String> {
+fn options(cli: &Cli, chosen: config::Chosen) -> Result<act::Options, String> {
     let anchors = match &cli.anchors {
         Some(dir) => anchor::load_dir(dir).map_err(|e| format!("the anchors in {} are not usable: {e}", dir.display()))?,
         None => anchor::builtin(),
     };
-    Ok(act::Options { anchors, node: cli.node.clone(), node_timeout: cli.node_timeout, allow_inconclusive: cli.allow_inconclusive })
+    Ok(act::Options { anchors, node: cli.node.clone(), node_timeout: cli.node_timeout, allow_inconclusive: cli.allow_inconclusive, chosen })
 }
 

@@ -68,7 +68,16 @@ pub struct Outcome {
     pub accounting: Option<crate::account::Accounting>,
     /// Which parse ran: the prefilter's or the whole file's.
     pub parse: Option<crate::prefilter::ParseInfo>,
+    /// The saved choice, the launch shim and mirrors (`setup` in JSON).
+    pub notes: Vec<Note>,
     pub exit: u8,
+}
+
+/// One line about the set-up: `key: text`, and `key` in JSON.
+pub struct Note {
+    pub key: &'static str,
+    pub text: String,
+    pub json: Value,
 }
 
 /// Bytes of context shown on each side of an insertion.
@@ -105,6 +114,7 @@ impl Outcome {
             proof_overridden: false,
             accounting: None,
             parse: None,
+            notes: Vec::new(),
             exit: EXIT_REFUSED,
         }
     }
@@ -127,6 +137,8 @@ impl Outcome {
                 .iter()
                 .map(|f| InsertionReport { offset: f.stock_at, text: f.payload.clone(), purpose: "recorded in a marker".into(), before: String::new(), after: String::new() })
                 .collect();
+            let n = marked.found.len();
+            self.message = format!("patched in {} mode ({n} marked insertion{})", marked.mode, if n == 1 { "" } else { "s" });
         }
     }
 
@@ -295,6 +307,7 @@ fn to_json(o: &Outcome) -> Value {
                 "patched_inconclusive": c.patched_inconclusive,
             })).collect::<Vec<_>>(),
         })),
+        "setup": if o.notes.is_empty() { Value::Null } else { Value::Object(o.notes.iter().map(|n| (n.key.to_string(), n.json.clone())).collect()) },
         "exit_code": o.exit,
     })
 }
@@ -408,7 +421,11 @@ fn print_text(o: &Outcome) {
             print_inline_diff(&i.before, &i.text, &i.after);
         }
     }
-    if let Some(proof) = o.proof.as_ref().filter(|_| o.action == Action::Prove || o.exit != EXIT_OK) {
+    for note in &o.notes {
+        out!("{:<7} {}", format!("{}:", note.key), note.text);
+    }
+    // The table explains a refusal only when the proof is what refused.
+    if let Some(proof) = o.proof.as_ref().filter(|p| o.action == Action::Prove || (o.exit != EXIT_OK && !p.passed())) {
         print_proof(proof);
     }
     if o.action == Action::Check && o.exit != EXIT_OK {
@@ -419,8 +436,8 @@ fn print_text(o: &Outcome) {
     if !o.message.is_empty() && o.error.as_deref() != Some(o.message.as_str()) {
         out!("{}", o.message);
     }
-    if o.exit == EXIT_OK && o.changed {
-        out!("A running kiro-cli session keeps the old code until it is restarted; a kiro-cli upgrade unpacks a fresh stock tree, so run this again after upgrading.");
+    if o.exit == EXIT_OK && o.changed && o.action == Action::Apply {
+        out!("A running kiro-cli session keeps the old code until it is restarted. A kiro-cli upgrade unpacks a fresh stock tree: `kiro-steer-scope --set-up` makes every start patch it before node loads it.");
     }
 }
 
@@ -460,8 +477,12 @@ fn print_proof(proof: &crate::prove::Proof) {
             }
         }
     }
-    let width = proof.cases.iter().map(|c| c.name.len()).max().unwrap_or(4);
-    out!("{:width$}  {:<30}  {:<30}  {}", "case", "stock (expected: the defect)", format!("{} (observed)", proof.mode), "verdict");
+    let wide = |head: &str, cell: &dyn Fn(&crate::prove::CaseResult) -> usize| proof.cases.iter().map(cell).max().unwrap_or(0).max(head.chars().count());
+    let (stock_head, mode_head) = ("stock (expected: the defect)".to_string(), format!("{} (observed)", proof.mode));
+    let width = wide("case", &|c| c.name.chars().count());
+    let stock_w = wide(&stock_head, &|c| c.stock_observed.chars().count());
+    let mode_w = wide(&mode_head, &|c| c.patched_observed.chars().count());
+    out!("{:width$}  {:stock_w$}  {:mode_w$}  {}", "case", stock_head, mode_head, "verdict");
     for c in &proof.cases {
         let verdict = match (c.stock_ok, c.patched_ok) {
             _ if c.stock_inconclusive.is_some() => format!("INCONCLUSIVE: {}", c.stock_inconclusive.as_deref().unwrap_or_default()),
@@ -470,7 +491,7 @@ fn print_proof(proof: &crate::prove::Proof) {
             (false, _) => format!("FAIL: stock should be `{}`", c.stock_expected),
             (true, false) => format!("FAIL: {} should be `{}`", proof.mode, c.mode_expected),
         };
-        out!("{:width$}  {:<30}  {:<30}  {}", c.name, c.stock_observed, c.patched_observed, verdict);
+        out!("{:width$}  {:stock_w$}  {:mode_w$}  {}", c.name, c.stock_observed, c.patched_observed, verdict);
     }
     for u in &proof.unchecked {
         out!("{:width$}  not checked{}: {}", u.case, if u.applies { "" } else { " (does not apply)" }, u.why);
@@ -492,7 +513,9 @@ fn print_proof(proof: &crate::prove::Proof) {
             out!("  spawn site at byte {at}: only its construction ran in the proof ({}); its function is accounted for", path["why"].as_str().unwrap_or_default());
         }
     }
-    out!("proof {}: {} cases in {} ms", proof.verdict.name(), proof.cases.len(), proof.elapsed.as_millis());
+    // A passed --prove says "proof passed" once, in its message below.
+    let verdict = if proof.passed() { String::new() } else { format!("proof {}: ", proof.verdict.name()) };
+    out!("{verdict}{} cases in {} ms", proof.cases.len(), proof.elapsed.as_millis());
     if let crate::prove::Verdict::Inconclusive(reason) = &proof.verdict {
         out!("inconclusive: {reason}");
     }

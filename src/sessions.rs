@@ -7,11 +7,27 @@ use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-/// One process: its arguments and its working folder (for relative paths).
+/// One process: its arguments, its executable and its working folder (for relative paths).
 struct Process {
     pid: u32,
     args: Vec<Vec<u8>>,
+    exe: Option<PathBuf>,
     cwd: Option<PathBuf>,
+}
+
+impl Process {
+    /// A node running a script: `argv[0]` or the executable is a node, and
+    /// the script is its first argument that is not an option. Anything else
+    /// that merely mentions the bundle (`timeout 30 kiro-steer-scope …`,
+    /// `runuser …`, an editor) runs no copy of it.
+    fn node_script(&self) -> Option<&Vec<u8>> {
+        let named_node = |name: Option<&OsStr>| name.is_some_and(|n| n.as_bytes().starts_with(b"node"));
+        let argv0 = self.args.first().map(|a| Path::new(OsStr::from_bytes(a)).file_name());
+        if !named_node(argv0.flatten()) && !named_node(self.exe.as_deref().and_then(Path::file_name)) {
+            return None;
+        }
+        self.args.iter().skip(1).find(|a| !a.starts_with(b"-"))
+    }
 }
 
 pub fn sessions_using(real_target: &Path) -> Vec<String> {
@@ -36,7 +52,7 @@ pub fn sessions_using(real_target: &Path) -> Vec<String> {
                     std::fs::canonicalize(full).is_ok_and(|p| p == real_target)
                 })
         };
-        if process.args.iter().any(names_it) {
+        if process.node_script().is_some_and(names_it) {
             out.push(format!("process {} is running this bundle and keeps the old code until it is restarted; restart kiro-cli sessions to use the change", process.pid));
         }
     }
@@ -52,7 +68,7 @@ fn processes() -> Vec<Process> {
             let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
             let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
             let args = cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(<[u8]>::to_vec).collect();
-            Some(Process { pid, args, cwd: std::fs::read_link(entry.path().join("cwd")).ok() })
+            Some(Process { pid, args, exe: std::fs::read_link(entry.path().join("exe")).ok(), cwd: std::fs::read_link(entry.path().join("cwd")).ok() })
         })
         .collect()
 }
@@ -68,12 +84,18 @@ fn processes() -> Vec<Process> {
     let bytes = (pids.len() * size_of::<libc::pid_t>()) as libc::c_int;
     let count = unsafe { libc::proc_listallpids(pids.as_mut_ptr().cast(), bytes) };
     pids.truncate(count.max(0) as usize);
-    pids.into_iter().filter(|p| *p > 0).filter_map(|pid| Some(Process { pid: pid as u32, args: arguments(pid)?, cwd: working_folder(pid) })).collect()
+    pids.into_iter()
+        .filter(|p| *p > 0)
+        .filter_map(|pid| {
+            let (exe, args) = arguments(pid)?;
+            Some(Process { pid: pid as u32, args, exe: Some(exe), cwd: working_folder(pid) })
+        })
+        .collect()
 }
 
-/// argv from `KERN_PROCARGS2`: argc, the executable path, padding, then argc strings.
+/// The executable and argv from `KERN_PROCARGS2`: argc, the executable path, padding, then argc strings.
 #[cfg(target_vendor = "apple")]
-fn arguments(pid: libc::pid_t) -> Option<Vec<Vec<u8>>> {
+fn arguments(pid: libc::pid_t) -> Option<(PathBuf, Vec<Vec<u8>>)> {
     let mut mib = [libc::CTL_KERN, libc::KERN_PROCARGS2, pid];
     let mut size: libc::size_t = 0;
     if unsafe { libc::sysctl(mib.as_mut_ptr(), 3, std::ptr::null_mut(), &mut size, std::ptr::null_mut(), 0) } != 0 || size < 4 {
@@ -87,8 +109,9 @@ fn arguments(pid: libc::pid_t) -> Option<Vec<Vec<u8>>> {
     let argc = i32::from_ne_bytes(buf[..4].try_into().ok()?).max(0) as usize;
     let rest = &buf[4..];
     let exec_end = rest.iter().position(|b| *b == 0)?;
+    let exe = PathBuf::from(OsStr::from_bytes(&rest[..exec_end]));
     let mut parts = rest[exec_end..].split(|b| *b == 0).filter(|p| !p.is_empty());
-    Some((0..argc).filter_map(|_| parts.next().map(<[u8]>::to_vec)).collect())
+    Some((exe, (0..argc).filter_map(|_| parts.next().map(<[u8]>::to_vec)).collect()))
 }
 
 #[cfg(target_vendor = "apple")]
@@ -107,4 +130,28 @@ fn working_folder(pid: libc::pid_t) -> Option<PathBuf> {
 #[cfg(not(any(target_os = "linux", target_vendor = "apple")))]
 fn processes() -> Vec<Process> {
     Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn process(args: &[&str]) -> Process {
+        Process { pid: 1, args: args.iter().map(|a| a.as_bytes().to_vec()).collect(), exe: None, cwd: None }
+    }
+
+    #[test]
+    fn only_a_node_running_the_bundle_counts() {
+        let bundle = "/d/kas/2.22.0-a/node_modules/@kiro/agent/dist/server/acp-server.js";
+        let script = |args: &[&str]| process(args).node_script().map(|s| String::from_utf8_lossy(s).into_owned());
+        assert_eq!(script(&["/d/kiro-cli/node", "--experimental-wasm-modules", bundle, "--transport=stdio"]).as_deref(), Some(bundle));
+        assert_eq!(script(&["node", bundle, "--scenario", "-"]).as_deref(), Some(bundle));
+        assert_eq!(script(&["timeout", "30", "kiro-steer-scope", "--target", bundle]), None);
+        assert_eq!(script(&["runuser", "-u", "ann", "--", "node", bundle]), None);
+        assert_eq!(script(&["tail", "-f", bundle]), None);
+        // Named otherwise, but its executable is node.
+        let mut renamed = process(&["kas-server", bundle]);
+        renamed.exe = Some(PathBuf::from("/usr/bin/node"));
+        assert_eq!(renamed.node_script().map(|s| s.as_slice()), Some(bundle.as_bytes()));
+    }
 }

@@ -14,19 +14,16 @@ pub struct NodeChoice {
     pub source: &'static str,
 }
 
-pub fn data_home() -> Option<PathBuf> {
-    crate::discover::kiro_dir().and_then(|k| k.parent().map(Path::to_path_buf))
-}
-
-/// `--node`, then KIRO_KAS_NODE_PATH, then Kiro's own node, then `node` on PATH.
+/// `--node`, then KIRO_KAS_NODE_PATH (unless it is the launch shim, which
+/// would lead back here), then Kiro's own node, then `node` on PATH.
 pub fn choose_node(flag: Option<&Path>) -> NodeChoice {
     if let Some(path) = flag {
         return NodeChoice { path: path.to_path_buf(), source: "--node" };
     }
-    if let Some(path) = std::env::var_os("KIRO_KAS_NODE_PATH").filter(|v| !v.is_empty()) {
-        return NodeChoice { path: PathBuf::from(path), source: "KIRO_KAS_NODE_PATH" };
+    if let Some(path) = std::env::var_os("KIRO_KAS_NODE_PATH").filter(|v| !v.is_empty()).map(PathBuf::from).filter(|p| !crate::shim::is_this_program(p)) {
+        return NodeChoice { path, source: "KIRO_KAS_NODE_PATH" };
     }
-    if let Some(kiro) = data_home().map(|d| d.join("kiro-cli/node")) {
+    if let Some(kiro) = crate::discover::kiro_dir().map(|d| d.join("node")) {
         if kiro.is_file() {
             return NodeChoice { path: kiro, source: "kiro-cli's own node" };
         }
@@ -197,5 +194,48 @@ impl EarlyCheck {
     pub fn finish(self, bytes: &[u8], timeout: Duration) -> Result<(), CheckFailure> {
         let result = self.running.and_then(|running| wait_bounded(running, Some(bytes), timeout));
         verdict(&self.node, result, timeout)
+    }
+}
+
+/// `node --version`, started beside the other work: whether `node` is a
+/// node at all, so that a wrong `--node` is named as such rather than
+/// blamed on the bundle or the proof. It runs in the target's folder, as
+/// every node run does.
+pub struct Probe {
+    node: NodeChoice,
+    running: Result<Running, RunFailure>,
+}
+
+pub fn start_probe(node: &NodeChoice, folder: &crate::folder::Folder) -> Probe {
+    let running = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
+        command.arg("--version");
+        folder.enter_in_child(&mut command);
+        spawn_bounded(command, false)
+    });
+    Probe { node: node.clone(), running }
+}
+
+impl Probe {
+    /// node 18 or later answered, within `timeout` from now.
+    pub fn finish(self, timeout: Duration) -> Result<(), String> {
+        let node = &self.node;
+        let named = || format!("{} ({})", node.path.display(), node.source);
+        let output = match self.running.and_then(|running| wait_bounded(running, None, timeout)) {
+            Ok(output) => output,
+            Err(RunFailure::Spawn(e) | RunFailure::Wait(e)) => return Err(format!("could not run node {}: {e}", named())),
+            Err(RunFailure::TimedOut) => return Err(format!("{} did not answer `--version` within {}s: is it node?", named(), timeout.as_secs())),
+        };
+        let text = String::from_utf8_lossy(&output.stdout);
+        let version = text.trim();
+        let major = version.strip_prefix('v').and_then(|v| v.split('.').next()).and_then(|m| m.parse::<u32>().ok());
+        match major {
+            Some(major) if output.status.success() && major >= 18 => Ok(()),
+            Some(_) if output.status.success() => Err(format!("{} is node {version}; kiro-steer-scope needs node 18 or later", named())),
+            _ => {
+                let said = String::from_utf8_lossy(&output.stderr);
+                let said = said.lines().find(|l| !l.trim().is_empty()).map(|l| format!(": {}", l.chars().take(160).collect::<String>())).unwrap_or_default();
+                Err(format!("{} is not node: `--version` printed {:?} ({}){said}", named(), version.chars().take(60).collect::<String>(), output.status))
+            }
+        }
     }
 }

@@ -65,9 +65,10 @@ fn ensure_in_each_state() {
     assert!(err(&o).contains("drift"), "{}", describe(&o));
     assert_eq!(sha256_file(&drifted), before);
 
-    // The tree of a fresh upgrade is not unpacked yet: exit 1, one line, nothing else.
+    // The tree of a fresh upgrade is not unpacked yet, and no older one is
+    // there to run: exit 1, one line, nothing else.
     let upgraded = Install::new("kiro-cli 2.23.0");
-    upgraded.add_tree("2.22.0-abc", "minified-esm");
+    upgraded.add_tree("2.24.0-abc", "minified-esm");
     let o = upgraded.run(&["--ensure", "--quiet"]);
     assert_eq!(code(&o), 1, "{}", describe(&o));
     assert_eq!(err(&o).lines().count(), 1, "{}", describe(&o));
@@ -182,6 +183,92 @@ fn macos_layout_is_discovered() {
     let o = install.command(&["--dry-run"]).env("KIRO_STEER_SCOPE_PLATFORM", "macos").env("HOME", home.path()).output().unwrap();
     assert_eq!(code(&o), 0, "{}", describe(&o));
     assert!(log.exists(), "kiro-cli's own node under Application Support was used");
+}
+
+/// KIRO_DATA_DIR replaces the data folder; a tree being extracted
+/// (`.incoming*`) is never taken; an engine lagging the CLI is found.
+#[test]
+fn kiro_data_dir_incoming_entries_and_a_lagging_engine() {
+    let install = Install::new("kiro-cli 2.15.2");
+    let data = tempfile::tempdir().unwrap();
+    let kas = data.path().join("kas");
+    copy_dir(&repo().join("testdata/bundles/minified-esm"), &kas.join("2.15.1-aaa"));
+    copy_dir(&repo().join("testdata/bundles/minified-esm"), &kas.join("2.9.9-old"));
+    // Half written: must not be patched, listed or chosen.
+    copy_dir(&repo().join("testdata/bundles/readable-cjs"), &kas.join(".incoming-2.15.2-bbb"));
+    let half = kas.join(".incoming-2.15.2-bbb").join(BUNDLE_IN_TREE);
+    let before = sha256_file(&half);
+    let o = install.command(&["--check", "--json"]).env("KIRO_DATA_DIR", data.path()).output().unwrap();
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["target"], kas.join("2.15.1-aaa").join(BUNDLE_IN_TREE).display().to_string(), "2.15.1 is the newest tree not above 2.15.2");
+    assert!(v["found_by"].as_str().unwrap().contains("lags"), "{v:#}");
+    let o = install.command(&["--all", "--json"]).env("KIRO_DATA_DIR", data.path()).output().unwrap();
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 2, "{v:#}");
+    assert_eq!(sha256_file(&half), before, "the .incoming tree was left alone");
+}
+
+/// `--help` says what no action flag does; the man page has ENVIRONMENT and
+/// EXIT STATUS and placeholders in its synopsis.
+#[test]
+fn help_and_man_page_say_what_a_bare_run_does() {
+    let o = common::run(&["--help"]);
+    assert!(out(&o).contains("With no action flag, the target is patched"), "{}", out(&o));
+    let man = out(&common::run(&["--man"]));
+    for section in [".SH \"ENVIRONMENT\"", ".SH \"EXIT STATUS\"", "KIRO_DATA_DIR", "KIRO_KAS_NODE_PATH", "<PATH>", "With no action flag"] {
+        assert!(man.contains(section), "the man page has {section}\n{man}");
+    }
+    assert!(!man.contains(".SH EXTRA"), "exit codes sit under EXIT STATUS");
+}
+
+/// A wrong node is named before any proof runs; a zero timeout is a usage error.
+#[test]
+fn a_wrong_node_and_a_zero_timeout_are_said_to_be_so() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let target = install.add_tree("2.22.0-abc", "minified-esm");
+    let stock = sha256_file(&target);
+    let dir = tempfile::tempdir().unwrap();
+    let not_node = script(dir.path(), "not-node", "echo 'Python 3.11.7'");
+    for (node, says) in [(not_node.to_str().unwrap(), "is not node"), ("/nonexistent/node", "could not run node")] {
+        for action in [&[][..], &["--dry-run"], &["--prove"]] {
+            let o = install.run(&[action, &["--node", node]].concat());
+            assert_eq!(code(&o), 2, "{}", describe(&o));
+            assert!(err(&o).contains(says), "{action:?} {node}: {says}\n{}", describe(&o));
+            for wrong in ["inconclusive", "report this", "case "] {
+                assert!(!err(&o).contains(wrong) && !out(&o).contains(wrong), "{action:?} {node}: blames the proof or the bundle ({wrong})\n{}", describe(&o));
+            }
+        }
+    }
+    assert_eq!(sha256_file(&target), stock);
+    let o = install.run(&["--node-timeout", "0", "--dry-run"]);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(err(&o).contains("--node-timeout"), "{}", describe(&o));
+}
+
+/// --prove says "proof passed" once and keeps its columns aligned; a patch
+/// of one insertion says so in the singular; a restore gives no advice about upgrades.
+#[test]
+fn the_texts_of_prove_check_and_restore() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let target = install.add_tree("2.22.0-abc", "readable-cjs");
+    let o = install.run(&["--prove"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let text = out(&o);
+    assert_eq!(text.matches("proof passed").count(), 1, "{text}");
+    let header = text.lines().find(|l| l.starts_with("case ")).expect("a table");
+    let column = header.find("verdict").unwrap();
+    for row in text.lines().skip_while(|l| !l.starts_with("case ")).skip(1).take_while(|l| l.ends_with(" ok")) {
+        assert_eq!(row.chars().count() - 2, header[..column].chars().count(), "aligned:\n{header}\n{row}");
+    }
+    assert_eq!(code(&install.run(&["--mode", "gate"])), 0);
+    let o = install.run(&["--check"]);
+    assert!(out(&o).contains("(1 marked insertion)"), "{}", describe(&o));
+    let o = install.run(&["--restore"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(!out(&o).contains("upgrad"), "{}", describe(&o));
+    assert_eq!(sha256_file(&target), sha256_file(&repo().join("testdata/bundles/readable-cjs").join(BUNDLE_IN_TREE)));
 }
 
 #[test]

@@ -642,7 +642,8 @@ fn a_node_that_leaves_a_process_behind_cannot_stretch_the_run_past_the_timeout()
     let help = String::from_utf8_lossy(&run_on(Path::new("."), &["--help"]).stdout).into_owned();
     let default: u64 = help
         .split("--node-timeout")
-        .nth(1)
+        // The option's own entry, after the usage lines that also name it.
+        .last()
         .and_then(|rest| rest.split("[default: ").nth(1))
         .and_then(|rest| rest.split(']').next())
         .and_then(|n| n.parse().ok())
@@ -863,12 +864,18 @@ fn a_live_process_running_the_bundle_is_warned_about_not_refused() {
     copy_dir(&repo().join("testdata/bundles/minified-esm"), &root);
     let target = root.join(BUNDLE_IN_TREE);
     let server = target.parent().unwrap().to_path_buf();
-    // A stand-in for a kiro-cli session: a process whose command line names
-    // the bundle (by its path, and another by a relative path from its folder).
-    let spawn = |arg: &Path, cwd: &Path| Command::new("tail").arg("-f").arg(arg).current_dir(cwd).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    // A stand-in for a kiro-cli session: node running the bundle (by its
+    // path, and another by a relative path from its folder), waiting for its
+    // scenario on a stdin that stays open.
+    let spawn = |arg: &Path, cwd: &Path| {
+        Command::new("node").arg("--experimental-wasm-modules").arg(arg).args(["--scenario", "-"]).current_dir(cwd).stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap()
+    };
     let mut sessions = [spawn(&target, base.path()), spawn(Path::new("./acp-server.js"), &server)];
+    // Processes that only mention the bundle run no copy of it.
+    let mut bystander = Command::new("tail").arg("-f").arg(&target).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let pids: Vec<String> = sessions.iter().map(|c| c.id().to_string()).collect();
+    let bystander_pid = bystander.id();
 
     for args in [&["--mode", "seed"][..], &["--mode", "gate"], &["--restore"]] {
         let o = run_on(&target, &[args, &["--json"]].concat());
@@ -878,6 +885,8 @@ fn a_live_process_running_the_bundle_is_warned_about_not_refused() {
         for pid in &pids {
             assert!(warnings.iter().any(|w| w.contains(&format!("process {pid} "))), "{args:?}: a warning names process {pid}: {warnings:?}");
         }
+        assert!(!warnings.iter().any(|w| w.contains(&format!("process {bystander_pid} "))), "{args:?}: `tail -f` runs no bundle: {warnings:?}");
+        assert_eq!(warnings.len(), pids.len(), "{warnings:?}");
         let o = run_on(&target, args);
         let err = String::from_utf8_lossy(&o.stderr);
         // Already in that state: nothing written, so nothing to warn about.
@@ -886,7 +895,7 @@ fn a_live_process_running_the_bundle_is_warned_about_not_refused() {
     let o = run_on(&target, &["--mode", "seed"]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("kiro-steer-scope: warning:") && err.contains(&pids[0]), "text mode warns on stderr\n{err}");
-    for s in &mut sessions {
+    for s in sessions.iter_mut().chain([&mut bystander]) {
         let _ = s.kill();
         let _ = s.wait();
     }

@@ -94,8 +94,22 @@ impl Tree {
     }
 }
 
+/// Where the tests' runs look for a saved choice and mirrors unless a test
+/// sets them: nowhere, so that the tester's own set-up changes nothing.
+pub const NO_CONFIG: &str = "/nonexistent/kiro-steer-scope-tests/config.toml";
+/// Under a file, so that not even root can create it.
+pub const NO_CACHE: &str = "/dev/null/kiro-steer-scope-tests/cache";
+
 pub fn run(args: &[&str]) -> Output {
-    Command::new(bin()).args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").output().unwrap()
+    Command::new(bin())
+        .args(args)
+        .env_remove("KIRO_KAS_SERVER_PATH")
+        .env_remove("KIRO_KAS_NODE_PATH")
+        .env_remove("KIRO_DATA_DIR")
+        .env("KIRO_STEER_SCOPE_CONFIG", NO_CONFIG)
+        .env("KIRO_STEER_SCOPE_CACHE", NO_CACHE)
+        .output()
+        .unwrap()
 }
 
 pub fn code(output: &Output) -> i32 {
@@ -194,16 +208,17 @@ pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
 }
 
 /// A kiro-cli install in temp folders: a data folder with `kiro-cli/kas/`
-/// (the Linux layout, through XDG_DATA_HOME) and a `kiro-cli` on PATH that
-/// prints `version_line`.
+/// (the Linux layout, through XDG_DATA_HOME), a `kiro-cli` on PATH that
+/// prints `version_line`, and a folder of its own for the tool's config and cache.
 pub struct Install {
     pub data: tempfile::TempDir,
     pub bin: tempfile::TempDir,
+    pub home: tempfile::TempDir,
 }
 
 impl Install {
     pub fn new(version_line: &str) -> Install {
-        let install = Install { data: tempfile::tempdir().unwrap(), bin: tempfile::tempdir().unwrap() };
+        let install = Install { data: tempfile::tempdir().unwrap(), bin: tempfile::tempdir().unwrap(), home: tempfile::tempdir().unwrap() };
         std::fs::create_dir_all(install.kas()).unwrap();
         script(install.bin.path(), "kiro-cli", &format!("echo '{version_line}'"));
         install
@@ -225,8 +240,25 @@ impl Install {
     pub fn command(&self, args: &[&str]) -> Command {
         let path = format!("{}:{}", self.bin.path().display(), std::env::var("PATH").unwrap_or_default());
         let mut cmd = Command::new(bin());
-        cmd.args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").env("XDG_DATA_HOME", self.data.path()).env("PATH", path);
+        cmd.args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").env_remove("KIRO_DATA_DIR").envs(self.env()).env("PATH", path);
         cmd
+    }
+
+    pub fn config(&self) -> PathBuf {
+        self.home.path().join("config.toml")
+    }
+
+    pub fn cache(&self) -> PathBuf {
+        self.home.path().join("cache")
+    }
+
+    /// Where the tool finds this install, its config and its cache.
+    pub fn env(&self) -> Vec<(&'static str, std::ffi::OsString)> {
+        vec![
+            ("XDG_DATA_HOME", self.data.path().into()),
+            ("KIRO_STEER_SCOPE_CONFIG", self.config().into()),
+            ("KIRO_STEER_SCOPE_CACHE", self.cache().into()),
+        ]
     }
 
     pub fn run(&self, args: &[&str]) -> Output {

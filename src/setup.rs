@@ -1,0 +1,191 @@
+//! Set-up: `--set-up` saves the choice and links the launch shim; `--check`
+//! says what the set-up holds (the choice, the shim, mirrors) and
+//! `--restore` removes the mirrors of the tree it restores.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::config::{self, Config, WriteTo};
+use crate::inspect::State;
+use crate::mark::{Fix, Mode};
+use crate::report::{Action, Note, Outcome, Printing};
+use crate::{mirror, shim, EXIT_OK, EXIT_REFUSED};
+
+/// What `--set-up` was given on the command line.
+pub struct Asked {
+    pub fix: Option<Fix>,
+    pub rewind: Option<bool>,
+    pub write_to: Option<WriteTo>,
+    pub node: Option<PathBuf>,
+}
+
+type Saved = Result<Option<(PathBuf, Config)>, String>;
+
+pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
+    let (mut config, replaced) = match saved {
+        Ok(Some((_, c))) => (c, None),
+        Ok(None) => (Config::default(), None),
+        // Set-up is how a broken file is mended: start again from the defaults.
+        Err(e) => (Config::default(), Some(e)),
+    };
+    let old = config.mode();
+    config.set_mode(Mode { fix: asked.fix.unwrap_or(old.fix), rewind: asked.rewind.unwrap_or(old.rewind) });
+    if let Some(w) = asked.write_to {
+        config.write_to = w;
+    }
+    if let Some(node) = asked.node {
+        config.node = Some(std::fs::canonicalize(&node).unwrap_or(node));
+    }
+    let done = config::save(&config).and_then(|path| shim::install_link().map(|link| (path, link)));
+    let (path, link) = match done {
+        Ok(done) => done,
+        Err(e) => {
+            if printing.json {
+                println!("{}", json!({"tool": "kiro-steer-scope", "action": "set-up", "error": e, "exit_code": EXIT_REFUSED}));
+            }
+            eprintln!("kiro-steer-scope: set-up failed: {e}");
+            return EXIT_REFUSED;
+        }
+    };
+    if let Some(e) = replaced {
+        eprintln!("kiro-steer-scope: warning: replaced an unusable config ({e})");
+    }
+    let quoted = shell_quote(&link);
+    if printing.json {
+        let v = json!({
+            "tool": "kiro-steer-scope",
+            "action": "set-up",
+            "config": path.display().to_string(),
+            "mode": config.mode().as_str(),
+            "write_to": config.write_to.as_str(),
+            "node": config.node.as_ref().map(|n| n.display().to_string()),
+            "shim": link.display().to_string(),
+            "exit_code": EXIT_OK,
+        });
+        println!("{}", serde_json::to_string_pretty(&v).expect("serialisable"));
+        return EXIT_OK;
+    }
+    if printing.quiet {
+        return EXIT_OK;
+    }
+    println!("saved:  {}, write-to {} ({})", config.mode(), config.write_to.as_str(), path.display());
+    println!("shim:   {}", link.display());
+    println!();
+    println!("Have kiro-cli start the shim in node's place, wherever it is started:");
+    println!("  shells (~/.profile, ~/.bashrc, ~/.zshrc):  export KIRO_KAS_NODE_PATH={quoted}");
+    println!("  fish:  set -Ux KIRO_KAS_NODE_PATH {quoted}");
+    if cfg!(target_vendor = "apple") {
+        println!("  apps started from the Dock or Finder:  launchctl setenv KIRO_KAS_NODE_PATH {quoted}");
+    } else {
+        println!("  programs of your systemd user session (editors, launchers):");
+        println!("    mkdir -p ~/.config/environment.d && echo KIRO_KAS_NODE_PATH={quoted} > ~/.config/environment.d/kiro-steer-scope.conf");
+    }
+    println!("Every kiro-cli start then brings its agent runtime to {} before node loads it, the first start after an upgrade included.", config.mode());
+    println!("Check with: kiro-steer-scope --check");
+    EXIT_OK
+}
+
+fn shell_quote(path: &Path) -> String {
+    let text = path.display().to_string();
+    if text.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-~".contains(&b)) {
+        text
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// `--check` reports the set-up; `--restore` removes the tree's mirrors.
+pub fn annotate(outcome: &mut Outcome, action: Action, saved: &Saved) {
+    match action {
+        Action::Check => {
+            outcome.notes.push(choice_note(saved));
+            outcome.notes.push(shim_note());
+            mirrors_note(outcome);
+        }
+        Action::Restore => remove_mirrors(outcome),
+        Action::Apply | Action::Ensure if is_set_up(saved) => stamp(outcome),
+        _ => {}
+    }
+}
+
+fn is_set_up(saved: &Saved) -> bool {
+    matches!(saved, Ok(Some(_)))
+}
+
+/// A file left carrying its fixes is stamped, so the shim's next start need not read it.
+fn stamp(outcome: &mut Outcome) {
+    if let (0, Some(State::Patched(mode)), Some(path)) = (outcome.exit, outcome.state_after.or(outcome.state), &outcome.real_path) {
+        mirror::stamp(path, mode);
+    }
+}
+
+/// With --all: each tree as one, and mirrors of trees that are gone are removed on --restore.
+pub fn annotate_all(outcomes: &mut [Outcome], action: Action, saved: &Saved) {
+    match action {
+        Action::Check => outcomes.iter_mut().for_each(mirrors_note),
+        Action::Restore => {
+            outcomes.iter_mut().for_each(remove_mirrors);
+            mirror::prune_orphans();
+        }
+        Action::Apply | Action::Ensure if is_set_up(saved) => outcomes.iter_mut().for_each(stamp),
+        _ => {}
+    }
+}
+
+fn choice_note(saved: &Saved) -> Note {
+    let (text, json) = match saved {
+        Ok(Some((path, c))) => (
+            format!("{}, write-to {} (saved in {})", c.mode(), c.write_to.as_str(), path.display()),
+            json!({"saved": true, "path": path.display().to_string(), "mode": c.mode().as_str(), "write_to": c.write_to.as_str()}),
+        ),
+        Ok(None) => (
+            "none saved: --ensure keeps a patched file's fixes, apply uses seed; `kiro-steer-scope --set-up` saves one".into(),
+            json!({"saved": false, "path": config::path().map(|p| p.display().to_string())}),
+        ),
+        Err(e) => (format!("unusable: {e}"), json!({"saved": false, "error": e})),
+    };
+    Note { key: "choice", text, json }
+}
+
+fn shim_note() -> Note {
+    let (value, is_shim) = shim::variable_state();
+    let text = match (&value, is_shim) {
+        (Some(p), true) => format!("KIRO_KAS_NODE_PATH is the launch shim ({}): every kiro-cli start from this environment is patched first", p.display()),
+        (Some(p), false) => format!("KIRO_KAS_NODE_PATH is {}, not the launch shim", p.display()),
+        (None, _) => "KIRO_KAS_NODE_PATH is not set here, so kiro-cli starts run the tree as it is (see --set-up)".into(),
+    };
+    Note { key: "shim", text, json: json!({"variable": value.map(|p| p.display().to_string()), "is_shim": is_shim}) }
+}
+
+fn bundle_of(outcome: &Outcome) -> Option<PathBuf> {
+    outcome.real_path.clone().or_else(|| outcome.target.clone())
+}
+
+fn mirrors_note(outcome: &mut Outcome) {
+    let Some(bundle) = bundle_of(outcome) else { return };
+    let found = mirror::of_bundle(&bundle);
+    if found.is_empty() {
+        return;
+    }
+    let text = found.iter().map(|m| format!("{} ({}; the shim runs it in the tree's place)", m.bundle().display(), m.manifest.mode)).collect::<Vec<_>>().join(", ");
+    let json = found.iter().map(|m| json!({"path": m.bundle().display().to_string(), "mode": m.manifest.mode, "stock_sha256": m.manifest.stock_sha256})).collect();
+    outcome.notes.push(Note { key: "mirror", text, json: Value::Array(json) });
+}
+
+fn remove_mirrors(outcome: &mut Outcome) {
+    let Some(bundle) = bundle_of(outcome) else { return };
+    let mut removed = Vec::new();
+    for m in mirror::of_bundle(&bundle) {
+        match mirror::remove(&m) {
+            Ok(()) => removed.push(m.dir.display().to_string()),
+            Err(e) => outcome.warnings.push(e),
+        }
+    }
+    if !removed.is_empty() {
+        if outcome.error.is_none() {
+            outcome.message = format!("{}; removed {} mirror{}", outcome.message, removed.len(), if removed.len() == 1 { "" } else { "s" });
+        }
+        outcome.notes.push(Note { key: "mirror", text: format!("removed {}", removed.join(", ")), json: json!({"removed": removed}) });
+    }
+}

@@ -1,0 +1,377 @@
+//! Set up once, patched for good: the launch shim started the way kiro-cli
+//! starts node, the saved choice, mirrors for trees that must not be written.
+
+mod common;
+
+use std::ffi::OsString;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{code, describe, repo, script, sha256_file, Install};
+use serde_json::Value;
+
+fn real_node() -> PathBuf {
+    let o = Command::new("sh").args(["-c", "command -v node"]).output().unwrap();
+    PathBuf::from(String::from_utf8(o.stdout).unwrap().trim())
+}
+
+fn scenario(name: &str) -> PathBuf {
+    repo().join("testdata/scenarios").join(format!("{name}.json"))
+}
+
+/// A kiro-cli install whose own node (`<data>/kiro-cli/node`) records each
+/// run's arguments, then is the real node.
+struct Kiro {
+    install: Install,
+    log: PathBuf,
+}
+
+impl Kiro {
+    fn new(version: &str) -> Kiro {
+        let install = Install::new(&format!("kiro-cli {version}"));
+        let log = install.home.path().join("node-runs");
+        let node_dir = install.data.path().join("kiro-cli");
+        script(&node_dir, "node", &format!("printf '%s\\n' \"$*\" >> '{}'\nexec '{}' \"$@\"", log.display(), real_node().display()));
+        Kiro { install, log }
+    }
+
+    /// Unpacks a stock tree, as kiro-cli does on the first start of a new version.
+    fn unpack(&self, name: &str, bundle: &str) -> PathBuf {
+        self.install.add_tree(name, bundle)
+    }
+
+    fn tool(&self, args: &[&str]) -> Output {
+        self.install.run(args)
+    }
+
+    /// `--set-up` with `args`; the shim's path.
+    fn set_up(&self, args: &[&str]) -> PathBuf {
+        let o = self.tool(&[&["--set-up", "--json"], args].concat());
+        assert_eq!(code(&o), 0, "{}", describe(&o));
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        PathBuf::from(v["shim"].as_str().unwrap())
+    }
+
+    /// What kiro-cli's environment holds once the user set the shim up.
+    fn env(&self, shim: &Path) -> Vec<(&'static str, OsString)> {
+        let mut env = self.install.env();
+        env.push(("KIRO_KAS_NODE_PATH", shim.into()));
+        env
+    }
+
+    /// The stand-in launcher: starts `$KIRO_KAS_NODE_PATH` the way kiro-cli
+    /// starts KAS, with the fixture's `--scenario` after kiro-cli's arguments.
+    fn launch(&self, shim: &Path, bundle: &Path, scenario: &Path) -> Command {
+        let env = self.env(shim);
+        let program = env.iter().find(|(k, _)| *k == "KIRO_KAS_NODE_PATH").map(|(_, v)| v.clone()).unwrap();
+        let mut command = Command::new(program);
+        command
+            .arg("--experimental-wasm-modules")
+            .arg(bundle)
+            .args(["--transport=stdio", "--auth=acp-callback", "--scenario"])
+            .arg(scenario)
+            .env_remove("KIRO_KAS_SERVER_PATH")
+            .env_remove("KIRO_DATA_DIR")
+            .envs(env);
+        command
+    }
+
+    fn node_runs(&self) -> Vec<String> {
+        std::fs::read_to_string(&self.log).unwrap_or_default().lines().map(str::to_string).collect()
+    }
+
+    fn checks(&self) -> usize {
+        self.node_runs().iter().filter(|r| r.starts_with("--check")).count()
+    }
+}
+
+/// The real node run directly on `bundle` with kiro-cli's arguments.
+fn direct(bundle: &Path, scenario: &Path) -> Output {
+    Command::new(real_node()).arg("--experimental-wasm-modules").arg(bundle).args(["--transport=stdio", "--auth=acp-callback", "--scenario"]).arg(scenario).output().unwrap()
+}
+
+fn our_lines(o: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&o.stderr).lines().filter(|l| l.starts_with("kiro-steer-scope:")).map(str::to_string).collect()
+}
+
+fn explorer_received(o: &Output) -> Vec<String> {
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}\n{}", describe(o)));
+    let explorer = v["executions"].as_array().unwrap().iter().find(|e| e["agent"] == "explorer").expect("an explorer execution");
+    explorer["received"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect()
+}
+
+fn state(kiro: &Kiro, bundle: &Path) -> Value {
+    let o = kiro.tool(&["--check", "--json", "--target", bundle.to_str().unwrap()]);
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+#[test]
+fn the_first_start_after_an_upgrade_runs_the_patched_bundle() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&[]);
+    // The upgrade: a fresh stock tree, unpacked right before this start.
+    let bundle = kiro.unpack("2.23.0-new", "minified-esm");
+    let late = scenario("late-subagent");
+    assert_eq!(explorer_received(&direct(&bundle, &late)), ["steer-1"], "the stock bundle replays the steer");
+
+    let o = kiro.launch(&shim, &bundle, &late).output().unwrap();
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(our_lines(&o).is_empty(), "a good start says nothing\n{}", describe(&o));
+    assert_eq!(explorer_received(&o), Vec::<String>::new(), "node loaded the patched bundle on this very start");
+    let again = direct(&bundle, &late);
+    assert_eq!(o.stdout, again.stdout, "node's stdout reaches the launcher byte for byte");
+    assert_eq!(state(&kiro, &bundle)["mode"], "seed");
+    // Node got exactly kiro-cli's arguments.
+    let last = kiro.node_runs().last().cloned().unwrap();
+    assert_eq!(last, format!("--experimental-wasm-modules {} --transport=stdio --auth=acp-callback --scenario {}", bundle.display(), late.display()));
+    // The next start finds it patched: no node --check, no proof.
+    let checks = kiro.checks();
+    let o = kiro.launch(&shim, &bundle, &late).output().unwrap();
+    assert_eq!((code(&o), our_lines(&o).len(), kiro.checks()), (0, 0, checks), "{}", describe(&o));
+}
+
+#[test]
+fn exit_status_and_signals_are_nodes_own() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&[]);
+    let bundle = kiro.unpack("2.23.0-new", "readable-cjs");
+    // A scenario node cannot read: the bundle exits non-zero, and so does the start.
+    let missing = kiro.install.home.path().join("no-such-scenario.json");
+    let want = direct(&bundle, &missing);
+    assert_ne!(code(&want), 0);
+    let o = kiro.launch(&shim, &bundle, &missing).output().unwrap();
+    assert_eq!(code(&o), code(&want), "{}", describe(&o));
+
+    // A scenario read from stdin, which stays open: node waits, and a signal ends it.
+    let mut child = kiro.launch(&shim, &bundle, Path::new("-")).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let pid = child.id();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !kiro.node_runs().iter().any(|r| r.contains("--scenario -")) {
+        assert!(Instant::now() < deadline, "node never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    #[cfg(target_os = "linux")]
+    {
+        // The launcher's child is node itself (exec, not a child of the shim).
+        while std::fs::read_link(format!("/proc/{pid}/exe")).ok() != std::fs::canonicalize(real_node()).ok() {
+            assert!(Instant::now() < deadline, "process {pid} never became node");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
+    assert_eq!(state(&kiro, &bundle)["mode"], "seed");
+}
+
+/// One line on stderr, and node runs the file exactly as it was.
+fn assert_fails_open(kiro: &Kiro, shim: &Path, bundle: &Path, says: &str) {
+    let before = sha256_file(bundle);
+    let late = scenario("late-subagent");
+    let o = kiro.launch(shim, bundle, &late).output().unwrap();
+    let ours = our_lines(&o);
+    assert_eq!(ours.len(), 1, "exactly one line of ours\n{}", describe(&o));
+    assert!(ours[0].contains(says), "{says:?}\n{}", describe(&o));
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert_eq!(sha256_file(bundle), before, "the file is as it was");
+    assert_eq!(o.stdout, direct(bundle, &late).stdout, "node ran the file as it is");
+}
+
+#[test]
+fn a_drifted_bundle_a_missing_config_or_an_exhausted_budget_still_start_node() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&[]);
+
+    // A newer Kiro the anchors do not know.
+    let drifted = kiro.unpack("2.23.0-drift", "minified-cjs");
+    let text = std::fs::read_to_string(&drifted).unwrap();
+    std::fs::write(&drifted, text.replace("setSteeringReaderIndex", "setCursor")).unwrap();
+    assert_fails_open(&kiro, &shim, &drifted, "drift");
+
+    // No saved choice.
+    let stock = kiro.unpack("2.23.0-stock", "minified-esm");
+    std::fs::remove_file(kiro.install.config()).unwrap();
+    assert_fails_open(&kiro, &shim, &stock, "--set-up");
+    // An unusable one.
+    std::fs::write(kiro.install.config(), "mode = \"sideways\"\n").unwrap();
+    assert_fails_open(&kiro, &shim, &stock, "config");
+
+    // A budget the work cannot meet: node --check hangs.
+    kiro.set_up(&[]);
+    let config = std::fs::read_to_string(kiro.install.config()).unwrap();
+    std::fs::write(kiro.install.config(), config.replace("budget-secs = 20", "budget-secs = 1")).unwrap();
+    let slow = kiro.install.home.path().join("slow");
+    std::fs::create_dir_all(&slow).unwrap();
+    let node = script(&slow, "node", &format!("case \"$1\" in --check) sleep 30;; esac\nexec '{}' \"$@\"", real_node().display()));
+    let config = std::fs::read_to_string(kiro.install.config()).unwrap();
+    std::fs::write(kiro.install.config(), format!("{config}node = \"{}\"\n", node.display())).unwrap();
+    let started = Instant::now();
+    assert_fails_open(&kiro, &shim, &stock, "gave up after 1s");
+    assert!(started.elapsed() < Duration::from_secs(10), "the budget holds: {:?}", started.elapsed());
+}
+
+#[test]
+fn ten_starts_at_once_patch_once_and_all_run_patched() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&["--mode", "gate"]);
+    let bundle = kiro.unpack("2.23.0-new", "third-minified-esm");
+    let late = scenario("late-subagent");
+    let barrier = std::sync::Barrier::new(10);
+    let outputs: Vec<Output> = std::thread::scope(|s| {
+        let starts: Vec<_> = (0..10)
+            .map(|_| {
+                s.spawn(|| {
+                    barrier.wait();
+                    kiro.launch(&shim, &bundle, &late).output().unwrap()
+                })
+            })
+            .collect();
+        starts.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let want = direct(&bundle, &late);
+    for o in &outputs {
+        assert_eq!(code(o), 0, "{}", describe(o));
+        assert!(our_lines(o).is_empty(), "{}", describe(o));
+        assert_eq!(o.stdout, want.stdout, "every start ran the patched bundle");
+    }
+    assert_eq!(explorer_received(&want), Vec::<String>::new());
+    assert_eq!(kiro.checks(), 1, "one node --check: patched once\n{:#?}", kiro.node_runs());
+    assert_eq!(state(&kiro, &bundle)["mode"], "gate");
+}
+
+#[test]
+fn the_tools_own_node_never_is_the_shim() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&[]);
+    let bundle = kiro.unpack("2.23.0-new", "minified-esm");
+    let o = kiro.install.command(&["--dry-run", "--json", "--target", bundle.to_str().unwrap()]).env("KIRO_KAS_NODE_PATH", &shim).output().unwrap();
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["node"].as_str().unwrap().contains("kiro-cli's own node"), "{v:#}");
+    // --set-up says how to set the variable to the shim, in one's own terms.
+    let o = kiro.tool(&["--set-up"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let text = common::stdout(&o);
+    assert!(text.contains(&format!("export KIRO_KAS_NODE_PATH={}", shim.display())), "{text}");
+    assert!(text.contains(if cfg!(target_vendor = "apple") { "launchctl setenv" } else { "environment.d" }), "{text}");
+    // --check says the variable is the shim.
+    let o = kiro.install.command(&["--check", "--json"]).env("KIRO_KAS_NODE_PATH", &shim).output().unwrap();
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["setup"]["shim"]["is_shim"], true, "{v:#}");
+}
+
+#[test]
+fn the_saved_choice_is_applied_shown_and_never_undone() {
+    let kiro = Kiro::new("2.23.0");
+    let bundle = kiro.unpack("2.23.0-new", "readable-esm");
+    let target = ["--target", bundle.to_str().unwrap()];
+
+    // Without a saved choice, --ensure keeps a file's fixes instead of going back to seed.
+    assert_eq!(code(&kiro.tool(&[&target[..], &["--mode", "gate", "--rewind-on-clear"]].concat())), 0);
+    let o = kiro.tool(&[&target[..], &["--ensure"]].concat());
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("already patched in gate+rewind mode"), "{}", describe(&o));
+    assert_eq!(state(&kiro, &bundle)["mode"], "gate+rewind");
+
+    // Saved: --ensure and apply bring the file to it; --check shows it.
+    kiro.set_up(&["--mode", "seed", "--rewind-on-clear"]);
+    let o = kiro.tool(&[&target[..], &["--ensure", "--quiet"]].concat());
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert_eq!(state(&kiro, &bundle)["mode"], "seed+rewind");
+    let o = kiro.tool(&[&target[..], &["--check"]].concat());
+    assert!(common::stdout(&o).contains("choice: seed+rewind, write-to auto"), "{}", describe(&o));
+    // A flag wins for that run only.
+    assert_eq!(code(&kiro.tool(&[&target[..], &["--ensure", "--no-rewind-on-clear"]].concat())), 0);
+    assert_eq!(state(&kiro, &bundle)["mode"], "seed");
+    assert_eq!(code(&kiro.tool(&target)), 0);
+    assert_eq!(state(&kiro, &bundle)["mode"], "seed+rewind");
+    // --set-up with one flag keeps the rest of the choice.
+    kiro.set_up(&["--mode", "gate"]);
+    let saved = std::fs::read_to_string(kiro.install.config()).unwrap();
+    assert!(saved.contains("mode = \"gate\"") && saved.contains("rewind-on-clear = true"), "{saved}");
+}
+
+/// The bundle's folder made unwritable: read-only tmpfs as root (who may
+/// write any mode), `chmod a-w` otherwise.
+#[cfg(target_os = "linux")]
+struct ReadOnly {
+    at: PathBuf,
+    mounted: bool,
+}
+
+#[cfg(target_os = "linux")]
+impl ReadOnly {
+    fn tree(kiro: &Kiro, name: &str, bundle: &str) -> (ReadOnly, PathBuf) {
+        let tree = kiro.install.kas().join(name);
+        if !common::is_root() {
+            let target = kiro.unpack(name, bundle);
+            let folder = target.parent().unwrap().to_path_buf();
+            std::fs::set_permissions(&folder, std::os::unix::fs::PermissionsExt::from_mode(0o555)).unwrap();
+            return (ReadOnly { at: folder, mounted: false }, target);
+        }
+        std::fs::create_dir_all(&tree).unwrap();
+        let mount = |args: &[&str]| {
+            let o = Command::new("mount").args(args).arg(&tree).output().unwrap();
+            assert!(o.status.success(), "mount {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        };
+        mount(&["-t", "tmpfs", "tmpfs"]);
+        let target = kiro.unpack(name, bundle);
+        mount(&["-o", "remount,ro"]);
+        (ReadOnly { at: tree, mounted: true }, target)
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for ReadOnly {
+    fn drop(&mut self) {
+        if self.mounted {
+            let _ = Command::new("umount").arg(&self.at).status();
+        } else {
+            let _ = std::fs::set_permissions(&self.at, std::os::unix::fs::PermissionsExt::from_mode(0o755));
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_tree_that_must_not_be_written_runs_from_a_patched_mirror() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&[]);
+    let (_guard, bundle) = ReadOnly::tree(&kiro, "2.23.0-ro", "minified-esm");
+    let listing = kiro.install.listing();
+    let late = scenario("late-subagent");
+    for _ in 0..2 {
+        let o = kiro.launch(&shim, &bundle, &late).output().unwrap();
+        assert_eq!(code(&o), 0, "{}", describe(&o));
+        assert!(our_lines(&o).is_empty(), "{}", describe(&o));
+        assert_eq!(explorer_received(&o), Vec::<String>::new(), "node ran a patched copy");
+    }
+    assert_eq!(kiro.install.listing(), listing, "the vendor tree was not touched");
+    let last = kiro.node_runs().last().cloned().unwrap();
+    assert!(last.contains(kiro.install.cache().to_str().unwrap()), "node was handed the mirror: {last}");
+    // The mirror repeats the tree at the same depth, links beside one real file.
+    let mirror = PathBuf::from(last.split(' ').nth(1).unwrap());
+    assert!(mirror.ends_with(Path::new("2.23.0-ro").join(common::BUNDLE_IN_TREE)), "{}", mirror.display());
+    assert!(!std::fs::symlink_metadata(&mirror).unwrap().file_type().is_symlink());
+    let v = state(&kiro, &bundle);
+    assert_eq!(v["state"], "stock");
+    assert_eq!(v["setup"]["mirror"][0]["mode"], "seed", "{v:#}");
+    let o = kiro.tool(&["--restore", "--target", bundle.to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("removed 1 mirror"), "{}", describe(&o));
+    assert!(!mirror.exists());
+    assert_eq!(state(&kiro, &bundle)["setup"]["mirror"], Value::Null);
+
+    // Apply refuses the folder without showing a proof that passed.
+    let o = kiro.tool(&["--target", bundle.to_str().unwrap()]);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(common::stderr(&o).contains("cannot write beside"), "{}", describe(&o));
+    assert!(!common::stdout(&o).contains("case "), "no proof table for a refusal the proof did not cause\n{}", describe(&o));
+
+    // With `write-to = "tree"`, the same folder cannot be patched: node runs it as it is.
+    kiro.set_up(&["--write-to", "tree"]);
+    assert_fails_open(&kiro, &shim, &bundle, "not patched");
+}
