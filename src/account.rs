@@ -427,16 +427,7 @@ impl Visit for Sweep {
                 AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.member_write(at.clone(), m, Some(&assign.right)),
                 AssignTarget::Simple(SimpleAssignTarget::Ident(_)) if self.is_slot(&assign.right) => {}
                 AssignTarget::Pat(pat) => {
-                    // `[a.steeringReaderIndex] = …`: any member in a pattern target is written.
-                    struct Members(Vec<MemberExpr>);
-                    impl Visit for Members {
-                        fn visit_member_expr(&mut self, m: &MemberExpr) {
-                            self.0.push(m.clone());
-                        }
-                    }
-                    let mut found = Members(Vec::new());
-                    pat.visit_with(&mut found);
-                    for m in &found.0 {
+                    for m in &pattern_members(pat) {
                         self.member_write(at.clone(), m, None);
                     }
                 }
@@ -516,6 +507,19 @@ impl Visit for Sweep {
             }
         }
     }
+}
+
+/// The members an assignment pattern writes (`[a.steeringReaderIndex] = …`).
+fn pattern_members(pat: &AssignTargetPat) -> Vec<MemberExpr> {
+    struct Members(Vec<MemberExpr>);
+    impl Visit for Members {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            self.0.push(m.clone());
+        }
+    }
+    let mut found = Members(Vec::new());
+    pat.visit_with(&mut found);
+    found.0
 }
 
 /// The names bound by these patterns.
@@ -645,15 +649,7 @@ fn writes_on(node: &dyn Fn(&mut dyn Visit), object: &Obj) -> Vec<(Range<usize>, 
                 Expr::Assign(a) => match &a.left {
                     AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.on(at, m, Some(&a.right)),
                     AssignTarget::Pat(p) => {
-                        struct Members(Vec<MemberExpr>);
-                        impl Visit for Members {
-                            fn visit_member_expr(&mut self, m: &MemberExpr) {
-                                self.0.push(m.clone());
-                            }
-                        }
-                        let mut found = Members(Vec::new());
-                        p.visit_with(&mut found);
-                        for m in &found.0 {
+                        for m in &pattern_members(p) {
                             self.on(at.clone(), m, None);
                         }
                     }

@@ -154,6 +154,19 @@ impl FreeNames {
         f(self);
         self.scopes.pop();
     }
+
+    /// `for (let x of/in right) body`: the iterated expression is outside the loop's scope.
+    fn for_each(&mut self, left: &ForHead, right: &Expr, body: &Stmt) {
+        let head = match left {
+            ForHead::VarDecl(v) => Some(&**v),
+            _ => None,
+        };
+        right.visit_with(self);
+        self.with_scope(head_level(head), |me| {
+            left.visit_with(me);
+            body.visit_with(me);
+        });
+    }
 }
 
 impl Visit for FreeNames {
@@ -180,27 +193,10 @@ impl Visit for FreeNames {
         self.with_scope(head_level(head), |me| node.visit_children_with(me));
     }
     fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
-        let head = match &node.left {
-            ForHead::VarDecl(v) => Some(&**v),
-            _ => None,
-        };
-        // The iterated expression is outside the loop's scope.
-        node.right.visit_with(self);
-        self.with_scope(head_level(head), |me| {
-            node.left.visit_with(me);
-            node.body.visit_with(me);
-        });
+        self.for_each(&node.left, &node.right, &node.body);
     }
     fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
-        let head = match &node.left {
-            ForHead::VarDecl(v) => Some(&**v),
-            _ => None,
-        };
-        node.right.visit_with(self);
-        self.with_scope(head_level(head), |me| {
-            node.left.visit_with(me);
-            node.body.visit_with(me);
-        });
+        self.for_each(&node.left, &node.right, &node.body);
     }
     fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
         let mut names = function_level(node);

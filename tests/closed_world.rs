@@ -5,19 +5,8 @@
 
 mod common;
 
-use common::{code, json, Tree};
+use common::{code, edited, json, Tree};
 
-/// A copy of `bundle` with each `(from, to)` edit applied once.
-fn edited(bundle: &str, edits: &[(&str, &str)]) -> Tree {
-    let tree = Tree::copy(bundle);
-    let mut text = std::fs::read_to_string(&tree.target).unwrap();
-    for (from, to) in edits {
-        assert!(text.contains(from), "{bundle} has no `{from}`");
-        text = text.replacen(from, to, 1);
-    }
-    std::fs::write(&tree.target, text).unwrap();
-    tree
-}
 
 const SPAWNED: &str = "  recordSpan(\"sub-agent\",";
 const BEFORE_HOOK: &str = "// src/steering/live-steering-hook.ts";

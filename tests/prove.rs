@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{code, json, repo, Tree, BUNDLES};
+use common::{code, edited, json, repo, Tree, BUNDLES};
 
 fn proof_of(tree: &Tree, args: &[&str]) -> (i32, serde_json::Value) {
     let mut all = vec!["--prove", "--json"];
@@ -133,17 +133,6 @@ fn prove_refuses_what_is_not_a_kas_bundle() {
     assert!(v["proof"].is_null());
 }
 
-/// A copy of `bundle` with each `(from, to)` edit applied once; every `from` must be there.
-fn edited(bundle: &str, edits: &[(&str, &str)]) -> Tree {
-    let tree = Tree::copy(bundle);
-    let mut text = std::fs::read_to_string(&tree.target).unwrap();
-    for (from, to) in edits {
-        assert!(text.contains(from), "{bundle} has no `{from}`");
-        text = text.replacen(from, to, 1);
-    }
-    std::fs::write(&tree.target, text).unwrap();
-    tree
-}
 
 /// The proof passes in both modes, apply and restore work, and the calibration says how it drove the code.
 fn proves_and_patches(tree: &Tree, what: &str) -> serde_json::Value {

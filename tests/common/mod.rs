@@ -343,3 +343,15 @@ pub fn chown_tree(path: &Path, uid: u32, gid: u32) {
         }
     }
 }
+
+/// A copy of `bundle` with each `(from, to)` edit applied once; every `from` must be there.
+pub fn edited(bundle: &str, edits: &[(&str, &str)]) -> Tree {
+    let tree = Tree::copy(bundle);
+    let mut text = std::fs::read_to_string(&tree.target).unwrap();
+    for (from, to) in edits {
+        assert!(text.contains(from), "{bundle} has no `{from}`");
+        text = text.replacen(from, to, 1);
+    }
+    std::fs::write(&tree.target, text).unwrap();
+    tree
+}
