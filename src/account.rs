@@ -16,7 +16,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::parse::range;
 use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{clip, within, FnInfo, Mention, Resolution};
+use crate::resolve::{clip, within, FnInfo, FnNode, Mention, Resolution};
 
 const CURSOR: &str = "steeringReaderIndex";
 const SETTER: &str = "setSteeringReaderIndex";
@@ -133,7 +133,8 @@ struct Sweep {
     handled: BTreeSet<(usize, usize)>,
     class_uses: Vec<(Range<usize>, Class, ClassUse)>,
     cursor_writes: Vec<(Range<usize>, Obj, Option<*const Expr>)>,
-    setter_uses: Vec<(Range<usize>, bool)>,
+    /// Each use of the setter: whether it is called, and its first argument.
+    setter_uses: Vec<(Range<usize>, bool, Option<*const Expr>)>,
     obj_writes: Vec<ObjWrite>,
     slot_uses: Vec<(Range<usize>, SlotUse)>,
     reflective: Vec<(Range<usize>, String)>,
@@ -443,7 +444,7 @@ impl Visit for Sweep {
                     if let Expr::Member(m) = strip_parens(callee) {
                         let name = member_name(&m.prop);
                         if name == Some(SETTER) {
-                            self.setter_uses.push((at.clone(), true));
+                            self.setter_uses.push((at.clone(), true, call.args.first().map(|a| &*a.expr as *const Expr)));
                             { let r = range(strip_parens(callee)); self.handled.insert((r.start, r.end)); }
                         }
                         if self.is_slot(&m.obj) {
@@ -472,7 +473,7 @@ impl Visit for Sweep {
             Expr::Member(m) => {
                 if !self.handled.contains(&(at.start, at.end)) {
                     if member_name(&m.prop) == Some(SETTER) {
-                        self.setter_uses.push((at.clone(), false));
+                        self.setter_uses.push((at.clone(), false, None));
                     }
                     if self.is_slot(&m.obj) {
                         let name = member_name(&m.prop).unwrap_or("").to_string();
@@ -586,7 +587,7 @@ fn stmts_declare(stmts: &[Stmt], function_body: bool) -> HashSet<String> {
 
 /// The member names read on `object` (compared as source text) inside `node`,
 /// and the methods called on it.
-fn members_on(source: &str, node: &dyn Fn(&mut dyn Visit), object: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+fn members_on(source: &str, node: FnNode, object: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     struct Reads<'s> {
         source: &'s str,
         object: &'s str,
@@ -612,14 +613,14 @@ fn members_on(source: &str, node: &dyn Fn(&mut dyn Visit), object: &str) -> (BTr
         }
     }
     let mut reads = Reads { source, object, read: BTreeSet::new(), called: BTreeSet::new() };
-    node(&mut reads);
+    node.visit(&mut reads);
     (reads.read, reads.called)
 }
 
 /// Writes (`=`, `++`, `delete`, pattern targets) of members of `object`
 /// (`this` or a name) inside `node`, not looking into functions that rebind
 /// `this` when `object` is `this`.
-fn writes_on(node: &dyn Fn(&mut dyn Visit), object: &Obj) -> Vec<(Range<usize>, String, Option<*const Expr>)> {
+fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String, Option<*const Expr>)> {
     struct Writes<'o> {
         object: &'o Obj,
         entered: bool,
@@ -671,12 +672,12 @@ fn writes_on(node: &dyn Fn(&mut dyn Visit), object: &Obj) -> Vec<(Range<usize>, 
         }
     }
     let mut w = Writes { object, entered: false, out: Vec::new() };
-    node(&mut w);
+    node.visit(&mut w);
     w.out
 }
 
 /// Every use of a local `name` inside `node`: a method call, a member read, or anything else.
-fn uses_of(node: &dyn Fn(&mut dyn Visit), name: &str) -> Vec<(Range<usize>, SlotUse)> {
+fn uses_of(node: FnNode, name: &str) -> Vec<(Range<usize>, SlotUse)> {
     struct Uses<'n> {
         name: &'n str,
         handled: BTreeSet<usize>,
@@ -736,43 +737,8 @@ fn uses_of(node: &dyn Fn(&mut dyn Visit), name: &str) -> Vec<(Range<usize>, Slot
         }
     }
     let mut u = Uses { name, handled: BTreeSet::new(), out: Vec::new() };
-    node(&mut u);
+    node.visit(&mut u);
     u.out
-}
-
-fn visit_fn<'a>(f: &FnInfo<'a>) -> impl Fn(&mut dyn Visit) + 'a {
-    let node = f.node;
-    move |v: &mut dyn Visit| node.visit(&mut Dyn(v))
-}
-
-/// A `&mut dyn Visit` as a sized visitor.
-struct Dyn<'v>(&'v mut dyn Visit);
-
-impl Visit for Dyn<'_> {
-    fn visit_function(&mut self, n: &Function) {
-        self.0.visit_function(n)
-    }
-    fn visit_arrow_expr(&mut self, n: &ArrowExpr) {
-        self.0.visit_arrow_expr(n)
-    }
-    fn visit_constructor(&mut self, n: &Constructor) {
-        self.0.visit_constructor(n)
-    }
-    fn visit_expr(&mut self, n: &Expr) {
-        self.0.visit_expr(n)
-    }
-    fn visit_stmt(&mut self, n: &Stmt) {
-        self.0.visit_stmt(n)
-    }
-    fn visit_var_declarator(&mut self, n: &VarDeclarator) {
-        self.0.visit_var_declarator(n)
-    }
-    fn visit_member_expr(&mut self, n: &MemberExpr) {
-        self.0.visit_member_expr(n)
-    }
-    fn visit_call_expr(&mut self, n: &CallExpr) {
-        self.0.visit_call_expr(n)
-    }
 }
 
 /// Accounts for the whole parsed program around a resolution whose anchors
@@ -812,12 +778,8 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let buffer_names = name_set("buffer-class");
     // The buffer, from the execution's side: `this.sessionServices.<slot>.<tail>`.
     let len = resolution.capture("queued-length", "LEN").unwrap_or_default();
-    let (slot, tail) = match len.split_once("sessionServices.") {
-        Some((_, rest)) => {
-            let slot: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
-            let tail: String = rest[slot.len()..].trim_start_matches(['.', '?']).chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
-            (Some(slot).filter(|s| !s.is_empty()), tail)
-        }
+    let (slot, tail) = match crate::resolve::buffer_slot(len) {
+        Some((slot, tail)) => (Some(slot.to_string()), tail.to_string()),
         None => (None, String::new()),
     };
     for name in exec_names.iter().chain(&buffer_names) {
@@ -856,33 +818,29 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let mut fields: BTreeSet<String> = [CURSOR, DEPTH].into_iter().map(str::to_string).collect();
     let mut called: BTreeSet<String> = BTreeSet::new();
     let exec_var = resolution.capture("drain-cursor-advance", "EXEC");
-    for (fns, object) in [(&drains, exec_var), (&turns, end_of_turn_object(resolution))] {
+    for (fns, object, is_drain) in [(&drains, exec_var, true), (&turns, end_of_turn_object(resolution), false)] {
         for at in fns.iter() {
             let Some(f) = index.function_at(at) else { continue };
             // The execution by the anchor's name, and by each drain function's first parameter.
-            let first = if std::ptr::eq(fns, &drains) { first_param(f) } else { None };
+            let first = if is_drain { f.node.param_names().first().copied().flatten().map(str::to_string) } else { None };
             for object in object.map(str::to_string).into_iter().chain(first) {
-                let (read, calls) = members_on(source, &visit_fn(f), object.trim());
+                let (read, calls) = members_on(source, f.node, object.trim());
                 fields.extend(read);
                 called.extend(calls);
             }
         }
     }
     let ql_method = resolution.get("queued-length").first().and_then(|m| index.enclosing_function(&m.range)).map(|f| f.range.clone());
-    let mut this_readers: Vec<Range<usize>> = ql_method.iter().cloned().collect();
+    if let Some(f) = ql_method.as_ref().and_then(|at| index.function_at(at)) {
+        fields.extend(members_on(source, f.node, "this").0);
+    }
     let mut seen = BTreeSet::new();
     while let Some(name) = called.iter().find(|n| !seen.contains(*n)).cloned() {
         seen.insert(name.clone());
         for f in method_fn(&name) {
-            this_readers.push(f.range.clone());
-            let (read, calls) = members_on(source, &visit_fn(f), "this");
+            let (read, calls) = members_on(source, f.node, "this");
             fields.extend(read);
             called.extend(calls);
-        }
-    }
-    for at in &this_readers {
-        if let Some(f) = index.function_at(at) {
-            fields.extend(members_on(source, &visit_fn(f), "this").0);
         }
     }
     fields.retain(|f| !called.contains(f));
@@ -948,19 +906,18 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     }
     // `new x.constructor(…)` builds an execution only where x may be one: in the
     // execution class, the drain, the end-of-turn check or a spawn site's function.
-    let spawn_fns_early: Vec<Range<usize>> = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
+    let spawn_fns: Vec<Range<usize>> = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
     for (at, why) in &sweep.reflective {
-        if within(at, &exec_range) || inside(at, &drains) || inside(at, &turns) || inside(at, &spawn_fns_early) {
+        if within(at, &exec_range) || inside(at, &drains) || inside(at, &turns) || inside(at, &spawn_fns) {
             unaccounted(at, format!("{why}: here it may build an execution unseen"));
         }
     }
     // `this.constructor` inside the execution class: a construction of its own class.
-    for (at, _) in writes_and_reads_of_constructor(exec.class) {
+    for at in this_constructor_reads(exec.class) {
         unaccounted(&at, "the execution class reads its own constructor here: an execution may be built from it unseen".into());
     }
 
     // 2. The cursor: written only where the proof runs or the anchors name.
-    let spawn_fns: Vec<Range<usize>> = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
     for (at, obj, value) in &sweep.cursor_writes {
         let ok = inside(at, &drains) || inside(at, &setter_ranges) || (inside(at, &ctor_ranges) && *obj == Obj::This && is_zero(*value));
         if ok {
@@ -969,8 +926,8 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             unaccounted(at, "a write of the cursor outside the drain, the setter and the constructor's 0: the proof does not run it".into());
         }
     }
-    for (at, is_call) in &sweep.setter_uses {
-        let ok = *is_call && (inside(at, &drains) || (inside(at, &ctor_ranges) && setter_arg_is_zero(source, at)));
+    for (at, is_call, arg) in &sweep.setter_uses {
+        let ok = *is_call && (inside(at, &drains) || (inside(at, &ctor_ranges) && is_zero(*arg)));
         if ok {
             counted += 1;
             continue;
@@ -1025,7 +982,7 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             }
             match index.enclosing_function(at) {
                 Some(f) => {
-                    for (use_at, use_how) in uses_of(&visit_fn(f), name) {
+                    for (use_at, use_how) in uses_of(f.node, name) {
                         if check_use(&use_at, &use_how, &mut unaccounted) {
                             counted += 1;
                         }
@@ -1046,7 +1003,7 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             _ => continue,
         };
         let Some(f) = f else { continue };
-        for (at, field, value) in writes_on(&visit_fn(f), &Obj::This) {
+        for (at, field, value) in writes_on(f.node, &Obj::This) {
             if field == COMPUTED {
                 unaccounted(&at, format!("the execution's method `{method}` writes a member through a computed key the tool cannot read"));
                 continue;
@@ -1067,7 +1024,7 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         let Some(f) = index.enclosing_function(site) else { continue };
         let Some(name) = bound_to(f, site) else { continue };
         let obj = Obj::Name(name.clone());
-        for (at, field, _) in writes_on(&visit_fn(f), &obj) {
+        for (at, field, _) in writes_on(f.node, &obj) {
             if field == COMPUTED {
                 unaccounted(&at, format!("`{name}`, built at byte {}, gets a member written through a computed key the tool cannot read", site.start));
                 continue;
@@ -1197,18 +1154,13 @@ pub fn bound_to(f: &FnInfo, site: &Range<usize>) -> Option<String> {
     find.name
 }
 
-fn setter_arg_is_zero(source: &str, at: &Range<usize>) -> bool {
-    let text = &source[at.clone()];
-    text.rsplit_once('(').is_some_and(|(_, arg)| arg.trim_end_matches(')').trim() == "0")
-}
-
 /// `this.constructor` anywhere inside the class.
-fn writes_and_reads_of_constructor(class: &swc_ecma_ast::Class) -> Vec<(Range<usize>, ())> {
-    struct Find(Vec<(Range<usize>, ())>);
+fn this_constructor_reads(class: &swc_ecma_ast::Class) -> Vec<Range<usize>> {
+    struct Find(Vec<Range<usize>>);
     impl Visit for Find {
         fn visit_member_expr(&mut self, m: &MemberExpr) {
             if matches!(strip_parens(&m.obj), Expr::This(_)) && member_name(&m.prop) == Some("constructor") {
-                self.0.push((range(m), ()));
+                self.0.push(range(m));
             }
             m.visit_children_with(self);
         }
@@ -1256,10 +1208,12 @@ impl<'r, 'a> Roots<'r, 'a> {
             }
             return Ok(());
         }
-        let position = params_of(f).iter().position(|p| p == name).ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
+        let position = f.node.param_names().iter().position(|p| *p == Some(name)).ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
         let fname = self.function_name(f).ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
         self.resolution.index.lookups.mention(&fname, Mention::Token);
-        let calls = calls_named(self.program, &fname);
+        let mut named = crate::resolve::NamedCalls::new(&fname, true);
+        self.program.visit_with(&mut named);
+        let calls = named.found;
         if calls.is_empty() {
             return Err(format!("`{fname}`, whose parameter `{name}` it is, is never called where the tool can see"));
         }
@@ -1351,51 +1305,9 @@ fn values_of(f: &FnInfo, name: &str) -> Vec<*const Expr> {
     find.out
 }
 
-fn params_of(f: &FnInfo) -> Vec<String> {
-    let pats: Vec<&Pat> = match f.node {
-        crate::resolve::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
-        crate::resolve::FnNode::Arrow(a) => a.params.iter().collect(),
-        crate::resolve::FnNode::Constructor(c) => c
-            .params
-            .iter()
-            .filter_map(|p| match p {
-                ParamOrTsParamProp::Param(p) => Some(&p.pat),
-                _ => None,
-            })
-            .collect(),
-    };
-    pats.iter().map(|p| if let Pat::Ident(id) = p { id.id.sym.to_string() } else { String::new() }).collect()
-}
-
-/// Every call `name(…)` or `x.name(…)` in the program, with its arguments.
-fn calls_named(program: &Program, name: &str) -> Vec<(Range<usize>, Vec<*const Expr>)> {
-    struct Find<'n> {
-        name: &'n str,
-        out: Vec<(Range<usize>, Vec<*const Expr>)>,
-    }
-    impl Visit for Find<'_> {
-        fn visit_call_expr(&mut self, call: &CallExpr) {
-            if let Callee::Expr(callee) = &call.callee {
-                let hit = match strip_parens(callee) {
-                    Expr::Ident(id) => &*id.sym == self.name,
-                    Expr::Member(m) => member_name(&m.prop) == Some(self.name),
-                    _ => false,
-                };
-                if hit {
-                    self.out.push((range(call), call.args.iter().map(|a| &*a.expr as *const Expr).collect()));
-                }
-            }
-            call.visit_children_with(self);
-        }
-    }
-    let mut find = Find { name, out: Vec::new() };
-    program.visit_with(&mut find);
-    find.out
-}
-
 /// What a function returns: its `return` values (not of nested functions), or an arrow's expression.
 fn returns_of(f: &FnInfo) -> Vec<*const Expr> {
-    if let crate::resolve::FnNode::Arrow(a) = f.node {
+    if let FnNode::Arrow(a) = f.node {
         if let ArrowFunctionBody::Expr(e) = &*a.body {
             return vec![&**e];
         }
@@ -1417,15 +1329,3 @@ fn returns_of(f: &FnInfo) -> Vec<*const Expr> {
     find.0
 }
 
-fn first_param(f: &FnInfo) -> Option<String> {
-    let pat = match f.node {
-        crate::resolve::FnNode::Function(func) => &func.params.first()?.pat,
-        crate::resolve::FnNode::Arrow(a) => a.params.first()?,
-        crate::resolve::FnNode::Constructor(_) => return None,
-    };
-    if let Pat::Ident(id) = pat {
-        Some(id.id.sym.to_string())
-    } else {
-        None
-    }
-}

@@ -211,9 +211,7 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
                     Stmt::Expr(_) | Stmt::If(_) => (vec![body], Some(range(body)), range(body).start),
                     _ => (Vec::new(), None, range(body).start),
                 };
-                if !stmts.is_empty() || bare.is_none() {
-                    self.out.push(Loop { range: range(node), stmts, bare, inner_start, head_binds, update });
-                }
+                self.out.push(Loop { range: range(node), stmts, bare, inner_start, head_binds, update });
             }
             node.visit_children_with(self);
         }
@@ -353,10 +351,7 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let purpose = "withhold user steering from sub-executions in the drain, after the cursor advance".to_string();
     let source = index.source.as_bytes();
     // A body a minifier wrote without braces gets them, inside the markers.
-    let (open, close) = match &the_loop.bare {
-        Some(_) => ("{", Some("}")),
-        None => ("", None),
-    };
+    let open = if the_loop.bare.is_some() { "{" } else { "" };
     let mut out = match after {
         None => vec![Insertion { at: the_loop.inner_start, text: format!("{open}{gate}"), purpose: purpose.clone() }],
         Some(i) => {
@@ -382,8 +377,8 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
             v
         }
     };
-    if let (Some(body), Some(close)) = (&the_loop.bare, close) {
-        out.push(Insertion { at: body.end, text: close.to_string(), purpose: format!("{purpose} (a brace for the loop body)") });
+    if let Some(body) = &the_loop.bare {
+        out.push(Insertion { at: body.end, text: "}".into(), purpose: format!("{purpose} (a brace for the loop body)") });
     }
     Ok(out)
 }
@@ -412,11 +407,11 @@ fn collector_exec(resolution: &Resolution, drain: &FnInfo, the_loop: &Loop, adva
     if !advanced {
         return Err(drift("drain-cursor-advance", format!("`{name}` advances the cursor at byte {} only on some paths", advance.start)));
     }
-    let param = params_of(collector).iter().position(|p| p == exec).ok_or_else(|| drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters")))?;
+    let param = collector.node.param_names().iter().position(|p| *p == Some(exec)).ok_or_else(|| drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters")))?;
     // The drain's call of the collector: before the loop's body, always evaluated.
-    let mut calls = Vec::new();
-    collect_calls(drain, name, &mut calls);
-    let calls: Vec<(Range<usize>, Vec<String>)> = calls.into_iter().map(|(at, args)| (at, args.iter().map(|a| index.text(a).to_string()).collect())).collect();
+    let mut named = crate::resolve::NamedCalls::new(name, false);
+    drain.node.visit(&mut named);
+    let calls: Vec<(Range<usize>, Vec<String>)> = named.found.into_iter().map(|(at, args)| (at, args.iter().map(|a| index.text(&range(unsafe { &**a })).to_string()).collect())).collect();
     let [call] = calls.as_slice() else {
         return Err(drift("drain-cursor-advance", format!("the drain calls `{name}` {} times, not once", calls.len())));
     };
@@ -433,33 +428,6 @@ fn collector_exec(resolution: &Resolution, drain: &FnInfo, the_loop: &Loop, adva
     Ok(arg)
 }
 
-fn params_of(f: &FnInfo) -> Vec<String> {
-    let simple = |p: &Pat| if let Pat::Ident(id) = p { id.id.sym.to_string() } else { String::new() };
-    match f.node {
-        crate::resolve::FnNode::Function(func) => func.params.iter().map(|p| simple(&p.pat)).collect(),
-        crate::resolve::FnNode::Arrow(a) => a.params.iter().map(simple).collect(),
-        crate::resolve::FnNode::Constructor(_) => Vec::new(),
-    }
-}
-
-/// Calls of `name(…)` inside `f`: their spans and argument texts.
-fn collect_calls(f: &FnInfo, name: &str, out: &mut Vec<(Range<usize>, Vec<Range<usize>>)>) {
-    struct Find<'n, 'o> {
-        name: &'n str,
-        out: &'o mut Vec<(Range<usize>, Vec<Range<usize>>)>,
-    }
-    impl Visit for Find<'_, '_> {
-        fn visit_call_expr(&mut self, call: &CallExpr) {
-            if let Callee::Expr(callee) = &call.callee {
-                if matches!(strip_parens(callee), Expr::Ident(id) if &*id.sym == self.name) {
-                    self.out.push((range(call), call.args.iter().map(|a| range(&*a.expr)).collect()));
-                }
-            }
-            call.visit_children_with(self);
-        }
-    }
-    f.node.visit(&mut Find { name, out });
-}
 
 /// `adv, deliver(m), …;` as one statement: the gate goes right after `adv`.
 fn split_sequence(stmt: &Stmt, advance: &Range<usize>, message: &str) -> Option<usize> {
@@ -504,12 +472,8 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let length = length_of(resolution, "this")?;
     let buffer = length
         .find("this.sessionServices.")
-        .map(|at| {
-            let rest = &length[at + "this.sessionServices.".len()..];
-            let slot: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
-            format!("this.sessionServices.{slot}")
-        })
-        .filter(|b| !b.ends_with('.'))
+        .and_then(|at| crate::resolve::buffer_slot(&length[at..]))
+        .map(|(slot, _)| format!("this.sessionServices.{slot}"))
         .ok_or_else(|| drift("queued-length", format!("the buffer length `{}` is not read through this.sessionServices.<buffer>, so the rewind cannot find the buffer", clip(&length))))?;
 
     // The buffer's clear method: count the clear first thing.

@@ -501,8 +501,11 @@ fn print_proof(proof: &crate::prove::Proof) {
         for p in &a.unaccounted {
             out!("  UNACCOUNTED byte {}: `{}`: {}", p.at, p.code, p.why);
         }
-        for p in &a.spawn_paths {
-            out!("  {}", p.why);
+        // The proof's own line per spawn site says it more exactly, when there is one.
+        if proof.spawn_paths.as_array().is_none_or(|p| p.is_empty()) {
+            for p in &a.spawn_paths {
+                out!("  {}", p.why);
+            }
         }
     }
     for path in proof.spawn_paths.as_array().into_iter().flatten() {

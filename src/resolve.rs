@@ -35,6 +35,23 @@ impl<'a> FnNode<'a> {
         }
     }
 
+    /// Each parameter's name, or None for a destructured one.
+    pub fn param_names(self) -> Vec<Option<&'a str>> {
+        let name = |p: &'a Pat| if let Pat::Ident(id) = p { Some(&*id.id.sym) } else { None };
+        match self {
+            FnNode::Function(f) => f.params.iter().map(|p| name(&p.pat)).collect(),
+            FnNode::Arrow(f) => f.params.iter().map(name).collect(),
+            FnNode::Constructor(f) => f
+                .params
+                .iter()
+                .map(|p| match p {
+                    ParamOrTsParamProp::Param(p) => name(&p.pat),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+
     pub fn body(self) -> Option<&'a FunctionBody> {
         match self {
             FnNode::Function(f) => f.body.as_ref(),
@@ -230,10 +247,6 @@ impl<'a, 'p> Walker<'a, 'p> {
             self.pending_name = Some((range(init), range(id), pin::<str>(ident_name(id))));
         }
     }
-}
-
-fn index_text<'a>(source: &'a str, at: &Range<usize>) -> &'a str {
-    &source[at.clone()]
 }
 
 fn ident_name(id: &Ident) -> &str {
@@ -482,7 +495,7 @@ impl<'a> Index<'a> {
             .classes
             .iter()
             .filter_map(|c| {
-                let binding = index_text(source, c.name.as_ref()?);
+                let binding = &source[c.name.clone()?];
                 let inner = c.class_ident?;
                 (inner != binding).then(|| (inner, binding, c.range.clone()))
             })
@@ -852,12 +865,7 @@ fn helper_returns<'a>(index: &Index<'a>, name: &str) -> Option<(Vec<&'a Expr>, V
     if named.next().is_some() {
         return None;
     }
-    let simple = |p: &Pat| if let Pat::Ident(id) = p { Some(id.id.sym.to_string()) } else { None };
-    let params: Vec<Option<String>> = match helper.node {
-        FnNode::Function(f) => f.params.iter().map(|p| simple(&p.pat)).collect(),
-        FnNode::Arrow(a) => a.params.iter().map(simple).collect(),
-        FnNode::Constructor(_) => Vec::new(),
-    };
+    let params: Vec<Option<String>> = helper.node.param_names().into_iter().map(|p| p.map(str::to_string)).collect();
     if let FnNode::Arrow(arrow) = helper.node {
         if let ArrowFunctionBody::Expr(e) = &*arrow.body {
             return Some((vec![&**e], params));
@@ -1002,4 +1010,45 @@ fn called_names(f: &FnInfo) -> Vec<String> {
     let mut calls = Calls(Vec::new());
     f.node.visit(&mut calls);
     calls.0
+}
+
+/// Calls of `name(…)` (and, with `methods`, of `x.name(…)`) in what it
+/// visits: each call's span and its arguments.
+pub struct NamedCalls<'n> {
+    name: &'n str,
+    methods: bool,
+    pub found: Vec<(Range<usize>, Vec<*const Expr>)>,
+}
+
+impl<'n> NamedCalls<'n> {
+    pub fn new(name: &'n str, methods: bool) -> Self {
+        NamedCalls { name, methods, found: Vec::new() }
+    }
+}
+
+impl Visit for NamedCalls<'_> {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(callee) = &call.callee {
+            let hit = match strip_parens(callee) {
+                Expr::Ident(id) => &*id.sym == self.name,
+                Expr::Member(m) => self.methods && crate::pattern::member_name(&m.prop) == Some(self.name),
+                _ => false,
+            };
+            if hit {
+                self.found.push((range(call), call.args.iter().map(|a| &*a.expr as *const Expr).collect()));
+            }
+        }
+        call.visit_children_with(self);
+    }
+}
+
+/// The buffer's slot in the session's services, and the member read after it,
+/// from how the execution reads the buffer's length
+/// (`this.sessionServices.liveSteering.length` -> `liveSteering`, `length`).
+pub fn buffer_slot(len: &str) -> Option<(&str, &str)> {
+    let word = |text: &str| text.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(text.len());
+    let rest = len.split_once("sessionServices.")?.1;
+    let slot = &rest[..word(rest)];
+    let after = rest[slot.len()..].trim_start_matches(['.', '?']);
+    (!slot.is_empty()).then(|| (slot, &after[..word(after)]))
 }

@@ -399,12 +399,7 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     // Where the buffer may sit in sessionServices: first the slot the length is
     // read through, then every slot the execution class and the drain read.
     let mut slots = Vec::new();
-    let primary_slot = resolution
-        .capture("queued-length", "LEN")
-        .and_then(|len| len.split("sessionServices.").nth(1))
-        .and_then(|rest| rest.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).next())
-        .filter(|slot| !slot.is_empty())
-        .map(str::to_string);
+    let primary_slot = resolution.capture("queued-length", "LEN").and_then(crate::resolve::buffer_slot).map(|(slot, _)| slot.to_string());
     slots.extend(primary_slot.clone());
     service_slots(exec.class, &mut slots);
     {
@@ -923,7 +918,7 @@ fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Ha
                 let arg = strip_parens(&a.expr);
                 range(arg) == self.site || matches!((arg, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
             });
-            let after = at.start >= self.site.end || within_range(&self.site, &at);
+            let after = at.start >= self.site.end || crate::resolve::within(&self.site, &at);
             // `Object.assign(child, …)` and kin run for real: they are done to the child, not a hand-off.
             let builtin = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::Ident(id) if is_global(&id.sym))));
             if gets_child && after && !builtin && self.found.as_ref().is_none_or(|(start, _)| at.start < *start) {
@@ -947,8 +942,4 @@ fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Ha
     let mut find = Find { site: site.clone(), child, found: None };
     f.node.visit(&mut find);
     find.found.and_then(|(_, how)| how)
-}
-
-fn within_range(inner: &Range<usize>, outer: &Range<usize>) -> bool {
-    outer.start <= inner.start && inner.end <= outer.end
 }
