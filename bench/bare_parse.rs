@@ -22,7 +22,11 @@ fn main() {
             let input = StringInput::new(&source, BytePos(1), BytePos(1 + source.len() as u32));
             let syntax = Syntax::Es(EsSyntax { allow_return_outside_function: false, ..Default::default() });
             let mut parser = Parser::new_from(Lexer::new(syntax, EsVersion::latest(), input, None));
-            let ok = if module { parser.parse_module().map(std::mem::forget).is_ok() } else { parser.parse_script().map(std::mem::forget).is_ok() };
+            let ok = if module {
+                parser.parse_module().map(std::mem::forget).is_ok()
+            } else {
+                parser.parse_script().map(std::mem::forget).is_ok()
+            };
             std::process::exit(if ok && parser.take_errors().is_empty() { 0 } else { 1 });
         })
         .expect("spawn the parser thread");

@@ -23,7 +23,14 @@ const SETTER: &str = "setSteeringReaderIndex";
 const DEPTH: &str = "subExecutionDepth";
 /// Members only an execution has (public facts): a config that reads one of
 /// them is built from another execution, so it is not a root's.
-const EXECUTION_ONLY: &[&str] = &["abortController", "subExecutionDepth", "steeringReaderIndex", "setSteeringReaderIndex", "executionId", "drainRetryCount"];
+const EXECUTION_ONLY: &[&str] = &[
+    "abortController",
+    "subExecutionDepth",
+    "steeringReaderIndex",
+    "setSteeringReaderIndex",
+    "executionId",
+    "drainRetryCount",
+];
 /// A member written through a computed key the tool cannot read.
 const COMPUTED: &str = "[computed key]";
 /// The mark of a sub-execution that memory extraction carries.
@@ -54,10 +61,15 @@ impl Accounting {
 
     /// One line for a refusal: the first places, with their offsets.
     pub fn summary(&self) -> String {
-        let shown: Vec<String> = self.unaccounted.iter().take(3).map(|p| format!("byte {} `{}`: {}", p.at, p.code, p.why)).collect();
+        let shown: Vec<String> =
+            self.unaccounted.iter().take(3).map(|p| format!("byte {} `{}`: {}", p.at, p.code, p.why)).collect();
         let more = self.unaccounted.len().saturating_sub(3);
         let tail = if more > 0 { format!("; and {more} more (see --json)") } else { String::new() };
-        format!("{} place(s) outside the code the proof runs could change its outcome: {}{tail}", self.unaccounted.len(), shown.join("; "))
+        format!(
+            "{} place(s) outside the code the proof runs could change its outcome: {}{tail}",
+            self.unaccounted.len(),
+            shown.join("; ")
+        )
     }
 }
 
@@ -149,7 +161,9 @@ struct Sweep {
 
 fn is_member_of(expr: &Expr, object: &str, prop: &str) -> bool {
     match strip_parens(expr) {
-        Expr::Member(m) => matches!(strip_parens(&m.obj), Expr::Ident(id) if &*id.sym == object) && member_name(&m.prop) == Some(prop),
+        Expr::Member(m) => {
+            matches!(strip_parens(&m.obj), Expr::Ident(id) if &*id.sym == object) && member_name(&m.prop) == Some(prop)
+        }
         _ => false,
     }
 }
@@ -197,7 +211,10 @@ impl Sweep {
             Expr::Ident(id) if self.shadowed(&id.sym) => None,
             Expr::Ident(id) if !self.exec_names.contains(&*id.sym) && !self.buffer_names.contains(&*id.sym) => {
                 let at = range(id);
-                self.inner.iter().find(|(name, class, _)| *name == *id.sym && within(&at, class)).map(|(_, _, which)| *which)
+                self.inner
+                    .iter()
+                    .find(|(name, class, _)| *name == *id.sym && within(&at, class))
+                    .map(|(_, _, which)| *which)
             }
             Expr::Ident(id) if self.exec_names.contains(&*id.sym) => Some(Class::Execution),
             Expr::Ident(id) if self.buffer_names.contains(&*id.sym) => Some(Class::Buffer),
@@ -268,12 +285,18 @@ impl Sweep {
             } else {
                 Keys::Unknown
             }
-        } else if is_member_of(callee, "Object", "defineProperty") || is_member_of(callee, "Reflect", "set") || is_member_of(callee, "Reflect", "defineProperty") {
+        } else if is_member_of(callee, "Object", "defineProperty")
+            || is_member_of(callee, "Reflect", "set")
+            || is_member_of(callee, "Reflect", "defineProperty")
+        {
             match args.get(1).and_then(|k| str_lit(k)) {
                 Some(k) => Keys::Known(vec![k]),
                 None => Keys::Unknown,
             }
-        } else if is_member_of(callee, "Object", "defineProperties") || is_member_of(callee, "Object", "setPrototypeOf") || is_member_of(callee, "Reflect", "setPrototypeOf") {
+        } else if is_member_of(callee, "Object", "defineProperties")
+            || is_member_of(callee, "Object", "setPrototypeOf")
+            || is_member_of(callee, "Reflect", "setPrototypeOf")
+        {
             match args.get(1) {
                 Some(map) if is_member_of(callee, "Object", "defineProperties") => object_keys(map),
                 _ => Keys::Unknown,
@@ -365,22 +388,28 @@ impl Visit for Sweep {
             match &node.name {
                 // `var C = _C`: an alias, already followed by the anchors.
                 Pat::Ident(_) if self.class_of(init).is_some() => {
-                    { let r = range(strip_parens(init)); self.handled.insert((r.start, r.end)); }
+                    let r = range(strip_parens(init));
+                    self.handled.insert((r.start, r.end));
                 }
                 Pat::Ident(id) if self.is_slot(init) => self.use_slot(init, SlotUse::Bound(id.id.sym.to_string())),
                 Pat::Object(o) if self.slot.is_some() => {
                     for p in &o.props {
                         let bound = match p {
-                            ObjectPatProp::KeyValue(kv) if prop_name(&kv.key) == self.slot.as_deref() => match &*kv.value {
-                                Pat::Ident(id) => Some(id.id.sym.to_string()),
-                                _ => Some(String::new()),
-                            },
-                            ObjectPatProp::Assign(a) if Some(&*a.key.sym) == self.slot.as_deref() => Some(a.key.sym.to_string()),
+                            ObjectPatProp::KeyValue(kv) if prop_name(&kv.key) == self.slot.as_deref() => {
+                                match &*kv.value {
+                                    Pat::Ident(id) => Some(id.id.sym.to_string()),
+                                    _ => Some(String::new()),
+                                }
+                            }
+                            ObjectPatProp::Assign(a) if Some(&*a.key.sym) == self.slot.as_deref() => {
+                                Some(a.key.sym.to_string())
+                            }
                             _ => None,
                         };
                         if let Some(name) = bound {
                             let at = range(p);
-                            self.slot_uses.push((at, if name.is_empty() { SlotUse::Value } else { SlotUse::Bound(name) }));
+                            self.slot_uses
+                                .push((at, if name.is_empty() { SlotUse::Value } else { SlotUse::Bound(name) }));
                         }
                     }
                 }
@@ -406,7 +435,10 @@ impl Visit for Sweep {
                 if !self.use_class(&new.callee, ClassUse::Construct) {
                     if let Expr::Member(m) = strip_parens(&new.callee) {
                         if member_name(&m.prop) == Some("constructor") {
-                            self.reflective.push((at.clone(), "a construction through `.constructor` builds whatever class the object has".into()));
+                            self.reflective.push((
+                                at.clone(),
+                                "a construction through `.constructor` builds whatever class the object has".into(),
+                            ));
                         }
                     }
                 }
@@ -425,7 +457,9 @@ impl Visit for Sweep {
                 }
             }
             Expr::Assign(assign) => match &assign.left {
-                AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.member_write(at.clone(), m, Some(&assign.right)),
+                AssignTarget::Simple(SimpleAssignTarget::Member(m)) => {
+                    self.member_write(at.clone(), m, Some(&assign.right))
+                }
                 AssignTarget::Simple(SimpleAssignTarget::Ident(_)) if self.is_slot(&assign.right) => {}
                 AssignTarget::Pat(pat) => {
                     for m in &pattern_members(pat) {
@@ -444,8 +478,15 @@ impl Visit for Sweep {
                     if let Expr::Member(m) = strip_parens(callee) {
                         let name = member_name(&m.prop);
                         if name == Some(SETTER) {
-                            self.setter_uses.push((at.clone(), true, call.args.first().map(|a| &*a.expr as *const Expr)));
-                            { let r = range(strip_parens(callee)); self.handled.insert((r.start, r.end)); }
+                            self.setter_uses.push((
+                                at.clone(),
+                                true,
+                                call.args.first().map(|a| &*a.expr as *const Expr),
+                            ));
+                            {
+                                let r = range(strip_parens(callee));
+                                self.handled.insert((r.start, r.end));
+                            }
                         }
                         if self.is_slot(&m.obj) {
                             self.use_slot(&m.obj, SlotUse::Call(name.unwrap_or("").to_string()));
@@ -458,13 +499,19 @@ impl Visit for Sweep {
                         // class could only be if it was passed there as a value (also below).
                     }
                     // A lowered class field: `__publicField(this, "steeringReaderIndex", 0)`.
-                    if call.args.len() >= 3 && matches!(strip_parens(&call.args[0].expr), Expr::This(_)) && str_lit(&call.args[1].expr).as_deref() == Some(CURSOR) {
+                    if call.args.len() >= 3
+                        && matches!(strip_parens(&call.args[0].expr), Expr::This(_))
+                        && str_lit(&call.args[1].expr).as_deref() == Some(CURSOR)
+                    {
                         let key = range(strip_parens(&call.args[1].expr));
                         self.handled.insert((key.start, key.end));
                         self.cursor_writes.push((at.clone(), Obj::This, Some(&*call.args[2].expr as *const Expr)));
                     }
                     // esbuild's helpers: `__name(C, "C")`, `__publicField(C, "x", v)`.
-                    if call.args.len() >= 2 && str_lit(&call.args[1].expr).is_some() && matches!(strip_parens(callee), Expr::Ident(_)) {
+                    if call.args.len() >= 2
+                        && str_lit(&call.args[1].expr).is_some()
+                        && matches!(strip_parens(callee), Expr::Ident(_))
+                    {
                         self.use_class(&call.args[0].expr, ClassUse::Named);
                     }
                 }
@@ -479,8 +526,17 @@ impl Visit for Sweep {
                         let name = member_name(&m.prop).unwrap_or("").to_string();
                         self.use_slot(&m.obj, SlotUse::Read(name));
                     }
-                    if self.class_of(&m.obj).is_some() && !self.handled.contains(&{ let r = range(strip_parens(&m.obj)); (r.start, r.end) }) {
-                        let how = if member_name(&m.prop) == Some("prototype") { ClassUse::Changed } else { ClassUse::Static };
+                    if self.class_of(&m.obj).is_some()
+                        && !self.handled.contains(&{
+                            let r = range(strip_parens(&m.obj));
+                            (r.start, r.end)
+                        })
+                    {
+                        let how = if member_name(&m.prop) == Some("prototype") {
+                            ClassUse::Changed
+                        } else {
+                            ClassUse::Static
+                        };
                         self.use_class(&m.obj, how);
                     }
                     if self.is_slot(node) {
@@ -493,7 +549,12 @@ impl Visit for Sweep {
                     self.use_class(node, ClassUse::Value);
                 }
             }
-            Expr::Lit(Lit::Str(text)) if matches!(text.value.as_str(), Some(CURSOR) | Some(SETTER)) && !self.handled.contains(&(at.start, at.end)) => self.names_as_values.push(at.clone()),
+            Expr::Lit(Lit::Str(text))
+                if matches!(text.value.as_str(), Some(CURSOR) | Some(SETTER))
+                    && !self.handled.contains(&(at.start, at.end)) =>
+            {
+                self.names_as_values.push(at.clone())
+            }
             _ => {}
         }
         node.visit_children_with(self);
@@ -629,7 +690,11 @@ fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String, Option<*c
     impl Writes<'_> {
         fn on(&mut self, at: Range<usize>, m: &MemberExpr, value: Option<&Expr>) {
             if obj_of(&m.obj) == *self.object {
-                let name = member_name(&m.prop).unwrap_or(if matches!(m.prop, MemberProp::Computed(_)) { COMPUTED } else { "" });
+                let name = member_name(&m.prop).unwrap_or(if matches!(m.prop, MemberProp::Computed(_)) {
+                    COMPUTED
+                } else {
+                    ""
+                });
                 if !name.is_empty() {
                     self.out.push((at, name.to_string(), value.map(|v| v as *const Expr)));
                 }
@@ -797,11 +862,16 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         let at = resolution.get(id).first()?.range.clone();
         crate::resolve::class_method(class, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
     };
-    let buffer_safe: BTreeSet<String> = [method_of(buffer.class, "buffer-append"), method_of(buffer.class, "buffer-clear"), Some(tail.clone()), Some("isHandled".to_string())]
-        .into_iter()
-        .flatten()
-        .filter(|m| !m.is_empty())
-        .collect();
+    let buffer_safe: BTreeSet<String> = [
+        method_of(buffer.class, "buffer-append"),
+        method_of(buffer.class, "buffer-clear"),
+        Some(tail.clone()),
+        Some("isHandled".to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|m| !m.is_empty())
+    .collect();
 
     // What the drain and the end-of-turn check read on the execution, and the
     // execution's methods they call (whose `this` reads count too).
@@ -810,7 +880,9 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             .body
             .iter()
             .filter_map(|m| match m {
-                ClassMember::Method(method) if prop_name(&method.key) == Some(name) => index.function_at(&range(&*method.function)),
+                ClassMember::Method(method) if prop_name(&method.key) == Some(name) => {
+                    index.function_at(&range(&*method.function))
+                }
                 _ => None,
             })
             .collect()
@@ -822,7 +894,8 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         for at in fns.iter() {
             let Some(f) = index.function_at(at) else { continue };
             // The execution by the anchor's name, and by each drain function's first parameter.
-            let first = if is_drain { f.node.param_names().first().copied().flatten().map(str::to_string) } else { None };
+            let first =
+                if is_drain { f.node.param_names().first().copied().flatten().map(str::to_string) } else { None };
             for object in object.map(str::to_string).into_iter().chain(first) {
                 let (read, calls) = members_on(source, f.node, object.trim());
                 fields.extend(read);
@@ -830,7 +903,11 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             }
         }
     }
-    let ql_method = resolution.get("queued-length").first().and_then(|m| index.enclosing_function(&m.range)).map(|f| f.range.clone());
+    let ql_method = resolution
+        .get("queued-length")
+        .first()
+        .and_then(|m| index.enclosing_function(&m.range))
+        .map(|f| f.range.clone());
     if let Some(f) = ql_method.as_ref().and_then(|at| index.function_at(at)) {
         fields.extend(members_on(source, f.node, "this").0);
     }
@@ -862,7 +939,13 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         scopes: Vec::new(),
         inner: [(&exec_range, Class::Execution), (&buffer_range, Class::Buffer)]
             .into_iter()
-            .filter_map(|(at, which)| index.inner_names.iter().find(|(_, _, class)| class == at).map(|(name, _, class)| (name.to_string(), class.clone(), which)))
+            .filter_map(|(at, which)| {
+                index
+                    .inner_names
+                    .iter()
+                    .find(|(_, _, class)| class == at)
+                    .map(|(name, _, class)| (name.to_string(), class.clone(), which))
+            })
             .collect(),
     };
     program.visit_with(&mut sweep);
@@ -878,7 +961,9 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         })
         .collect();
     let setter_ranges: Vec<Range<usize>> = method_fn(SETTER).iter().map(|f| f.range.clone()).collect();
-    let is_zero = |value: Option<*const Expr>| value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Lit(Lit::Num(n)) if n.value == 0.0));
+    let is_zero = |value: Option<*const Expr>| {
+        value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Lit(Lit::Num(n)) if n.value == 0.0))
+    };
 
     // 1. The classes: every construction classified, nothing built out of sight.
     let mut counted = 0usize;
@@ -906,7 +991,8 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     }
     // `new x.constructor(…)` builds an execution only where x may be one: in the
     // execution class, the drain, the end-of-turn check or a spawn site's function.
-    let spawn_fns: Vec<Range<usize>> = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
+    let spawn_fns: Vec<Range<usize>> =
+        spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
     for (at, why) in &sweep.reflective {
         if within(at, &exec_range) || inside(at, &drains) || inside(at, &turns) || inside(at, &spawn_fns) {
             unaccounted(at, format!("{why}: here it may build an execution unseen"));
@@ -914,12 +1000,17 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     }
     // `this.constructor` inside the execution class: a construction of its own class.
     for at in this_constructor_reads(exec.class) {
-        unaccounted(&at, "the execution class reads its own constructor here: an execution may be built from it unseen".into());
+        unaccounted(
+            &at,
+            "the execution class reads its own constructor here: an execution may be built from it unseen".into(),
+        );
     }
 
     // 2. The cursor: written only where the proof runs or the anchors name.
     for (at, obj, value) in &sweep.cursor_writes {
-        let ok = inside(at, &drains) || inside(at, &setter_ranges) || (inside(at, &ctor_ranges) && *obj == Obj::This && is_zero(*value));
+        let ok = inside(at, &drains)
+            || inside(at, &setter_ranges)
+            || (inside(at, &ctor_ranges) && *obj == Obj::This && is_zero(*value));
         if ok {
             counted += 1;
         } else {
@@ -933,7 +1024,10 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             continue;
         }
         if !is_call {
-            unaccounted(at, "the cursor's setter is taken as a value here: it may be called where the tool cannot see".into());
+            unaccounted(
+                at,
+                "the cursor's setter is taken as a value here: it may be called where the tool cannot see".into(),
+            );
             continue;
         }
         if inside(at, &spawn_fns) {
@@ -943,12 +1037,22 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         }
         match Roots::new(resolution, program, &roots).sets_a_root(at) {
             Ok(()) => counted += 1,
-            Err(why) => unaccounted(at, format!("the cursor is set here outside the drain, and it is not shown to be a root continuation: {why}")),
+            Err(why) => unaccounted(
+                at,
+                format!(
+                    "the cursor is set here outside the drain, and it is not shown to be a root continuation: {why}"
+                ),
+            ),
         }
     }
 
     // 3. The buffer's messages: read only by the buffer, the drain and the execution's check.
-    let readers: Vec<Range<usize>> = [buffer_range.clone()].into_iter().chain(drains.iter().cloned()).chain(turns.iter().cloned()).chain(ql_method.iter().cloned()).collect();
+    let readers: Vec<Range<usize>> = [buffer_range.clone()]
+        .into_iter()
+        .chain(drains.iter().cloned())
+        .chain(turns.iter().cloned())
+        .chain(ql_method.iter().cloned())
+        .collect();
     let check_use = |at: &Range<usize>, how: &SlotUse, out: &mut dyn FnMut(&Range<usize>, String)| -> bool {
         if inside(at, &readers) {
             return true;
@@ -965,7 +1069,10 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
                 false
             }
             SlotUse::Value => {
-                out(at, "the steering buffer is handed on here: its messages may be read where the tool cannot see".into());
+                out(
+                    at,
+                    "the steering buffer is handed on here: its messages may be read where the tool cannot see".into(),
+                );
                 false
             }
             SlotUse::Bound(_) => true,
@@ -988,7 +1095,9 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
                         }
                     }
                 }
-                None => unaccounted(at, "the steering buffer is bound at top level: its readers cannot be followed".into()),
+                None => {
+                    unaccounted(at, "the steering buffer is bound at top level: its readers cannot be followed".into())
+                }
             }
         }
     }
@@ -1005,13 +1114,19 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         let Some(f) = f else { continue };
         for (at, field, value) in writes_on(f.node, &Obj::This) {
             if field == COMPUTED {
-                unaccounted(&at, format!("the execution's method `{method}` writes a member through a computed key the tool cannot read"));
+                unaccounted(
+                    &at,
+                    format!(
+                        "the execution's method `{method}` writes a member through a computed key the tool cannot read"
+                    ),
+                );
                 continue;
             }
             if !fields.contains(&field) || field == CURSOR {
                 continue; // the cursor was judged above
             }
-            let consumes_queue = field == queue && value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Array(a) if a.elems.is_empty()));
+            let consumes_queue = field == queue
+                && value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Array(a) if a.elems.is_empty()));
             if consumes_queue {
                 counted += 1;
             } else {
@@ -1026,7 +1141,13 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
         let obj = Obj::Name(name.clone());
         for (at, field, _) in writes_on(f.node, &obj) {
             if field == COMPUTED {
-                unaccounted(&at, format!("`{name}`, built at byte {}, gets a member written through a computed key the tool cannot read", site.start));
+                unaccounted(
+                    &at,
+                    format!(
+                        "`{name}`, built at byte {}, gets a member written through a computed key the tool cannot read",
+                        site.start
+                    ),
+                );
                 continue;
             }
             if field == CURSOR {
@@ -1051,9 +1172,16 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     for w in &sweep.obj_writes {
         let on_exec_this = w.target == Obj::This && within(&w.at, &exec_range) && !inside(&w.at, &ctor_ranges);
         match &w.keys {
-            Keys::Known(keys) if keys.iter().any(|k| k == CURSOR) => unaccounted(&w.at, "the cursor is written here through an object (Object.assign, defineProperty, Reflect)".into()),
-            Keys::Known(keys) if on_exec_this && keys.iter().any(|k| fields.contains(k)) => unaccounted(&w.at, "the execution writes fields the drain reads through an object here".into()),
-            Keys::Unknown if on_exec_this => unaccounted(&w.at, "the execution writes properties the tool cannot list onto itself here".into()),
+            Keys::Known(keys) if keys.iter().any(|k| k == CURSOR) => unaccounted(
+                &w.at,
+                "the cursor is written here through an object (Object.assign, defineProperty, Reflect)".into(),
+            ),
+            Keys::Known(keys) if on_exec_this && keys.iter().any(|k| fields.contains(k)) => {
+                unaccounted(&w.at, "the execution writes fields the drain reads through an object here".into())
+            }
+            Keys::Unknown if on_exec_this => {
+                unaccounted(&w.at, "the execution writes properties the tool cannot list onto itself here".into())
+            }
             // Writes onto other objects are none of the proof's business, and
             // not counted: only what the prefilter parses for a reason counts.
             _ => {}
@@ -1087,7 +1215,8 @@ fn end_of_turn_object<'a>(resolution: &Resolution<'a>) -> Option<&'a str> {
         // The anchor's match is the function; find `$E.drainRetryCount` in it.
         let text = resolution.index.text(&f.range);
         let at = text.find(".drainRetryCount")?;
-        let start = text[..at].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '.')).map_or(0, |i| i + 1);
+        let start =
+            text[..at].rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$' || c == '.')).map_or(0, |i| i + 1);
         let abs = f.range.start + start..f.range.start + at;
         Some(resolution.index.text(&abs))
     })
@@ -1187,10 +1316,14 @@ impl<'r, 'a> Roots<'r, 'a> {
     fn sets_a_root(&self, call_at: &Range<usize>) -> Result<(), String> {
         let index = &self.resolution.index;
         let f = index.enclosing_function(call_at).ok_or("it is not inside a function")?;
-        let Some(Expr::Call(call)) = self.resolution.expr_at(f, call_at) else { return Err("the call cannot be read back".into()) };
+        let Some(Expr::Call(call)) = self.resolution.expr_at(f, call_at) else {
+            return Err("the call cannot be read back".into());
+        };
         let Callee::Expr(callee) = &call.callee else { return Err("not a method call".into()) };
         let Expr::Member(m) = strip_parens(callee) else { return Err("not a method call".into()) };
-        let Expr::Ident(object) = strip_parens(&m.obj) else { return Err(format!("its object `{}` is not a plain name", clip(index.text(&range(&*m.obj))))) };
+        let Expr::Ident(object) = strip_parens(&m.obj) else {
+            return Err(format!("its object `{}` is not a plain name", clip(index.text(&range(&*m.obj)))));
+        };
         self.is_root_name(f, &object.sym, 0)
     }
 
@@ -1203,13 +1336,23 @@ impl<'r, 'a> Roots<'r, 'a> {
         if !values.is_empty() {
             for v in values {
                 if !self.is_root_value(f, unsafe { &*v }, depth) {
-                    return Err(format!("`{name}` is given `{}`, not a root construction", clip(self.resolution.index.text(&range(unsafe { &*v })))));
+                    return Err(format!(
+                        "`{name}` is given `{}`, not a root construction",
+                        clip(self.resolution.index.text(&range(unsafe { &*v })))
+                    ));
                 }
             }
             return Ok(());
         }
-        let position = f.node.param_names().iter().position(|p| *p == Some(name)).ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
-        let fname = self.function_name(f).ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
+        let position = f
+            .node
+            .param_names()
+            .iter()
+            .position(|p| *p == Some(name))
+            .ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
+        let fname = self
+            .function_name(f)
+            .ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
         self.resolution.index.lookups.mention(&fname, Mention::Token);
         let mut named = crate::resolve::NamedCalls::new(&fname, true);
         self.program.visit_with(&mut named);
@@ -1218,10 +1361,18 @@ impl<'r, 'a> Roots<'r, 'a> {
             return Err(format!("`{fname}`, whose parameter `{name}` it is, is never called where the tool can see"));
         }
         for (at, args) in calls {
-            let Some(caller) = self.resolution.index.enclosing_function(&at) else { return Err(format!("`{fname}` is called at top level (byte {})", at.start)) };
-            let arg = args.get(position).ok_or_else(|| format!("`{fname}` is called at byte {} without `{name}`", at.start))?;
+            let Some(caller) = self.resolution.index.enclosing_function(&at) else {
+                return Err(format!("`{fname}` is called at top level (byte {})", at.start));
+            };
+            let arg = args
+                .get(position)
+                .ok_or_else(|| format!("`{fname}` is called at byte {} without `{name}`", at.start))?;
             if !self.is_root_value(caller, unsafe { &**arg }, depth + 1) {
-                return Err(format!("`{fname}` is called at byte {} with `{}` as `{name}`, not shown to be a root execution", at.start, clip(self.resolution.index.text(&range(unsafe { &**arg })))));
+                return Err(format!(
+                    "`{fname}` is called at byte {} with `{}` as `{name}`, not shown to be a root execution",
+                    at.start,
+                    clip(self.resolution.index.text(&range(unsafe { &**arg })))
+                ));
             }
         }
         Ok(())
@@ -1251,7 +1402,8 @@ impl<'r, 'a> Roots<'r, 'a> {
                 !helpers.is_empty()
                     && helpers.iter().all(|h| {
                         let returned = returns_of(h);
-                        !returned.is_empty() && returned.iter().all(|r| self.roots.contains(&range(strip_parens(unsafe { &**r }))))
+                        !returned.is_empty()
+                            && returned.iter().all(|r| self.roots.contains(&range(strip_parens(unsafe { &**r }))))
                     })
             }
             _ => false,
@@ -1265,7 +1417,9 @@ impl<'r, 'a> Roots<'r, 'a> {
         }
         self.resolution.index.classes.iter().find_map(|c| {
             c.class.body.iter().find_map(|m| match m {
-                ClassMember::Method(method) if range(&*method.function) == f.range => prop_name(&method.key).map(str::to_string),
+                ClassMember::Method(method) if range(&*method.function) == f.range => {
+                    prop_name(&method.key).map(str::to_string)
+                }
                 _ => None,
             })
         })
@@ -1328,4 +1482,3 @@ fn returns_of(f: &FnInfo) -> Vec<*const Expr> {
     }
     find.0
 }
-

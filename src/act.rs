@@ -31,23 +31,35 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     // The folder is held from here on; nothing is looked up by its path again.
     let walked = match folder::walk(&target.path) {
         Ok(w) => w,
-        Err(e) => return outcome.error(format!("cannot open {}: {e}", target.path.display()), "check the path; pass --target PATH"),
+        Err(e) => {
+            return outcome
+                .error(format!("cannot open {}: {e}", target.path.display()), "check the path; pass --target PATH")
+        }
     };
     // Root works on another user's tree as that user, before anything is written or run.
     if let Err(e) = privilege::owner_of(&walked).and_then(privilege::assume) {
-        return outcome.error(e, "run kiro-steer-scope as the user who owns the installation, or fix the ownership as the message says");
+        return outcome.error(
+            e,
+            "run kiro-steer-scope as the user who owns the installation, or fix the ownership as the message says",
+        );
     }
     let real = walked.path();
     // Writers serialise on the folder; a plain check never waits.
     if action != Action::Check {
         if let Err(e) = walked.folder.lock() {
-            return outcome.error(format!("cannot lock {}: {e}", walked.folder.path.display()), "check the folder's permissions");
+            return outcome
+                .error(format!("cannot lock {}: {e}", walked.folder.path.display()), "check the folder's permissions");
         }
         swap::sweep_stale(&walked.folder);
     }
     let (bytes, meta) = match walked.folder.read(&walked.name) {
         Ok(read) => read,
-        Err(e) => return outcome.error(format!("cannot read {}: {e}", real.display()), "check the path and its permissions; pass --target PATH"),
+        Err(e) => {
+            return outcome.error(
+                format!("cannot read {}: {e}", real.display()),
+                "check the path and its permissions; pass --target PATH",
+            )
+        }
     };
     let package = discover::package_info(&walked);
     // A file already patched in this mode (as its markers say) costs what
@@ -55,14 +67,20 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     let writes = matches!(action, Action::DryRun | Action::Apply | Action::Ensure);
     let marks = mark::read(&bytes);
     // --ensure never undoes a choice: what was not chosen stays as the file carries it.
-    let mode = if action == Action::Ensure { cli.chosen.keeping(marks.as_ref().ok().and_then(|m| m.as_ref()).map(|m| m.mode)) } else { mode };
+    let mode = if action == Action::Ensure {
+        cli.chosen.keeping(marks.as_ref().ok().and_then(|m| m.as_ref()).map(|m| m.mode))
+    } else {
+        mode
+    };
     outcome.mode = mode;
     let no_op = writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode);
     // A wrong node is said to be one before anything blames the proof or the bundle.
-    let probe = ((writes && !no_op) || action == Action::Prove).then(|| validate::start_probe(&validate::choose_node(cli.node.as_deref()), &walked.folder));
+    let probe = ((writes && !no_op) || action == Action::Prove)
+        .then(|| validate::start_probe(&validate::choose_node(cli.node.as_deref()), &walked.folder));
     // node --check starts now, reading the patched bytes from its stdin once
     // they are planned, so that its start-up overlaps the parse.
-    let early = (writes && !no_op).then(|| validate::start_check(&validate::choose_node(cli.node.as_deref()), package.module, &walked.folder));
+    let early = (writes && !no_op)
+        .then(|| validate::start_check(&validate::choose_node(cli.node.as_deref()), package.module, &walked.folder));
     let depth = match action {
         Action::Check => Depth::Check(mode),
         Action::Restore => Depth::StateOnly,
@@ -78,7 +96,9 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     let place = Place { walked: &walked, meta: &meta };
     match action {
         Action::Check => check(outcome, &inspection, cli.allow_inconclusive),
-        Action::DryRun | Action::Apply | Action::Ensure => apply(cli, outcome, &inspection, &place, mode, action == Action::DryRun, early),
+        Action::DryRun | Action::Apply | Action::Ensure => {
+            apply(cli, outcome, &inspection, &place, mode, action == Action::DryRun, early)
+        }
         Action::Restore => restore(outcome, &inspection, &place),
         Action::Prove => {
             if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
@@ -89,7 +109,9 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
             record_proof(&mut outcome, run);
             match verdict {
                 Verdict::Passed => {
-                    outcome.message = format!("proof passed: the stock code replays steering and the {mode} code fixes it, in every case");
+                    outcome.message = format!(
+                        "proof passed: the stock code replays steering and the {mode} code fixes it, in every case"
+                    );
                     outcome.exit = EXIT_OK;
                     outcome
                 }
@@ -120,7 +142,9 @@ fn run_proof(cli: &Options, inspection: &Inspection, folder: &folder::Folder, mo
     let mut proof = match inspection.proof_input.as_ref() {
         None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
         Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
-        Some(Ok((stock, patched))) => prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout)),
+        Some(Ok((stock, patched))) => {
+            prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
+        }
     };
     // Cases that pass speak only for the code they ran: with places left
     // unaccounted the bundle is not shown fixed. A disproof still stands.
@@ -139,23 +163,33 @@ fn record_proof(outcome: &mut Outcome, run: ProofRun) {
 }
 
 fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool) -> Outcome {
-    if !matches!(inspection.state, State::Stock | State::Patched(_)) || (inspection.state == State::Stock && inspection.plan.is_none()) {
+    if !matches!(inspection.state, State::Stock | State::Patched(_))
+        || (inspection.state == State::Stock && inspection.plan.is_none())
+    {
         return refuse_state(outcome, inspection);
     }
     if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, inspection.stock(), &inspection.plan) {
         outcome.set_insertions(stock, plan);
     }
     // Apply would refuse an inconclusive proof; say so now rather than call the file patchable.
-    let open_world = inspection.accounting.as_ref().filter(|a| !a.closed()).map(|a| format!("stock, and the anchors resolve, but the proof would be inconclusive: {}", a.summary()));
+    let open_world = inspection
+        .accounting
+        .as_ref()
+        .filter(|a| !a.closed())
+        .map(|a| format!("stock, and the anchors resolve, but the proof would be inconclusive: {}", a.summary()));
     let unsliceable = match &inspection.proof_input {
-        Some(Err(e)) => Some(format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}")),
+        Some(Err(e)) => {
+            Some(format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}"))
+        }
         _ => None,
     };
     if let (State::Stock, Some(why)) = (inspection.state, open_world.or(unsliceable)) {
         if !allow_inconclusive {
             return outcome.error(why, INCONCLUSIVE_NEXT);
         }
-        outcome.warnings.push(format!("{why}; apply would go ahead on the anchors and node --check alone (--allow-inconclusive)"));
+        outcome
+            .warnings
+            .push(format!("{why}; apply would go ahead on the anchors and node --check alone (--allow-inconclusive)"));
     }
     outcome.exit = match inspection.state {
         State::Patched(_) => EXIT_OK,
@@ -176,7 +210,15 @@ struct Place<'a> {
     meta: &'a std::fs::Metadata,
 }
 
-fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, place: &Place, mode: Mode, dry_run: bool, early: Option<validate::EarlyCheck>) -> Outcome {
+fn apply(
+    cli: &Options,
+    mut outcome: Outcome,
+    inspection: &Inspection,
+    place: &Place,
+    mode: Mode,
+    dry_run: bool,
+    early: Option<validate::EarlyCheck>,
+) -> Outcome {
     if inspection.state == State::Patched(mode) {
         outcome.message = format!("already patched in {mode} mode; nothing to do");
         outcome.exit = EXIT_OK;
@@ -205,11 +247,15 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, place: &P
     record_proof(&mut outcome, proof_run);
     match verdict {
         Verdict::Passed => {}
-        Verdict::Disproved => return outcome.error(summary, "nothing was written; run --prove --json to see every case"),
+        Verdict::Disproved => {
+            return outcome.error(summary, "nothing was written; run --prove --json to see every case")
+        }
         Verdict::Inconclusive(_) if !cli.allow_inconclusive => return outcome.error(summary, INCONCLUSIVE_NEXT),
         Verdict::Inconclusive(_) => {
             outcome.proof_overridden = true;
-            outcome.warnings.push(format!("{summary}; applying on the anchors and node --check alone, as --allow-inconclusive asks"));
+            outcome.warnings.push(format!(
+                "{summary}; applying on the anchors and node --check alone, as --allow-inconclusive asks"
+            ));
         }
     }
     let staged = match checked {
@@ -219,7 +265,9 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, place: &P
     if dry_run {
         drop(staged);
         outcome.message = match inspection.state {
-            State::Patched(from) => format!("would switch from {from} to {mode} mode; the proof and node --check passed; nothing was written"),
+            State::Patched(from) => format!(
+                "would switch from {from} to {mode} mode; the proof and node --check passed; nothing was written"
+            ),
             _ => format!("would patch in {mode} mode; the proof and node --check passed; nothing was written"),
         };
         outcome.exit = EXIT_OK;
@@ -240,7 +288,14 @@ fn apply(cli: &Options, mut outcome: Outcome, inspection: &Inspection, place: &P
 }
 
 /// Writes the new bytes beside the target and has node check them.
-fn stage_and_check<'f>(cli: &Options, inspection: &Inspection, place: &Place<'f>, patched: &[u8], dry_run: bool, early: validate::EarlyCheck) -> Result<swap::Staged<'f>, (String, &'static str)> {
+fn stage_and_check<'f>(
+    cli: &Options,
+    inspection: &Inspection,
+    place: &Place<'f>,
+    patched: &[u8],
+    dry_run: bool,
+    early: validate::EarlyCheck,
+) -> Result<swap::Staged<'f>, (String, &'static str)> {
     let stage = || {
         swap::stage(&place.walked.folder, place.meta, patched, !dry_run).map_err(|e| {
             (
@@ -281,7 +336,12 @@ fn restore(mut outcome: Outcome, inspection: &Inspection, place: &Place) -> Outc
     outcome.sha_after = Some(mark::sha256_hex(stock));
     let staged = match swap::stage(&place.walked.folder, place.meta, stock, true) {
         Ok(s) => s,
-        Err(e) => return outcome.error(format!("cannot write beside {}: {e}", inspection.real_path.display()), "check free space and that the folder is writable"),
+        Err(e) => {
+            return outcome.error(
+                format!("cannot write beside {}: {e}", inspection.real_path.display()),
+                "check free space and that the folder is writable",
+            )
+        }
     };
     if let Err(e) = swap::commit(staged, &place.walked.name, &inspection.bytes) {
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");

@@ -207,7 +207,8 @@ fn build(files: Vec<(String, String)>, bundle: &str, origin: &str) -> Result<Anc
 }
 
 fn compile(file: AnchorFile) -> Result<Anchor, String> {
-    let count = Count::parse(&file.count).ok_or_else(|| format!("count `{}` is not `exactly N`, `at least N`, `none` or `any`", file.count))?;
+    let count = Count::parse(&file.count)
+        .ok_or_else(|| format!("count `{}` is not `exactly N`, `at least N`, `none` or `any`", file.count))?;
     let patterns = || -> Result<Vec<Pattern>, String> {
         let mut sources: Vec<String> = file.pattern.iter().cloned().collect();
         sources.extend(file.any.iter().flatten().cloned());
@@ -239,7 +240,8 @@ fn compile(file: AnchorFile) -> Result<Anchor, String> {
     };
     let mut same = Vec::new();
     for (var, target) in &file.same {
-        let (anchor, capture) = target.split_once('.').ok_or_else(|| format!("same.{var} = \"{target}\" is not `anchor.CAPTURE`"))?;
+        let (anchor, capture) =
+            target.split_once('.').ok_or_else(|| format!("same.{var} = \"{target}\" is not `anchor.CAPTURE`"))?;
         same.push((var.clone(), anchor.to_string(), capture.to_string()));
     }
     Ok(Anchor {
@@ -269,7 +271,10 @@ fn order(anchors: &mut Vec<Anchor>) -> Result<(), String> {
             Some(i) => ordered.push(anchors.remove(i)),
             None => {
                 let stuck: Vec<&str> = anchors.iter().map(|a| a.id.as_str()).collect();
-                return Err(format!("anchors refer to unknown anchors or to each other in a cycle: {}", stuck.join(", ")));
+                return Err(format!(
+                    "anchors refer to unknown anchors or to each other in a cycle: {}",
+                    stuck.join(", ")
+                ));
             }
         }
     }

@@ -92,9 +92,22 @@ pub struct Audit {
 }
 
 pub fn run(options: &Options) -> Audit {
-    let roots = if options.roots.is_empty() { DEFAULT_ROOTS.iter().map(|r| r.to_string()).collect() } else { options.roots.clone() };
+    let roots = if options.roots.is_empty() {
+        DEFAULT_ROOTS.iter().map(|r| r.to_string()).collect()
+    } else {
+        options.roots.clone()
+    };
     let bundle = bundle(options.target.as_deref());
-    let mut audit = Audit { place: String::new(), how: String::new(), bundle, roots, sessions: Vec::new(), no_folder: false, error: None, exit: EXIT_OK };
+    let mut audit = Audit {
+        place: String::new(),
+        how: String::new(),
+        bundle,
+        roots,
+        sessions: Vec::new(),
+        no_folder: false,
+        error: None,
+        exit: EXIT_OK,
+    };
     let found = match find::locate(options.logs.as_deref()) {
         Ok(found) => found,
         Err(find::NotFound::NoFolder(place)) => {

@@ -65,7 +65,13 @@ fn default_budget() -> u64 {
 
 impl Default for Config {
     fn default() -> Config {
-        Config { mode: FixName::Seed, rewind_on_clear: false, write_to: WriteTo::Auto, node: None, budget_secs: DEFAULT_BUDGET_SECS }
+        Config {
+            mode: FixName::Seed,
+            rewind_on_clear: false,
+            write_to: WriteTo::Auto,
+            node: None,
+            budget_secs: DEFAULT_BUDGET_SECS,
+        }
     }
 }
 
@@ -102,7 +108,8 @@ pub fn load() -> Result<Option<(PathBuf, Config)>, String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    let config: Config = toml::from_str(&text).map_err(|e| format!("{} is not a valid kiro-steer-scope config: {}", path.display(), e.message()))?;
+    let config: Config = toml::from_str(&text)
+        .map_err(|e| format!("{} is not a valid kiro-steer-scope config: {}", path.display(), e.message()))?;
     if config.budget_secs == 0 {
         return Err(format!("{}: budget-secs must be at least 1", path.display()));
     }
@@ -167,9 +174,17 @@ mod tests {
         c.set_mode(Mode { fix: Fix::Gate, rewind: true });
         c.write_to = WriteTo::Mirror;
         let text = toml::to_string(&c).unwrap();
-        assert!(text.contains("mode = \"gate\"") && text.contains("rewind-on-clear = true") && text.contains("write-to = \"mirror\""), "{text}");
+        assert!(
+            text.contains("mode = \"gate\"")
+                && text.contains("rewind-on-clear = true")
+                && text.contains("write-to = \"mirror\""),
+            "{text}"
+        );
         assert_eq!(toml::from_str::<Config>(&text).unwrap(), c);
-        assert!(toml::from_str::<Config>("mode = \"seed\"\nrewind = true\n").is_err(), "a misspelt key is an error, not ignored");
+        assert!(
+            toml::from_str::<Config>("mode = \"seed\"\nrewind = true\n").is_err(),
+            "a misspelt key is an error, not ignored"
+        );
         assert_eq!(toml::from_str::<Config>("mode = \"seed\"\n").unwrap(), Config::default());
     }
 

@@ -35,7 +35,10 @@ impl Platform {
     pub fn data_dir(self, env: &dyn Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
         let home = env("HOME").filter(|v| !v.is_empty()).map(PathBuf::from);
         match self {
-            Platform::Linux => env("XDG_DATA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| home.map(|h| h.join(".local/share"))),
+            Platform::Linux => env("XDG_DATA_HOME")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+                .or_else(|| home.map(|h| h.join(".local/share"))),
             Platform::MacOs => home.map(|h| h.join("Library/Application Support")),
         }
     }
@@ -108,7 +111,9 @@ impl std::fmt::Display for NotFound {
 
 /// The `kas/` folder under this machine's kiro-cli data folder.
 pub fn kas_dir() -> Result<PathBuf, NotFound> {
-    kiro_dir().map(|k| k.join("kas")).ok_or_else(|| NotFound::Other("HOME is not set, so kiro-cli's data folder is unknown; pass --target PATH".into()))
+    kiro_dir().map(|k| k.join("kas")).ok_or_else(|| {
+        NotFound::Other("HOME is not set, so kiro-cli's data folder is unknown; pass --target PATH".into())
+    })
 }
 
 /// `--target`, else KIRO_KAS_SERVER_PATH, else the tree for `kiro-cli --version`,
@@ -130,7 +135,8 @@ pub fn discover(flag: Option<&Path>) -> Result<Target, NotFound> {
 fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) -> Result<Target, NotFound> {
     let list = |trees: &[Tree]| trees.iter().map(|t| t.dir.display().to_string()).collect::<Vec<_>>().join(", ");
     let Some(version) = version else {
-        let trees = listed.map_err(|e| NotFound::Other(format!("kiro-cli is not on PATH and {e}; pass --target PATH")))?;
+        let trees =
+            listed.map_err(|e| NotFound::Other(format!("kiro-cli is not on PATH and {e}; pass --target PATH")))?;
         return match trees.as_slice() {
             [one] => Ok(Target { path: one.bundle(), how: format!("the only KAS tree in {} (kiro-cli is not on PATH)", kas.display()) }),
             [] => Err(NotFound::Other(format!("kiro-cli is not on PATH and {} holds no KAS tree; pass --target PATH", kas.display()))),
@@ -150,7 +156,11 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
         let below = |t: &&Tree| version_key(&t.cli_version).is_some_and(|v| v <= cli);
         if let Some(best) = trees.iter().filter(below).filter_map(|t| version_key(&t.cli_version)).max() {
             matching = trees.iter().filter(|t| version_key(&t.cli_version).as_ref() == Some(&best)).cloned().collect();
-            how = format!("kiro-cli {version} in {}: no {version} tree, so the newest not above it ({}; the engine lags the CLI)", kas.display(), matching[0].cli_version);
+            how = format!(
+                "kiro-cli {version} in {}: no {version} tree, so the newest not above it ({}; the engine lags the CLI)",
+                kas.display(),
+                matching[0].cli_version
+            );
         }
     }
     match matching.as_slice() {
@@ -176,10 +186,16 @@ fn version_key(version: &str) -> Option<Vec<u64>> {
 /// The installed kiro-cli's version; None when kiro-cli is not on PATH.
 /// Run as root, it must be a program no other user could have written.
 fn cli_version() -> Result<Option<String>, String> {
-    let output = match crate::privilege::command(Path::new("kiro-cli")).and_then(|mut command| command.arg("--version").output()) {
+    let output = match crate::privilege::command(Path::new("kiro-cli"))
+        .and_then(|mut command| command.arg("--version").output())
+    {
         Ok(output) => output,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("could not run `kiro-cli --version` ({e}); pass --target PATH or set KIRO_KAS_SERVER_PATH")),
+        Err(e) => {
+            return Err(format!(
+                "could not run `kiro-cli --version` ({e}); pass --target PATH or set KIRO_KAS_SERVER_PATH"
+            ))
+        }
     };
     if !output.status.success() {
         return Err(format!("`kiro-cli --version` failed ({}); pass --target PATH", output.status));
@@ -207,7 +223,11 @@ pub fn package_info(walked: &Walked) -> PackageInfo {
         if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
             let is_agent = json.get("name").and_then(|n| n.as_str()) == Some("@kiro/agent");
             return PackageInfo {
-                agent_version: if is_agent { json.get("version").and_then(|v| v.as_str()).map(String::from) } else { None },
+                agent_version: if is_agent {
+                    json.get("version").and_then(|v| v.as_str()).map(String::from)
+                } else {
+                    None
+                },
                 module: json.get("type").and_then(|t| t.as_str()) == Some("module"),
             };
         }
@@ -229,7 +249,10 @@ mod tests {
     fn data_folder_per_platform() {
         let both = [("HOME", "/home/ann"), ("XDG_DATA_HOME", "/data/ann")];
         assert_eq!(Platform::Linux.data_dir(&env(&both)), Some(PathBuf::from("/data/ann")));
-        assert_eq!(Platform::Linux.data_dir(&env(&[("HOME", "/home/ann"), ("XDG_DATA_HOME", "")])), Some(PathBuf::from("/home/ann/.local/share")));
+        assert_eq!(
+            Platform::Linux.data_dir(&env(&[("HOME", "/home/ann"), ("XDG_DATA_HOME", "")])),
+            Some(PathBuf::from("/home/ann/.local/share"))
+        );
         // macOS ignores XDG_DATA_HOME: kiro-cli keeps its data in Application Support.
         assert_eq!(Platform::MacOs.data_dir(&env(&both)), Some(PathBuf::from("/home/ann/Library/Application Support")));
         assert_eq!(Platform::MacOs.data_dir(&env(&[])), None);
@@ -272,15 +295,26 @@ mod tests {
     #[test]
     fn the_engine_may_lag_the_cli_and_scratch_entries_are_skipped() {
         let root = tempfile::tempdir().unwrap();
-        let kas = layout(root.path(), &["2.9.0-old", "2.15.1-aaa", "2.15.1-aaa.lock", "2.16.0-new", ".incoming-2.15.2-x"]);
+        let kas =
+            layout(root.path(), &["2.9.0-old", "2.15.1-aaa", "2.15.1-aaa.lock", "2.16.0-new", ".incoming-2.15.2-x"]);
         let chosen = choose(&kas, Some("2.15.2"), trees(&kas)).unwrap();
         assert_eq!(chosen.path, kas.join("2.15.1-aaa").join(BUNDLE_IN_TREE), "2.15.1 < 2.15.2 < 2.16.0, as versions");
         assert!(chosen.how.contains("lags"), "{}", chosen.how);
         assert!(trees(&kas).unwrap().iter().all(|t| !t.dir.to_string_lossy().contains(".incoming")));
-        assert_eq!(choose(&kas, Some("2.10.0"), trees(&kas)).unwrap().path, kas.join("2.9.0-old").join(BUNDLE_IN_TREE), "2.9 is below 2.10");
-        assert!(matches!(choose(&kas, Some("2.8.0"), trees(&kas)), Err(NotFound::NotUnpacked(_))), "nothing at or below");
+        assert_eq!(
+            choose(&kas, Some("2.10.0"), trees(&kas)).unwrap().path,
+            kas.join("2.9.0-old").join(BUNDLE_IN_TREE),
+            "2.9 is below 2.10"
+        );
+        assert!(
+            matches!(choose(&kas, Some("2.8.0"), trees(&kas)), Err(NotFound::NotUnpacked(_))),
+            "nothing at or below"
+        );
         // An exact match still wins over the lag rule.
-        assert_eq!(choose(&kas, Some("2.16.0"), trees(&kas)).unwrap().path, kas.join("2.16.0-new").join(BUNDLE_IN_TREE));
+        assert_eq!(
+            choose(&kas, Some("2.16.0"), trees(&kas)).unwrap().path,
+            kas.join("2.16.0-new").join(BUNDLE_IN_TREE)
+        );
     }
 
     #[test]

@@ -250,7 +250,8 @@ impl Folder {
             return Err(not_regular());
         }
         // O_NONBLOCK: should a FIFO be swapped in after the look, opening it cannot hang.
-        let file = File::from(open_at(self.fd.as_raw_fd(), name, libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK, 0)?);
+        let file =
+            File::from(open_at(self.fd.as_raw_fd(), name, libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_NONBLOCK, 0)?);
         let meta = file.metadata()?;
         if !meta.is_file() {
             return Err(not_regular());
@@ -274,7 +275,12 @@ impl Folder {
         for _ in 0..64 {
             let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
             let name = OsString::from(format!("{prefix}{random:016x}{suffix}"));
-            match open_at(self.fd.as_raw_fd(), &name, libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW, 0o600) {
+            match open_at(
+                self.fd.as_raw_fd(),
+                &name,
+                libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW,
+                0o600,
+            ) {
                 Ok(fd) => return Ok((name, File::from(fd))),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 Err(e) => return Err(e),

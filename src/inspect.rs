@@ -95,9 +95,18 @@ pub enum Depth {
 }
 
 /// `package`: what the nearest package.json says (see `discover::package_info`).
-pub fn inspect(real_path: PathBuf, package: PackageInfo, bytes: Vec<u8>, anchors: &AnchorSet, depth: Depth) -> Inspection {
+pub fn inspect(
+    real_path: PathBuf,
+    package: PackageInfo,
+    bytes: Vec<u8>,
+    anchors: &AnchorSet,
+    depth: Depth,
+) -> Inspection {
     let (mut out, sha256) = std::thread::scope(|scope| {
-        let hash = std::thread::Builder::new().name("hash".into()).spawn_scoped(scope, || mark::sha256_hex(&bytes)).expect("spawn hash thread");
+        let hash = std::thread::Builder::new()
+            .name("hash".into())
+            .spawn_scoped(scope, || mark::sha256_hex(&bytes))
+            .expect("spawn hash thread");
         let out = inspect_bytes(real_path, package, &bytes, anchors, depth);
         (out, hash.join().expect("hashing does not panic"))
     });
@@ -105,7 +114,13 @@ pub fn inspect(real_path: PathBuf, package: PackageInfo, bytes: Vec<u8>, anchors
     out
 }
 
-fn inspect_bytes(real_path: PathBuf, package: PackageInfo, bytes: &[u8], anchors: &AnchorSet, depth: Depth) -> Inspection {
+fn inspect_bytes(
+    real_path: PathBuf,
+    package: PackageInfo,
+    bytes: &[u8],
+    anchors: &AnchorSet,
+    depth: Depth,
+) -> Inspection {
     let mut out = Inspection {
         real_path,
         package,
@@ -149,7 +164,11 @@ fn inspect_bytes(real_path: PathBuf, package: PackageInfo, bytes: &[u8], anchors
     // A file patched in this mode is proved with the insertions it carries.
     let installed: Option<Vec<Insertion>> = match (&out.marked, out.state) {
         (Some(marked), State::Patched(m)) if m == mode => Some(
-            marked.found.iter().map(|f| Insertion { at: f.stock_at, text: f.payload.clone(), purpose: "installed".into() }).collect(),
+            marked
+                .found
+                .iter()
+                .map(|f| Insertion { at: f.stock_at, text: f.payload.clone(), purpose: "installed".into() })
+                .collect(),
         ),
         _ => None,
     };
@@ -157,8 +176,11 @@ fn inspect_bytes(real_path: PathBuf, package: PackageInfo, bytes: &[u8], anchors
     let stock_bytes: &[u8] = out.recovered.as_deref().unwrap_or(bytes);
     // The walks over the tree recurse as deep as it nests: give them the parser's stack.
     let module = out.package.module;
-    let whole = std::env::var_os(prefilter::WHOLE_PARSE_ENV).map(|_| format!("asked for by {}", prefilter::WHOLE_PARSE_ENV));
-    let (result, parse) = parse::on_big_stack(|| resolve_and_plan(stock_bytes, module, anchors, judge_by, mode, prove.then_some(installed.as_deref()), whole));
+    let whole =
+        std::env::var_os(prefilter::WHOLE_PARSE_ENV).map(|_| format!("asked for by {}", prefilter::WHOLE_PARSE_ENV));
+    let (result, parse) = parse::on_big_stack(|| {
+        resolve_and_plan(stock_bytes, module, anchors, judge_by, mode, prove.then_some(installed.as_deref()), whole)
+    });
     out.parse = parse;
     match result {
         Ok((plan, reports, proof_input, accounting)) => {
@@ -167,7 +189,8 @@ fn inspect_bytes(real_path: PathBuf, package: PackageInfo, bytes: &[u8], anchors
             out.anchors = reports;
             if !matches!(out.state, State::Patched(_)) {
                 let sites = out.anchors.iter().find(|a| a.id == "spawn-site").map_or(0, |a| a.matches.len());
-                out.message = format!("stock, patchable in {mode} mode ({sites} spawn site(s), {} insertion(s))", plan.len());
+                out.message =
+                    format!("stock, patchable in {mode} mode ({sites} spawn site(s), {} insertion(s))", plan.len());
             }
             out.plan = Some(plan);
         }
@@ -205,7 +228,15 @@ type Resolved = Result<(Vec<Insertion>, Vec<AnchorReport>, Slices, Option<Accoun
 /// Some(Some(installed)), slice with the insertions the file carries.
 /// `judge_by`: a mode planned first on the same resolution; its refusal is the result.
 /// `whole`: why to parse the whole file rather than what the anchors can touch.
-fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, judge_by: Option<Mode>, mode: Mode, prove: Option<Option<&[Insertion]>>, whole: Option<String>) -> (Resolved, Option<ParseInfo>) {
+fn resolve_and_plan(
+    stock: &[u8],
+    module: bool,
+    anchors: &AnchorSet,
+    judge_by: Option<Mode>,
+    mode: Mode,
+    prove: Option<Option<&[Insertion]>>,
+    whole: Option<String>,
+) -> (Resolved, Option<ParseInfo>) {
     let fail = |state, message: String| Failure { state, message, anchor: None, reports: Vec::new() };
     let Ok(source) = std::str::from_utf8(stock) else {
         return (Err(fail(State::NotKas, "not a KAS bundle: the file is not UTF-8 text".into())), None);
@@ -214,22 +245,41 @@ fn resolve_and_plan(stock: &[u8], module: bool, anchors: &AnchorSet, judge_by: O
         return (
             Err(fail(
                 State::NotKas,
-                format!("not a KAS bundle: none of {} appears in it", anchors.identify_by.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
+                format!(
+                    "not a KAS bundle: none of {} appears in it",
+                    anchors.identify_by.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+                ),
             )),
             None,
         );
     }
     let kind = if module { SourceKind::Module } else { SourceKind::Script };
-    let evaluated = prefilter::evaluate(source, kind, anchors, whole, |program, lookups| evaluate(source, program, lookups, anchors, judge_by, mode, prove));
+    let evaluated = prefilter::evaluate(source, kind, anchors, whole, |program, lookups| {
+        evaluate(source, program, lookups, anchors, judge_by, mode, prove)
+    });
     match evaluated {
         Ok((resolved, info)) => (resolved, Some(info)),
-        Err(e) => (Err(fail(State::Unparseable, format!("the file does not parse as a {} ({e}); it may be truncated or hand-edited", kind.as_str()))), None),
+        Err(e) => (
+            Err(fail(
+                State::Unparseable,
+                format!("the file does not parse as a {} ({e}); it may be truncated or hand-edited", kind.as_str()),
+            )),
+            None,
+        ),
     }
 }
 
 /// Resolves, plans and slices on a parsed program (all of the file, or the
 /// statements the prefilter chose); what it looks up beyond a statement goes to `lookups`.
-fn evaluate(source: &str, program: &Program, lookups: &Lookups, anchors: &AnchorSet, judge_by: Option<Mode>, mode: Mode, prove: Option<Option<&[Insertion]>>) -> Resolved {
+fn evaluate(
+    source: &str,
+    program: &Program,
+    lookups: &Lookups,
+    anchors: &AnchorSet,
+    judge_by: Option<Mode>,
+    mode: Mode,
+    prove: Option<Option<&[Insertion]>>,
+) -> Resolved {
     let resolution = resolve::resolve(source, program, anchors, lookups);
     let reports_of = |resolution: &resolve::Resolution| {
         anchors
@@ -257,7 +307,9 @@ fn evaluate(source: &str, program: &Program, lookups: &Lookups, anchors: &Anchor
     };
     let reports = reports_of(&resolution);
     let planned = match judge_by.filter(|first| *first != mode) {
-        Some(first) => crate::plan::plan(&resolution, anchors, first).and_then(|_| crate::plan::plan(&resolution, anchors, mode)),
+        Some(first) => {
+            crate::plan::plan(&resolution, anchors, first).and_then(|_| crate::plan::plan(&resolution, anchors, mode))
+        }
         None => crate::plan::plan(&resolution, anchors, mode),
     };
     // A slice that cannot be cut leaves the proof inconclusive; the anchors
@@ -265,7 +317,10 @@ fn evaluate(source: &str, program: &Program, lookups: &Lookups, anchors: &Anchor
     let slices = match (&planned, prove) {
         (Ok(plan), Some(installed)) => {
             let with = installed.unwrap_or(plan);
-            Some(crate::slice::slices(&resolution, program, &[]).and_then(|stock| Ok((stock, crate::slice::slices(&resolution, program, with)?))))
+            Some(
+                crate::slice::slices(&resolution, program, &[])
+                    .and_then(|stock| Ok((stock, crate::slice::slices(&resolution, program, with)?))),
+            )
         }
         _ => None,
     };
@@ -323,7 +378,11 @@ mod prefilter_equality {
         let modes = [Fix::Seed, Fix::Gate].into_iter().flat_map(|fix| [false, true].map(|rewind| Mode { fix, rewind }));
         for mode in modes {
             for judge_by in [None, Some(Mode::SEED)] {
-                let run = |whole: Option<String>| parse::on_big_stack(|| resolve_and_plan(source.as_bytes(), module, &anchors, judge_by, mode, Some(None), whole));
+                let run = |whole: Option<String>| {
+                    parse::on_big_stack(|| {
+                        resolve_and_plan(source.as_bytes(), module, &anchors, judge_by, mode, Some(None), whole)
+                    })
+                };
                 let (prefiltered, info) = run(None);
                 let (whole, _) = run(Some(WHOLE.into()));
                 let (prefiltered, whole) = (outcome(&prefiltered), outcome(&whole));
@@ -345,7 +404,11 @@ mod prefilter_equality {
             let file = tree.join("node_modules/@kiro/agent/dist/server/acp-server.js");
             if file.is_file() {
                 let module = crate::discover::package_info(&crate::folder::walk(&file).unwrap()).module;
-                out.push((tree.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(file).unwrap(), module));
+                out.push((
+                    tree.file_name().unwrap().to_string_lossy().into_owned(),
+                    std::fs::read_to_string(file).unwrap(),
+                    module,
+                ));
             }
         }
         out.sort();
@@ -354,7 +417,11 @@ mod prefilter_equality {
     }
 
     fn tsc() -> String {
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/not-kas/node_modules/typescript/lib/_tsc.js")).unwrap()
+        std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("testdata/not-kas/node_modules/typescript/lib/_tsc.js"),
+        )
+        .unwrap()
     }
 
     /// The binding the execution class has in this bundle.
@@ -365,7 +432,9 @@ mod prefilter_equality {
     /// The binding of the class an anchor (`execution-class`, `buffer-class`) found.
     fn binding_of(anchor: &str, source: &str, module: bool) -> String {
         let anchors = crate::anchor::builtin();
-        let (resolved, _) = parse::on_big_stack(|| resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, None, Some(WHOLE.into())));
+        let (resolved, _) = parse::on_big_stack(|| {
+            resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, None, Some(WHOLE.into()))
+        });
         let (_, reports, _, _) = resolved.ok().expect("stock");
         reports.iter().find(|r| r.id == anchor).unwrap().captured.iter().find(|(n, _)| n == "CLASS").unwrap().1.clone()
     }
@@ -410,11 +479,21 @@ mod prefilter_equality {
             let class = class_name(&source, module);
             for (what, decoy) in [
                 // An escaped method name: a second execution class.
-                ("escaped method", "\n;var kssDecoy = class { set\\u0053teeringReaderIndex(v) { this.steeringReaderIndex = v; } };\n".to_string()),
+                (
+                    "escaped method",
+                    "\n;var kssDecoy = class { set\\u0053teeringReaderIndex(v) { this.steeringReaderIndex = v; } };\n"
+                        .to_string(),
+                ),
                 // An escaped and continued log line: a second drain.
-                ("escaped log line", "\n;function kssDecoy() { return \"[LiveSteering\\x48ook] inj\\\nected steering\"; }\n".to_string()),
+                (
+                    "escaped log line",
+                    "\n;function kssDecoy() { return \"[LiveSteering\\x48ook] inj\\\nected steering\"; }\n".to_string(),
+                ),
                 // A construction of the class the anchors cannot classify, found only through its name.
-                ("construction", format!("\n;function kssDecoy(p) {{ return new {class}({{ subExecutionDepth: 2 }}); }}\n")),
+                (
+                    "construction",
+                    format!("\n;function kssDecoy(p) {{ return new {class}({{ subExecutionDepth: 2 }}); }}\n"),
+                ),
             ] {
                 let (paths, outcome) = both(&format!("{name} with {what}"), &format!("{source}{decoy}"), module);
                 assert!(paths.iter().all(|p| *p == "prefilter"), "{name} {what}: {paths:?}");
@@ -433,7 +512,9 @@ mod prefilter_equality {
             // parsed: more than half the file, hence the whole parse. A real
             // release's class has a longer mangled name (`Hut`).
             let short = ["execution-class", "buffer-class"].iter().any(|a| binding_of(a, &source, module).len() < 3);
-            for (order, big) in [("after", format!("{source}\n;\n{tsc}\n")), ("before", format!("{tsc}\n;\n{source}\n"))] {
+            for (order, big) in
+                [("after", format!("{source}\n;\n{tsc}\n")), ("before", format!("{tsc}\n;\n{source}\n"))]
+            {
                 let (paths, _) = both(&format!("{name} with tsc {order}"), &big, module);
                 let expected = if short { "whole" } else { "prefilter" };
                 assert!(paths.iter().all(|p| *p == expected), "{name} {order}: {paths:?}");
@@ -445,13 +526,16 @@ mod prefilter_equality {
     fn a_redeclared_helper_changes_the_slices_alike() {
         for (name, source, module) in fixtures() {
             let anchors = crate::anchor::builtin();
-            let (resolved, _) = parse::on_big_stack(|| resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, Some(None), Some(WHOLE.into())));
+            let (resolved, _) = parse::on_big_stack(|| {
+                resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, Some(None), Some(WHOLE.into()))
+            });
             let Ok((_, _, Some(Ok((stock, _))), _)) = resolved else { panic!("{name} slices") };
             let (_, plain) = both(&name, &source, module);
             // Each helper the slices take in, declared a second time far away: a stub instead.
             for helper in stock["prelude"].as_array().unwrap().iter().filter(|h| h.get("init").is_some()) {
                 let helper = helper["name"].as_str().unwrap();
-                let (paths, outcome) = both(&format!("{name} redeclaring {helper}"), &format!("{source}\n;var {helper} = 0;\n"), module);
+                let (paths, outcome) =
+                    both(&format!("{name} redeclaring {helper}"), &format!("{source}\n;var {helper} = 0;\n"), module);
                 assert!(paths.iter().all(|p| *p == "prefilter"), "{name} {helper}: {paths:?}");
                 assert_ne!(outcome, plain, "{name}: {helper} bound twice is a stub, not a helper");
             }
@@ -462,18 +546,44 @@ mod prefilter_equality {
     fn what_the_prefilter_cannot_be_sure_of_parses_the_whole_file() {
         let (_, source, _) = fixtures().into_iter().find(|(n, _, _)| n == "readable-cjs").unwrap();
         for (why, text, path, state) in [
-            ("a `/` after a `}` that may end an expression", format!("{source}\n;x = a ? {{}} : {{}}\n/x/g.test(y);\n"), Some("whole"), "plan"),
+            (
+                "a `/` after a `}` that may end an expression",
+                format!("{source}\n;x = a ? {{}} : {{}}\n/x/g.test(y);\n"),
+                Some("whole"),
+                "plan",
+            ),
             ("an unopened bracket", format!("{source}\n;)\n"), None, "unparseable"),
-            ("`with` in a touched statement", format!("{source}\n;function kssWith(o) {{ with (o) {{ return drainRetryCount; }} }}\n"), Some("whole"), "plan"),
-            ("`eval` in a touched statement", format!("{source}\n;function kssEval(o) {{ return eval(o) + '[LiveSteeringHook] injected steering'; }}\n"), Some("whole"), "drift"),
-            ("a touched statement does not parse", format!("{source}\n;function kssBroken() {{ return drainRetryCount + ; }}\n"), None, "unparseable"),
+            (
+                "`with` in a touched statement",
+                format!("{source}\n;function kssWith(o) {{ with (o) {{ return drainRetryCount; }} }}\n"),
+                Some("whole"),
+                "plan",
+            ),
+            (
+                "`eval` in a touched statement",
+                format!(
+                    "{source}\n;function kssEval(o) {{ return eval(o) + '[LiveSteeringHook] injected steering'; }}\n"
+                ),
+                Some("whole"),
+                "drift",
+            ),
+            (
+                "a touched statement does not parse",
+                format!("{source}\n;function kssBroken() {{ return drainRetryCount + ; }}\n"),
+                None,
+                "unparseable",
+            ),
             ("a statement cut short", source[..source.len() - 3].to_string(), None, "unparseable"),
             ("asked for", source.clone(), Some("whole"), "plan"),
         ] {
             let anchors = crate::anchor::builtin();
             let forced = (why == "asked for").then(|| WHOLE.to_string());
-            let (whole, _) = parse::on_big_stack(|| resolve_and_plan(text.as_bytes(), false, &anchors, None, Mode::SEED, Some(None), Some(WHOLE.into())));
-            let (prefiltered, info) = parse::on_big_stack(|| resolve_and_plan(text.as_bytes(), false, &anchors, None, Mode::SEED, Some(None), forced));
+            let (whole, _) = parse::on_big_stack(|| {
+                resolve_and_plan(text.as_bytes(), false, &anchors, None, Mode::SEED, Some(None), Some(WHOLE.into()))
+            });
+            let (prefiltered, info) = parse::on_big_stack(|| {
+                resolve_and_plan(text.as_bytes(), false, &anchors, None, Mode::SEED, Some(None), forced)
+            });
             assert_eq!(outcome(&prefiltered), outcome(&whole), "{why}");
             assert_eq!(info.as_ref().map(|i| i.path), path, "{why}: {info:?}");
             assert!(outcome(&prefiltered).starts_with(state), "{why}: {}", outcome(&prefiltered));

@@ -198,7 +198,9 @@ fn main() -> ExitCode {
     privilege::note_start();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
         Err(e) => {
             // Scripts asking for --json get an object even for a usage error.
             if std::env::args_os().any(|a| a == "--json") {
@@ -223,7 +225,11 @@ fn main() -> ExitCode {
     }
     let printing = report::Printing { json: cli.json, quiet: cli.quiet };
     if cli.audit {
-        let audit = audit::run(&audit::Options { logs: cli.logs.clone(), target: cli.target.clone(), roots: cli.root_agent.clone() });
+        let audit = audit::run(&audit::Options {
+            logs: cli.logs.clone(),
+            target: cli.target.clone(),
+            roots: cli.root_agent.clone(),
+        });
         audit::show::print(&audit, printing);
         return ExitCode::from(audit.exit);
     }
@@ -254,7 +260,10 @@ fn main() -> ExitCode {
     let chosen = config::Chosen::resolve(fix, rewind, saved.as_ref().ok().and_then(|s| s.as_ref()).map(|(_, c)| c));
     let mode = chosen.mode();
     let options = match &saved {
-        Err(e) if action != Action::Check && action != Action::Restore => Err((format!("the saved choice is unusable: {e}"), "fix or remove the config file (kiro-steer-scope --set-up writes a new one)")),
+        Err(e) if action != Action::Check && action != Action::Restore => Err((
+            format!("the saved choice is unusable: {e}"),
+            "fix or remove the config file (kiro-steer-scope --set-up writes a new one)",
+        )),
         _ => options(&cli, chosen).map_err(|e| (e, "fix the anchor files (see anchors/README.md) or drop --anchors")),
     };
     let options = match options {
@@ -298,25 +307,37 @@ fn run(cli: &Cli, options: &act::Options, action: Action, mode: Mode) -> Outcome
 fn run_all(options: &act::Options, action: Action, mode: Mode) -> Vec<Outcome> {
     let trees = discover::kas_dir().map_err(|e| e.to_string()).and_then(|kas| discover::trees(&kas).map(|t| (kas, t)));
     match trees {
-        Ok((kas, trees)) if trees.is_empty() => vec![Outcome::new(action, mode).error(format!("no KAS tree in {}", kas.display()), "kiro-cli unpacks one on first start; start it once, or pass --target PATH")],
+        Ok((kas, trees)) if trees.is_empty() => vec![Outcome::new(action, mode).error(
+            format!("no KAS tree in {}", kas.display()),
+            "kiro-cli unpacks one on first start; start it once, or pass --target PATH",
+        )],
         Ok((_, trees)) => trees
             .into_iter()
             .map(|tree| {
-                let target = discover::Target { path: tree.bundle(), how: format!("--all: kiro-cli {}", tree.cli_version) };
+                let target =
+                    discover::Target { path: tree.bundle(), how: format!("--all: kiro-cli {}", tree.cli_version) };
                 let mut outcome = act::run(options, action, mode, target);
                 outcome.cli_version = Some(tree.cli_version);
                 outcome
             })
             .collect(),
-        Err(e) => vec![Outcome::new(action, mode).error(e, "kiro-cli has not unpacked a runtime yet, or its data folder is elsewhere; pass --target PATH")],
+        Err(e) => vec![Outcome::new(action, mode)
+            .error(e, "kiro-cli has not unpacked a runtime yet, or its data folder is elsewhere; pass --target PATH")],
     }
 }
 
 fn options(cli: &Cli, chosen: config::Chosen) -> Result<act::Options, String> {
     let anchors = match &cli.anchors {
-        Some(dir) => anchor::load_dir(dir).map_err(|e| format!("the anchors in {} are not usable: {e}", dir.display()))?,
+        Some(dir) => {
+            anchor::load_dir(dir).map_err(|e| format!("the anchors in {} are not usable: {e}", dir.display()))?
+        }
         None => anchor::builtin(),
     };
-    Ok(act::Options { anchors, node: cli.node.clone(), node_timeout: cli.node_timeout, allow_inconclusive: cli.allow_inconclusive, chosen })
+    Ok(act::Options {
+        anchors,
+        node: cli.node.clone(),
+        node_timeout: cli.node_timeout,
+        allow_inconclusive: cli.allow_inconclusive,
+        chosen,
+    })
 }
-

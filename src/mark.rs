@@ -105,7 +105,8 @@ fn set_hash<'i>(mode: Mode, items: impl Iterator<Item = (usize, &'i str)>) -> St
 }
 
 fn begin_marker(mode: Mode, payload: &str, first: Option<&SetRecord>) -> String {
-    let mut out = format!("{PREFIX}{FORMAT} mode={mode} len={} sha256={}", payload.len(), sha256_hex(payload.as_bytes()));
+    let mut out =
+        format!("{PREFIX}{FORMAT} mode={mode} len={} sha256={}", payload.len(), sha256_hex(payload.as_bytes()));
     if let Some(first) = first {
         out.push_str(&format!(" stock={} count={} set={}", first.stock, first.count, first.set));
     }
@@ -127,7 +128,11 @@ pub fn apply(stock: &[u8], mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
 pub fn apply_hashed(stock: &[u8], stock_sha: &str, mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
     let mut sorted: Vec<&Insertion> = insertions.iter().collect();
     sorted.sort_by_key(|i| i.at);
-    let record = SetRecord { stock: stock_sha, count: sorted.len(), set: set_hash(mode, sorted.iter().map(|i| (i.at, i.text.as_str()))) };
+    let record = SetRecord {
+        stock: stock_sha,
+        count: sorted.len(),
+        set: set_hash(mode, sorted.iter().map(|i| (i.at, i.text.as_str()))),
+    };
     let extra: usize = sorted.iter().map(|i| i.text.len() + 200).sum();
     let mut out = Vec::with_capacity(stock.len() + extra);
     let mut from = 0;
@@ -195,7 +200,8 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
     loop {
         let bad = |reason: String| Tampered { offset: at, reason };
         let close = find(bytes, b"*/", at).ok_or_else(|| bad("the marker comment is not closed".into()))?;
-        let header = std::str::from_utf8(&bytes[at + PREFIX.len()..close]).map_err(|_| bad("the marker is not text".into()))?;
+        let header =
+            std::str::from_utf8(&bytes[at + PREFIX.len()..close]).map_err(|_| bad("the marker is not text".into()))?;
         let mut words = header.split(' ');
         let version = words.next().unwrap_or_default();
         if version != FORMAT.to_string() {
@@ -221,12 +227,19 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
                 stock_sha = Some(stock.to_string());
                 set_record = Some((count, set.to_string()));
             }
-            (true, _) => return Err(bad("the first marker does not record the stock sha256, count and set hash".into())),
+            (true, _) => {
+                return Err(bad("the first marker does not record the stock sha256, count and set hash".into()))
+            }
             (false, (None, None, None)) => {}
-            (false, _) => return Err(bad("only the first marker may record the stock sha256, count and set hash".into())),
+            (false, _) => {
+                return Err(bad("only the first marker may record the stock sha256, count and set hash".into()))
+            }
         }
         let payload_start = close + 2;
-        let payload_end = payload_start.checked_add(len).filter(|e| *e <= bytes.len()).ok_or_else(|| bad("the recorded length runs past the end of the file".into()))?;
+        let payload_end = payload_start
+            .checked_add(len)
+            .filter(|e| *e <= bytes.len())
+            .ok_or_else(|| bad("the recorded length runs past the end of the file".into()))?;
         let payload = &bytes[payload_start..payload_end];
         if sha256_hex(payload) != sha {
             return Err(bad(format!("the {len} bytes after it no longer hash to the recorded sha256")));
@@ -247,10 +260,16 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
     let (count, set) = set_record.unwrap();
     let first_at = found[0].span.start;
     if count != found.len() {
-        return Err(Tampered { offset: first_at, reason: format!("the first marker records {count} insertion(s) but {} are present", found.len()) });
+        return Err(Tampered {
+            offset: first_at,
+            reason: format!("the first marker records {count} insertion(s) but {} are present", found.len()),
+        });
     }
     if set_hash(mode, found.iter().map(|f| (f.stock_at, f.payload.as_str()))) != set {
-        return Err(Tampered { offset: first_at, reason: "the markers' mode, places or contents differ from what the first marker records".into() });
+        return Err(Tampered {
+            offset: first_at,
+            reason: "the markers' mode, places or contents differ from what the first marker records".into(),
+        });
     }
     Ok(Some(Marked { mode, stock_sha256: stock_sha.unwrap(), found }))
 }
@@ -343,7 +362,19 @@ mod tests {
             (GATE_REWIND, apply(&stock, GATE_REWIND, &[ins("if(u&&d>0)continue;", 40), ins("this.c=1;", 30)])),
             (Mode::SEED, apply(&stock, Mode::SEED, &[ins("", 0), ins("x", stock.len())])),
         ];
-        const PIECES: &[&[u8]] = &[b"/*kiro-steer-scope:", b"/*kiro-steer-scope:1 end*/", b"/*kiro-steer-scope:2 mode=seed*/", b"*/", b" count=1", b" len=0", b"=", b"0", b" ", b"\xff", b"\0"];
+        const PIECES: &[&[u8]] = &[
+            b"/*kiro-steer-scope:",
+            b"/*kiro-steer-scope:1 end*/",
+            b"/*kiro-steer-scope:2 mode=seed*/",
+            b"*/",
+            b" count=1",
+            b" len=0",
+            b"=",
+            b"0",
+            b" ",
+            b"\xff",
+            b"\0",
+        ];
         let mut seed = 0x1234_5678_9abc_def1u64;
         let mut next = |n: usize| {
             seed ^= seed << 13;
@@ -378,7 +409,10 @@ mod tests {
             }
             match read(&bytes) {
                 Err(_) => refused += 1,
-                Ok(None) => assert!(!bytes.windows(PREFIX.len()).any(|w| w == PREFIX.as_bytes()), "case {case}: a marker was overlooked"),
+                Ok(None) => assert!(
+                    !bytes.windows(PREFIX.len()).any(|w| w == PREFIX.as_bytes()),
+                    "case {case}: a marker was overlooked"
+                ),
                 Ok(Some(marked)) => match strip(&bytes, &marked) {
                     Err(_) => refused += 1,
                     Ok(out) => {

@@ -26,7 +26,10 @@ pub const CACHE_ENV: &str = "KIRO_STEER_SCOPE_CACHE";
 const READY: &str = ".ready";
 
 pub fn root() -> Option<PathBuf> {
-    let cache = std::env::var_os(CACHE_ENV).filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| dirs::cache_dir().map(|d| d.join("kiro-steer-scope")));
+    let cache = std::env::var_os(CACHE_ENV)
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| dirs::cache_dir().map(|d| d.join("kiro-steer-scope")));
     cache.map(|c| c.join("mirrors"))
 }
 
@@ -64,7 +67,17 @@ fn hex(bytes: &[u8]) -> String {
 /// ctime, which no one can set back.
 fn stat_key(place: &Path, file: &Path, mode: Mode) -> std::io::Result<String> {
     let m = fs::metadata(file)?;
-    let id = format!("{}\n{}:{}:{}:{}.{}:{}.{}\n{mode}", place.display(), m.dev(), m.ino(), m.size(), m.mtime(), m.mtime_nsec(), m.ctime(), m.ctime_nsec());
+    let id = format!(
+        "{}\n{}:{}:{}:{}.{}:{}.{}\n{mode}",
+        place.display(),
+        m.dev(),
+        m.ino(),
+        m.size(),
+        m.mtime(),
+        m.mtime_nsec(),
+        m.ctime(),
+        m.ctime_nsec()
+    );
     Ok(format!(".stat-{}", &hex(id.as_bytes())[..24]))
 }
 
@@ -95,7 +108,12 @@ fn read_ready(dir: &Path) -> Option<Manifest> {
 /// An exclusive lock on `<root>/<key>.lock`, held while the file is open.
 fn lock(root: &Path, key: &str) -> Result<File, String> {
     let path = root.join(format!("{key}.lock"));
-    let file = fs::OpenOptions::new().create(true).truncate(false).write(true).open(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
     use std::os::fd::AsRawFd;
     loop {
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
@@ -112,7 +130,8 @@ fn lock(root: &Path, key: &str) -> Result<File, String> {
 /// built first if need be.
 pub fn serve(bundle: &Path, mode: Mode, options: &act::Options) -> Result<PathBuf, String> {
     let root = root().ok_or("the cache folder is unknown (HOME is not set)")?;
-    let tree = tree_of(bundle).ok_or_else(|| format!("{} is not at <tree>/{BUNDLE_IN_TREE}, so it cannot be mirrored", bundle.display()))?;
+    let tree = tree_of(bundle)
+        .ok_or_else(|| format!("{} is not at <tree>/{BUNDLE_IN_TREE}, so it cannot be mirrored", bundle.display()))?;
     let tree = fs::canonicalize(&tree).map_err(|e| format!("cannot resolve {}: {e}", tree.display()))?;
     let vendor = tree.join(BUNDLE_IN_TREE);
     fs::create_dir_all(&root).map_err(|e| format!("cannot create {}: {e}", root.display()))?;
@@ -127,14 +146,22 @@ pub fn serve(bundle: &Path, mode: Mode, options: &act::Options) -> Result<PathBu
     let (stock, stock_sha) = match mark::read(&bytes) {
         // Someone patched the tree itself in this very mode: nothing to mirror.
         Ok(Some(marked)) if marked.mode == mode => return Ok(vendor),
-        Ok(Some(marked)) => (mark::strip(&bytes, &marked).map_err(|t| format!("{}: tampered: {t}", vendor.display()))?, marked.stock_sha256.clone()),
+        Ok(Some(marked)) => (
+            mark::strip(&bytes, &marked).map_err(|t| format!("{}: tampered: {t}", vendor.display()))?,
+            marked.stock_sha256.clone(),
+        ),
         Ok(None) => {
             let sha = hex(&bytes);
             (bytes, sha)
         }
         Err(t) => return Err(format!("{}: tampered: {t}", vendor.display())),
     };
-    let key = format!("{}-{}-{}", &stock_sha[..16], mode.as_str().replace('+', "-"), &hex(tree.as_os_str().as_encoded_bytes())[..8]);
+    let key = format!(
+        "{}-{}-{}",
+        &stock_sha[..16],
+        mode.as_str().replace('+', "-"),
+        &hex(tree.as_os_str().as_encoded_bytes())[..8]
+    );
     let dir = root.join(&key);
     let held = lock(&root, &key)?;
     let published = match read_ready(&dir) {
@@ -148,7 +175,15 @@ pub fn serve(bundle: &Path, mode: Mode, options: &act::Options) -> Result<PathBu
     Ok(published.bundle())
 }
 
-fn build(root: &Path, key: &str, tree: &Path, stock: &[u8], stock_sha: &str, mode: Mode, options: &act::Options) -> Result<Mirror, String> {
+fn build(
+    root: &Path,
+    key: &str,
+    tree: &Path,
+    stock: &[u8],
+    stock_sha: &str,
+    mode: Mode,
+    options: &act::Options,
+) -> Result<Mirror, String> {
     let temp = root.join(format!(".tmp-{key}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&temp);
     let result = (|| {
@@ -159,8 +194,10 @@ fn build(root: &Path, key: &str, tree: &Path, stock: &[u8], stock_sha: &str, mod
         if let Some(error) = outcome.error {
             return Err(error);
         }
-        let manifest = Manifest { tree: tree.to_path_buf(), stock_sha256: stock_sha.to_string(), mode: mode.as_str().to_string() };
-        write_whole(&temp.join(READY), toml::to_string(&manifest).map_err(|e| e.to_string())?.as_bytes()).map_err(|e| format!("cannot write {}: {e}", temp.display()))?;
+        let manifest =
+            Manifest { tree: tree.to_path_buf(), stock_sha256: stock_sha.to_string(), mode: mode.as_str().to_string() };
+        write_whole(&temp.join(READY), toml::to_string(&manifest).map_err(|e| e.to_string())?.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", temp.display()))?;
         let dir = root.join(key);
         let _ = fs::remove_dir_all(&dir);
         fs::rename(&temp, &dir).map_err(|e| format!("cannot publish {}: {e}", dir.display()))?;
@@ -201,7 +238,11 @@ fn lay_out(tree: &Path, copy: &Path, stock: &[u8]) -> std::io::Result<()> {
 }
 
 fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let temp = path.with_file_name(format!(".{}.{}", path.file_name().unwrap_or_default().to_string_lossy(), std::process::id()));
+    let temp = path.with_file_name(format!(
+        ".{}.{}",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
     let mut file = File::create(&temp)?;
     file.write_all(bytes)?;
     file.sync_all()?;
@@ -236,7 +277,9 @@ pub fn remove(mirror: &Mirror) -> Result<(), String> {
     fs::remove_dir_all(&mirror.dir).map_err(|e| format!("cannot remove {}: {e}", mirror.dir.display()))?;
     for entry in fs::read_dir(root).into_iter().flatten().flatten() {
         let name = entry.file_name();
-        if name.to_string_lossy().starts_with(".stat-") && fs::read_to_string(entry.path()).is_ok_and(|k| k.trim() == key) {
+        if name.to_string_lossy().starts_with(".stat-")
+            && fs::read_to_string(entry.path()).is_ok_and(|k| k.trim() == key)
+        {
             let _ = fs::remove_file(entry.path());
         }
     }

@@ -44,9 +44,7 @@ impl Pattern {
     pub fn parse_property(source: &str) -> Result<Pattern, String> {
         let pattern = Pattern::parse(&format!("{{{source}}}"))?;
         match &*pattern.expr {
-            Expr::Object(object) if object.props.len() == 1 => {
-                Ok(Pattern { kind: pattern.kind, expr: pattern.expr })
-            }
+            Expr::Object(object) if object.props.len() == 1 => Ok(Pattern { kind: pattern.kind, expr: pattern.expr }),
             _ => Err(format!("property pattern `{source}` must be one `key: value` property")),
         }
     }
@@ -308,7 +306,9 @@ impl<'s> Matcher<'s> {
             (Expr::Ident(p), Expr::Ident(t)) => p.sym == t.sym,
             (Expr::Member(p), Expr::Member(t)) => self.member(p, t, captures),
             (Expr::Call(p), Expr::Call(t)) => match (&p.callee, &t.callee) {
-                (Callee::Expr(pc), Callee::Expr(tc)) => self.expr(pc, tc, captures) && self.args(&p.args, &t.args, captures),
+                (Callee::Expr(pc), Callee::Expr(tc)) => {
+                    self.expr(pc, tc, captures) && self.args(&p.args, &t.args, captures)
+                }
                 _ => false,
             },
             (Expr::New(p), Expr::New(t)) => {
@@ -316,12 +316,22 @@ impl<'s> Matcher<'s> {
                 self.expr(&p.callee, &t.callee, captures)
                     && self.args(p.args.as_ref().unwrap_or(&empty), t.args.as_ref().unwrap_or(&empty), captures)
             }
-            (Expr::Bin(p), Expr::Bin(t)) => p.op == t.op && self.expr(&p.left, &t.left, captures) && self.expr(&p.right, &t.right, captures),
+            (Expr::Bin(p), Expr::Bin(t)) => {
+                p.op == t.op && self.expr(&p.left, &t.left, captures) && self.expr(&p.right, &t.right, captures)
+            }
             (Expr::Unary(p), Expr::Unary(t)) => p.op == t.op && self.expr(&p.arg, &t.arg, captures),
-            (Expr::Update(p), Expr::Update(t)) => p.op == t.op && p.prefix == t.prefix && self.expr(&p.arg, &t.arg, captures),
-            (Expr::Assign(p), Expr::Assign(t)) => p.op == t.op && self.assign_target(&p.left, &t.left, captures) && self.expr(&p.right, &t.right, captures),
+            (Expr::Update(p), Expr::Update(t)) => {
+                p.op == t.op && p.prefix == t.prefix && self.expr(&p.arg, &t.arg, captures)
+            }
+            (Expr::Assign(p), Expr::Assign(t)) => {
+                p.op == t.op
+                    && self.assign_target(&p.left, &t.left, captures)
+                    && self.expr(&p.right, &t.right, captures)
+            }
             (Expr::Cond(p), Expr::Cond(t)) => {
-                self.expr(&p.test, &t.test, captures) && self.expr(&p.cons, &t.cons, captures) && self.expr(&p.alt, &t.alt, captures)
+                self.expr(&p.test, &t.test, captures)
+                    && self.expr(&p.cons, &t.cons, captures)
+                    && self.expr(&p.alt, &t.alt, captures)
             }
             (Expr::Seq(p), Expr::Seq(t)) => {
                 p.exprs.len() == t.exprs.len() && p.exprs.iter().zip(&t.exprs).all(|(p, t)| self.expr(p, t, captures))
@@ -339,7 +349,8 @@ impl<'s> Matcher<'s> {
             match metavariable_name(&p.sym) {
                 Some(Meta::Any | Meta::Many) => return self.expr(&pattern.obj, &target.obj, captures),
                 Some(Meta::Bind(name)) => {
-                    return self.expr(&pattern.obj, &target.obj, captures) && self.bind(name, parse::range(&target.prop), captures)
+                    return self.expr(&pattern.obj, &target.obj, captures)
+                        && self.bind(name, parse::range(&target.prop), captures)
                 }
                 None => {}
             }
@@ -353,16 +364,18 @@ impl<'s> Matcher<'s> {
 
     fn assign_target(&self, pattern: &AssignTarget, target: &AssignTarget, captures: &mut Captures) -> bool {
         match (pattern, target) {
-            (AssignTarget::Simple(SimpleAssignTarget::Member(p)), AssignTarget::Simple(SimpleAssignTarget::Member(t))) => {
-                self.member(p, t, captures)
-            }
-            (AssignTarget::Simple(SimpleAssignTarget::Ident(p)), AssignTarget::Simple(SimpleAssignTarget::Ident(t))) => {
-                match metavariable_name(&p.id.sym) {
-                    Some(Meta::Any | Meta::Many) => true,
-                    Some(Meta::Bind(name)) => self.bind(name, parse::range(&t.id), captures),
-                    None => p.id.sym == t.id.sym,
-                }
-            }
+            (
+                AssignTarget::Simple(SimpleAssignTarget::Member(p)),
+                AssignTarget::Simple(SimpleAssignTarget::Member(t)),
+            ) => self.member(p, t, captures),
+            (
+                AssignTarget::Simple(SimpleAssignTarget::Ident(p)),
+                AssignTarget::Simple(SimpleAssignTarget::Ident(t)),
+            ) => match metavariable_name(&p.id.sym) {
+                Some(Meta::Any | Meta::Many) => true,
+                Some(Meta::Bind(name)) => self.bind(name, parse::range(&t.id), captures),
+                None => p.id.sym == t.id.sym,
+            },
             (AssignTarget::Simple(SimpleAssignTarget::Ident(p)), _) => {
                 matches!(metavariable_name(&p.id.sym), Some(Meta::Any | Meta::Many))
             }
@@ -372,7 +385,9 @@ impl<'s> Matcher<'s> {
 
     fn args(&self, pattern: &[ExprOrSpread], target: &[ExprOrSpread], captures: &mut Captures) -> bool {
         let many = pattern.iter().position(|a| a.spread.is_none() && matches!(metavariable(&a.expr), Some(Meta::Many)));
-        let one = |p: &ExprOrSpread, t: &ExprOrSpread, c: &mut Captures| p.spread.is_some() == t.spread.is_some() && self.expr(&p.expr, &t.expr, c);
+        let one = |p: &ExprOrSpread, t: &ExprOrSpread, c: &mut Captures| {
+            p.spread.is_some() == t.spread.is_some() && self.expr(&p.expr, &t.expr, c)
+        };
         match many {
             None => pattern.len() == target.len() && pattern.iter().zip(target).all(|(p, t)| one(p, t, captures)),
             Some(at) => {

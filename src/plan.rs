@@ -9,8 +9,8 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::anchor::AnchorSet;
 use crate::mark::{Fix, Insertion, Mode};
 use crate::parse::range;
-use crate::resolve::{class_method, clip, within, FnInfo, Refusal, Resolution};
 use crate::pattern::strip_parens;
+use crate::resolve::{class_method, clip, within, FnInfo, Refusal, Resolution};
 
 /// The seeding wrapper's parameter; a name no esbuild or terser output uses.
 const SEED_PARAM: &str = "__kssExec";
@@ -74,7 +74,13 @@ fn length_of(resolution: &Resolution, param: &str) -> Result<String, Refusal> {
     rewrite_this(resolution, method, expr, param, 0)
 }
 
-fn rewrite_this(resolution: &Resolution, method: &FnInfo, expr: &Expr, param: &str, depth: u8) -> Result<String, Refusal> {
+fn rewrite_this(
+    resolution: &Resolution,
+    method: &FnInfo,
+    expr: &Expr,
+    param: &str,
+    depth: u8,
+) -> Result<String, Refusal> {
     struct Refs {
         this: Vec<Range<usize>>,
         idents: Vec<(Range<usize>, String)>,
@@ -105,7 +111,10 @@ fn rewrite_this(resolution: &Resolution, method: &FnInfo, expr: &Expr, param: &s
             _ => {
                 return Err(drift(
                     "queued-length",
-                    format!("the buffer length `{}` reads `{name}`, which cannot be reached from an execution", clip(resolution.index.text(&whole))),
+                    format!(
+                        "the buffer length `{}` reads `{name}`, which cannot be reached from an execution",
+                        clip(resolution.index.text(&whole))
+                    ),
                 ))
             }
         };
@@ -129,7 +138,8 @@ fn plan_seed(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let mut out = Vec::new();
     for (n, site) in resolution.get("spawn-site").iter().enumerate() {
         check_statement_start(resolution, &site.range)?;
-        let purpose = format!("seed the cursor of the execution built at spawn site {} (byte {})", n + 1, site.range.start);
+        let purpose =
+            format!("seed the cursor of the execution built at spawn site {} (byte {})", n + 1, site.range.start);
         out.push(Insertion { at: site.range.start, text: open.clone(), purpose: purpose.clone() });
         out.push(Insertion { at: site.range.end, text: ")".into(), purpose });
     }
@@ -188,7 +198,9 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     }
     fn binds(head: &ForHead) -> Vec<String> {
         match head {
-            ForHead::VarDecl(decl) => decl.decls.iter().filter_map(|d| d.name.as_ident().map(|i| i.id.sym.to_string())).collect(),
+            ForHead::VarDecl(decl) => {
+                decl.decls.iter().filter_map(|d| d.name.as_ident().map(|i| i.id.sym.to_string())).collect()
+            }
             ForHead::Pat(pat) => pat.as_ident().map(|i| vec![i.id.sym.to_string()]).unwrap_or_default(),
             _ => Vec::new(),
         }
@@ -239,8 +251,10 @@ fn mentions(node: &Stmt, name: &str) -> bool {
 /// `if (…) continue|break|return;` with no else: skips, never delivers.
 fn is_guard(stmt: &Stmt) -> bool {
     match stmt {
-        Stmt::If(i) if i.alt.is_none() => matches!(&*i.cons, Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))
-            || matches!(&*i.cons, Stmt::Block(b) if b.stmts.len() == 1 && matches!(b.stmts[0], Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))),
+        Stmt::If(i) if i.alt.is_none() => {
+            matches!(&*i.cons, Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))
+                || matches!(&*i.cons, Stmt::Block(b) if b.stmts.len() == 1 && matches!(b.stmts[0], Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_)))
+        }
         _ => false,
     }
 }
@@ -260,11 +274,17 @@ fn always_evaluates(stmt: &Stmt, target: &Range<usize>) -> bool {
             Expr::Paren(p) => expr(&p.expr, target),
             Expr::Seq(s) => s.exprs.iter().any(|e| expr(e, target)),
             Expr::Assign(a) => expr(&a.right, target),
-            Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) => expr(&b.left, target),
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
+            {
+                expr(&b.left, target)
+            }
             Expr::Bin(b) => expr(&b.left, target) || expr(&b.right, target),
             Expr::Unary(u) => expr(&u.arg, target),
             Expr::Await(a) => expr(&a.arg, target),
-            Expr::Call(c) => c.args.iter().any(|a| expr(&a.expr, target)) || matches!(&c.callee, Callee::Expr(e) if expr(e, target)),
+            Expr::Call(c) => {
+                c.args.iter().any(|a| expr(&a.expr, target)) || matches!(&c.callee, Callee::Expr(e) if expr(e, target))
+            }
             _ => false,
         }
     }
@@ -284,7 +304,10 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let advance = &resolution.get("drain-cursor-advance")[0];
     let exec = index.text(&advance.captures["EXEC"]);
     if !is_plain_access(exec) {
-        return Err(drift("drain-cursor-advance", format!("the drained execution is `{}`, not a plain name the gate can read again", clip(exec))));
+        return Err(drift(
+            "drain-cursor-advance",
+            format!("the drained execution is `{}`, not a plain name the gate can read again", clip(exec)),
+        ));
     }
     let first_use = &resolution.get("drain-message")[0];
     let message = index.text(&first_use.captures["MSG"]);
@@ -292,7 +315,13 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         return Err(drift("drain-message", format!("the message is `{}`, not a variable", clip(message))));
     }
     if !within(&first_use.range, drain_at) {
-        return Err(drift("drain-message", format!("`{message}` is delivered at byte {}, outside the function that logs the delivery", first_use.range.start)));
+        return Err(drift(
+            "drain-message",
+            format!(
+                "`{message}` is delivered at byte {}, outside the function that logs the delivery",
+                first_use.range.start
+            ),
+        ));
     }
     let the_loop = loops_in(drain)
         .into_iter()
@@ -342,7 +371,13 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     if let Some(last) = after {
         for (i, stmt) in stmts[..last].iter().enumerate() {
             if Some(i) != bound_in_body && Some(i) != advanced_in_body && mentions(stmt, message) && !is_guard(stmt) {
-                return Err(drift("drain-cursor-advance", format!("the drain uses `{message}` at byte {} before advancing the cursor past it", range(*stmt).start)));
+                return Err(drift(
+                    "drain-cursor-advance",
+                    format!(
+                        "the drain uses `{message}` at byte {} before advancing the cursor past it",
+                        range(*stmt).start
+                    ),
+                ));
             }
         }
     }
@@ -358,7 +393,11 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
             let stmt = stmts[i];
             let mut v = Vec::new();
             if !open.is_empty() {
-                v.push(Insertion { at: the_loop.inner_start, text: open.to_string(), purpose: format!("{purpose} (a brace for the loop body)") });
+                v.push(Insertion {
+                    at: the_loop.inner_start,
+                    text: open.to_string(),
+                    purpose: format!("{purpose} (a brace for the loop body)"),
+                });
             }
             if Some(i) == advanced_in_body {
                 if let Some(split) = split_sequence(stmt, &advance.range, message) {
@@ -366,7 +405,13 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
                 } else {
                     if let Stmt::If(_) = stmt {
                         if !is_guard(stmt) && mentions(stmt, message) {
-                            return Err(drift("drain-cursor-advance", format!("the statement that advances the cursor (byte {}) also delivers `{message}`", range(stmt).start)));
+                            return Err(drift(
+                                "drain-cursor-advance",
+                                format!(
+                                    "the statement that advances the cursor (byte {}) also delivers `{message}`",
+                                    range(stmt).start
+                                ),
+                            ));
                         }
                     }
                     v.push(Insertion { at: statement_end(source, stmt)?, text: gate, purpose: purpose.clone() });
@@ -378,7 +423,11 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         }
     };
     if let Some(body) = &the_loop.bare {
-        out.push(Insertion { at: body.end, text: "}".into(), purpose: format!("{purpose} (a brace for the loop body)") });
+        out.push(Insertion {
+            at: body.end,
+            text: "}".into(),
+            purpose: format!("{purpose} (a brace for the loop body)"),
+        });
     }
     Ok(out)
 }
@@ -391,7 +440,13 @@ fn top_statement<'a>(f: &FnInfo<'a>, at: &Range<usize>) -> Option<&'a Stmt> {
 /// A cursor advanced in a function the drain calls (a collector that reads
 /// the buffer and advances once): that call must run, once, before the
 /// delivering loop; the gate names the execution as the drain passes it.
-fn collector_exec(resolution: &Resolution, drain: &FnInfo, the_loop: &Loop, advance: &Range<usize>, exec: &str) -> Result<String, Refusal> {
+fn collector_exec(
+    resolution: &Resolution,
+    drain: &FnInfo,
+    the_loop: &Loop,
+    advance: &Range<usize>,
+    exec: &str,
+) -> Result<String, Refusal> {
     let index = &resolution.index;
     let collector = index
         .functions
@@ -399,35 +454,64 @@ fn collector_exec(resolution: &Resolution, drain: &FnInfo, the_loop: &Loop, adva
         .filter(|f| within(advance, &f.range))
         .min_by_key(|f| f.range.len())
         .ok_or_else(|| drift("drain-cursor-advance", "the cursor advance is not inside a function"))?;
-    let name = collector.name.ok_or_else(|| drift("drain-cursor-advance", format!("the cursor is advanced at byte {} in a function the drain cannot name", advance.start)))?;
+    let name = collector.name.ok_or_else(|| {
+        drift(
+            "drain-cursor-advance",
+            format!("the cursor is advanced at byte {} in a function the drain cannot name", advance.start),
+        )
+    })?;
     let advanced = match top_statement(collector, advance) {
-        Some(stmt) => always_evaluates(stmt, advance) || matches!(stmt, Stmt::For(_) | Stmt::ForOf(_) | Stmt::ForIn(_) | Stmt::While(_) | Stmt::DoWhile(_)),
+        Some(stmt) => {
+            always_evaluates(stmt, advance)
+                || matches!(stmt, Stmt::For(_) | Stmt::ForOf(_) | Stmt::ForIn(_) | Stmt::While(_) | Stmt::DoWhile(_))
+        }
         None => false,
     };
     if !advanced {
-        return Err(drift("drain-cursor-advance", format!("`{name}` advances the cursor at byte {} only on some paths", advance.start)));
+        return Err(drift(
+            "drain-cursor-advance",
+            format!("`{name}` advances the cursor at byte {} only on some paths", advance.start),
+        ));
     }
-    let param = collector.node.param_names().iter().position(|p| *p == Some(exec)).ok_or_else(|| drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters")))?;
+    let param = collector.node.param_names().iter().position(|p| *p == Some(exec)).ok_or_else(|| {
+        drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters"))
+    })?;
     // The drain's call of the collector: before the loop's body, always evaluated.
     let mut named = crate::resolve::NamedCalls::new(name, false);
     drain.node.visit(&mut named);
-    let calls: Vec<(Range<usize>, Vec<String>)> = named.found.into_iter().map(|(at, args)| (at, args.iter().map(|a| index.text(&range(unsafe { &**a })).to_string()).collect())).collect();
+    let calls: Vec<(Range<usize>, Vec<String>)> = named
+        .found
+        .into_iter()
+        .map(|(at, args)| (at, args.iter().map(|a| index.text(&range(unsafe { &**a })).to_string()).collect()))
+        .collect();
     let [call] = calls.as_slice() else {
         return Err(drift("drain-cursor-advance", format!("the drain calls `{name}` {} times, not once", calls.len())));
     };
     let (at, args) = call;
-    let before_loop = at.end <= the_loop.range.start || (within(at, &the_loop.range) && at.end <= the_loop.inner_start && the_loop.update.as_ref().is_none_or(|u| !within(at, u)));
-    let always = top_statement(drain, at).is_some_and(|s| always_evaluates(s, at) || (within(at, &the_loop.range) && range(s) == the_loop.range));
+    let before_loop = at.end <= the_loop.range.start
+        || (within(at, &the_loop.range)
+            && at.end <= the_loop.inner_start
+            && the_loop.update.as_ref().is_none_or(|u| !within(at, u)));
+    let always = top_statement(drain, at)
+        .is_some_and(|s| always_evaluates(s, at) || (within(at, &the_loop.range) && range(s) == the_loop.range));
     if !before_loop || !always {
-        return Err(drift("drain-cursor-advance", format!("the drain's call of `{name}` at byte {} does not always run before its delivering loop", at.start)));
+        return Err(drift(
+            "drain-cursor-advance",
+            format!("the drain's call of `{name}` at byte {} does not always run before its delivering loop", at.start),
+        ));
     }
-    let arg = args.get(param).cloned().ok_or_else(|| drift("drain-cursor-advance", format!("the drain calls `{name}` without its execution")))?;
+    let arg = args
+        .get(param)
+        .cloned()
+        .ok_or_else(|| drift("drain-cursor-advance", format!("the drain calls `{name}` without its execution")))?;
     if !is_plain_access(&arg) {
-        return Err(drift("drain-cursor-advance", format!("the drain passes `{}` to `{name}`, not a plain name the gate can read again", clip(&arg))));
+        return Err(drift(
+            "drain-cursor-advance",
+            format!("the drain passes `{}` to `{name}`, not a plain name the gate can read again", clip(&arg)),
+        ));
     }
     Ok(arg)
 }
-
 
 /// `adv, deliver(m), …;` as one statement: the gate goes right after `adv`.
 fn split_sequence(stmt: &Stmt, advance: &Range<usize>, message: &str) -> Option<usize> {
@@ -437,7 +521,9 @@ fn split_sequence(stmt: &Stmt, advance: &Range<usize>, message: &str) -> Option<
         let r = range(&**e);
         r.start <= advance.start && advance.end <= r.end
     })?;
-    let later_uses = seq.exprs[k + 1..].iter().any(|e| mentions(&Stmt::Expr(ExprStmt { span: Default::default(), expr: e.clone() }), message));
+    let later_uses = seq.exprs[k + 1..]
+        .iter()
+        .any(|e| mentions(&Stmt::Expr(ExprStmt { span: Default::default(), expr: e.clone() }), message));
     later_uses.then(|| range(&*seq.exprs[k]).end)
 }
 
@@ -449,7 +535,10 @@ fn statement_end(source: &[u8], stmt: &Stmt) -> Result<usize, Refusal> {
     let next = source[end..].iter().position(|b| !b.is_ascii_whitespace()).map(|p| end + p);
     match next {
         Some(p) if source[p] == b';' => Ok(p + 1),
-        _ => Err(drift("drain-cursor-advance", format!("the statement at byte {} does not end with `;`", range(stmt).start))),
+        _ => Err(drift(
+            "drain-cursor-advance",
+            format!("the statement at byte {} does not end with `;`", range(stmt).start),
+        )),
     }
 }
 
@@ -465,7 +554,8 @@ const CLEARS: &str = "__kssClears";
 /// class's constructor.
 fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let index = &resolution.index;
-    let class_at = |id: &str| resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| drift(id, "did not resolve"));
+    let class_at =
+        |id: &str| resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| drift(id, "did not resolve"));
     let class_of = |at: &Range<usize>| index.classes.iter().find(|c| c.range == *at);
 
     // The buffer object, from the execution's side: `this.sessionServices.<slot>`.
@@ -478,7 +568,8 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
 
     // The buffer's clear method: count the clear first thing.
     let buffer_class = class_of(&class_at("buffer-class")?).ok_or_else(|| drift("buffer-class", "is not a class"))?;
-    let clear_at = &resolution.get("buffer-clear").first().ok_or_else(|| drift("buffer-clear", "did not resolve"))?.range;
+    let clear_at =
+        &resolution.get("buffer-clear").first().ok_or_else(|| drift("buffer-clear", "did not resolve"))?.range;
     let clear = class_method(buffer_class.class, clear_at)
         .and_then(|method| method.function.body.as_ref())
         .ok_or_else(|| drift("buffer-clear", "the clear is not inside a method with a body"))?;
@@ -489,9 +580,13 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     };
 
     // The execution class's constructor: turn the cursor into an accessor.
-    let exec_class = class_of(&class_at("execution-class")?).ok_or_else(|| drift("execution-class", "is not a class"))?;
+    let exec_class =
+        class_of(&class_at("execution-class")?).ok_or_else(|| drift("execution-class", "is not a class"))?;
     let accessor = exec_class.class.body.iter().any(|m| match m {
-        ClassMember::Method(method) => matches!(method.kind, MethodKind::Getter | MethodKind::Setter) && crate::pattern::prop_name(&method.key) == Some("steeringReaderIndex"),
+        ClassMember::Method(method) => {
+            matches!(method.kind, MethodKind::Getter | MethodKind::Setter)
+                && crate::pattern::prop_name(&method.key) == Some("steeringReaderIndex")
+        }
         _ => false,
     });
     if accessor {
@@ -507,7 +602,10 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         })
         .ok_or_else(|| drift("execution-class", "the execution class has no constructor, so --rewind-on-clear has nowhere to make its cursor clear-aware"))?;
     if returns(body) {
-        return Err(drift("execution-class", "the execution class's constructor returns early; --rewind-on-clear cannot be sure to run"));
+        return Err(drift(
+            "execution-class",
+            "the execution class's constructor returns early; --rewind-on-clear cannot be sure to run",
+        ));
     }
     let cursor = format!(
         ";{{let __kssAt=this.steeringReaderIndex;const __kssCount=()=>{{const b={buffer};return b&&b.{CLEARS}||0}};let __kssSeen=__kssCount();\

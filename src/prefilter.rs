@@ -100,7 +100,8 @@ fn prefiltered<T>(
         if let Some((at, what)) = scan.dynamic.iter().find(|(at, _)| wanted[runs.of(*at)]) {
             return Err(format!("a statement the anchors touch uses `{what}` (byte {at})"));
         }
-        let more = parse::parse_runs(source, &fresh, kind).map_err(|e| format!("a statement the anchors touch does not parse on its own ({e})"))?;
+        let more = parse::parse_runs(source, &fresh, kind)
+            .map_err(|e| format!("a statement the anchors touch does not parse on its own ({e})"))?;
         for range in &fresh {
             parsed[runs.of(range.start)..=runs.of(range.end - 1)].fill(true);
         }
@@ -141,18 +142,29 @@ fn required(anchors: &AnchorSet) -> Result<Vec<Vec<Literal>>, String> {
     for anchor in anchors.anchors.iter().filter(|a| a.inside.is_none()) {
         let alternatives: Vec<Vec<Literal>> = match &anchor.shape {
             Shape::Class { method, method_has } => vec![[vec![Literal::name(method)], method_has.literals()].concat()],
-            Shape::Function { has_string, has } => has_string.iter().map(|s| vec![Literal::text(s)]).chain(has.iter().map(|p| p.literals())).collect(),
+            Shape::Function { has_string, has } => {
+                has_string.iter().map(|s| vec![Literal::text(s)]).chain(has.iter().map(|p| p.literals())).collect()
+            }
             Shape::Expr { patterns } => patterns.iter().map(|p| p.literals()).collect(),
         };
         for literals in alternatives {
             if literals.is_empty() {
                 if anchor.same.is_empty() {
-                    return Err(format!("anchor `{}` has a pattern that spells no name or string to search for", anchor.id));
+                    return Err(format!(
+                        "anchor `{}` has a pattern that spells no name or string to search for",
+                        anchor.id
+                    ));
                 }
                 continue;
             }
-            if let Some(odd) = literals.iter().find(|l| l.text.chars().any(|c| matches!(c, '\n' | '\r' | '\t' | '\\' | '\'' | '"' | '`'))) {
-                return Err(format!("anchor `{}` searches for `{}`, which holds a quote, a backslash or a line break", anchor.id, odd.text));
+            if let Some(odd) = literals
+                .iter()
+                .find(|l| l.text.chars().any(|c| matches!(c, '\n' | '\r' | '\t' | '\\' | '\'' | '"' | '`')))
+            {
+                return Err(format!(
+                    "anchor `{}` searches for `{}`, which holds a quote, a backslash or a line break",
+                    anchor.id, odd.text
+                ));
             }
             out.push(literals);
         }
@@ -182,8 +194,19 @@ struct Runs<'s> {
 
 impl<'s> Runs<'s> {
     fn new(source: &'s str, scan: &'s Scan) -> Runs<'s> {
-        let decode = |ranges: &[Range<usize>]| ranges.iter().filter_map(|r| source.get(r.clone()).map(|raw| (run_of(&scan.starts, r.start), unescape(raw)))).collect();
-        Runs { source, scan, escaped: decode(&scan.escaped), escaped_words: decode(&scan.escaped_words), declared: std::cell::OnceCell::new() }
+        let decode = |ranges: &[Range<usize>]| {
+            ranges
+                .iter()
+                .filter_map(|r| source.get(r.clone()).map(|raw| (run_of(&scan.starts, r.start), unescape(raw))))
+                .collect()
+        };
+        Runs {
+            source,
+            scan,
+            escaped: decode(&scan.escaped),
+            escaped_words: decode(&scan.escaped_words),
+            declared: std::cell::OnceCell::new(),
+        }
     }
 
     fn count(&self) -> usize {
@@ -229,7 +252,10 @@ impl<'s> Runs<'s> {
         let mut out: Vec<usize> = Vec::new();
         for at in memchr::memmem::find_iter(hay, text.as_bytes()).map(|p| from + p) {
             if let Some(how) = bounded {
-                if (first && at > 0 && word(bytes[at - 1])) || (last && bytes.get(at + text.len()).is_some_and(|b| word(*b))) || !placed(bytes, at..at + text.len(), how) {
+                if (first && at > 0 && word(bytes[at - 1]))
+                    || (last && bytes.get(at + text.len()).is_some_and(|b| word(*b)))
+                    || !placed(bytes, at..at + text.len(), how)
+                {
                     continue;
                 }
             }
@@ -239,7 +265,9 @@ impl<'s> Runs<'s> {
             }
         }
         // A literal may be spelled with escapes in a string or a name; a token only in a name.
-        let spelled = |(run, decoded): &&(usize, String)| within.is_none_or(|w| w == *run) && if bounded.is_some() { decoded == text } else { decoded.contains(text) };
+        let spelled = |(run, decoded): &&(usize, String)| {
+            within.is_none_or(|w| w == *run) && if bounded.is_some() { decoded == text } else { decoded.contains(text) }
+        };
         // A name may be a whole string in a computed key (`a["na\u006De"]`).
         let strings: &[(usize, String)] = match bounded {
             None | Some(Mention::Name) => &self.escaped,
@@ -257,7 +285,9 @@ impl<'s> Runs<'s> {
         let mut runs = self.occurring(&rarest.text, how(rarest), None);
         runs.sort_unstable();
         runs.dedup();
-        runs.retain(|run| literals.iter().all(|l| l == rarest || !self.occurring(&l.text, how(l), Some(*run)).is_empty()));
+        runs.retain(|run| {
+            literals.iter().all(|l| l == rarest || !self.occurring(&l.text, how(l), Some(*run)).is_empty())
+        });
         runs
     }
 
@@ -300,7 +330,11 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
         j
     };
     let word_ends = |j: usize, word: &[u8]| {
-        j >= word.len() && &bytes[j - word.len()..j] == word && !(j > word.len() && (bytes[j - word.len() - 1].is_ascii_alphanumeric() || matches!(bytes[j - word.len() - 1], b'_' | b'$')))
+        j >= word.len()
+            && &bytes[j - word.len()..j] == word
+            && !(j > word.len()
+                && (bytes[j - word.len() - 1].is_ascii_alphanumeric()
+                    || matches!(bytes[j - word.len() - 1], b'_' | b'$')))
     };
     match how {
         Mention::Token | Mention::Spelled | Mention::Name => true,
@@ -316,7 +350,8 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
             while k < bytes.len() && space(bytes[k]) {
                 k += 1;
             }
-            let ends = k == bytes.len() || b",;)}/".contains(&bytes[k]) || k > at.end && bytes[at.end..k].contains(&b'\n');
+            let ends =
+                k == bytes.len() || b",;)}/".contains(&bytes[k]) || k > at.end && bytes[at.end..k].contains(&b'\n');
             assigned && ends || j > 0 && bytes[j - 1] == b'/'
         }
         Mention::Named => {
@@ -326,7 +361,8 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
                 k += 1;
             }
             let operator = &bytes[k..k + bytes[k..].iter().take_while(|b| b"=+-*/%<>&|^?!".contains(b)).count()];
-            let assigned = operator.contains(&b'/') || operator.ends_with(b"=") && !matches!(operator, b"==" | b"===" | b"!=" | b"!==" | b"<=" | b">=");
+            let assigned = operator.contains(&b'/')
+                || operator.ends_with(b"=") && !matches!(operator, b"==" | b"===" | b"!=" | b"!==" | b"<=" | b">=");
             let j = before(&|b| space(b) || b == b'*');
             assigned || j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"function")
         }

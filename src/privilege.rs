@@ -25,7 +25,12 @@ pub fn note_start() {
     STARTED_AS_ROOT.store(root, Ordering::SeqCst);
     if root {
         // /dev/fd lists this process's descriptors on Linux and macOS alike.
-        let open: Vec<libc::c_int> = std::fs::read_dir("/dev/fd").into_iter().flatten().flatten().filter_map(|e| e.file_name().to_str()?.parse().ok()).collect();
+        let open: Vec<libc::c_int> = std::fs::read_dir("/dev/fd")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| e.file_name().to_str()?.parse().ok())
+            .collect();
         for fd in open.into_iter().filter(|fd| *fd > 2) {
             unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
         }
@@ -93,7 +98,12 @@ pub fn owner_of(walked: &Walked) -> Result<Identity, String> {
         ));
     }
     let uid = first.uid;
-    let (name, primary) = account(uid).ok_or_else(|| format!("{} belongs to uid {uid}, which has no account here (its groups are unknown), so root will not run as it", first.path.display()))?;
+    let (name, primary) = account(uid).ok_or_else(|| {
+        format!(
+            "{} belongs to uid {uid}, which has no account here (its groups are unknown), so root will not run as it",
+            first.path.display()
+        )
+    })?;
     let gid = match file {
         None => primary,
         Some(file) if groups_of(&name, primary).contains(&file.gid) => file.gid,
@@ -112,7 +122,8 @@ pub fn owner_of(walked: &Walked) -> Result<Identity, String> {
 /// cannot be had back.
 pub fn assume(identity: Identity) -> Result<(), String> {
     let Identity::User { uid, gid, name } = identity else { return Ok(()) };
-    let failed = |what: &str| format!("cannot become {name} (uid {uid}, gid {gid}): {what}: {}", io::Error::last_os_error());
+    let failed =
+        |what: &str| format!("cannot become {name} (uid {uid}, gid {gid}): {what}: {}", io::Error::last_os_error());
     unsafe {
         if libc::setgroups(0, std::ptr::null()) != 0 {
             return Err(failed("setgroups"));
@@ -198,7 +209,8 @@ pub fn trusted(program: &Path) -> io::Result<PathBuf> {
     let walked = folder::walk(&locate(program)?)?;
     let (me, my_group) = unsafe { (libc::geteuid(), libc::getegid()) };
     let my_group = (me != 0).then_some(my_group);
-    let refuse = |why: String| io::Error::new(io::ErrorKind::PermissionDenied, format!("not run as uid {me}, because {why}"));
+    let refuse =
+        |why: String| io::Error::new(io::ErrorKind::PermissionDenied, format!("not run as uid {me}, because {why}"));
     if !walked.entry.is_file() {
         return Err(refuse(format!("{} is not a regular file", walked.entry.path.display())));
     }

@@ -76,7 +76,17 @@ pub struct Proof {
 
 impl Proof {
     pub fn inconclusive(mode: Mode, reason: String) -> Proof {
-        Proof { mode, verdict: Verdict::Inconclusive(reason), cases: Vec::new(), unchecked: Vec::new(), calibration: json!({}), sliced: Value::Null, elapsed: Duration::ZERO, accounting: None, spawn_paths: Value::Null }
+        Proof {
+            mode,
+            verdict: Verdict::Inconclusive(reason),
+            cases: Vec::new(),
+            unchecked: Vec::new(),
+            calibration: json!({}),
+            sliced: Value::Null,
+            elapsed: Duration::ZERO,
+            accounting: None,
+            spawn_paths: Value::Null,
+        }
     }
 
     pub fn passed(&self) -> bool {
@@ -98,9 +108,15 @@ impl Proof {
             .filter(|c| !(c.stock_ok && c.patched_ok))
             .map(|c| {
                 if !c.stock_ok {
-                    format!("{} ({}): the stock code should show `{}` but showed `{}`", c.name, c.covers, c.stock_expected, c.stock_observed)
+                    format!(
+                        "{} ({}): the stock code should show `{}` but showed `{}`",
+                        c.name, c.covers, c.stock_expected, c.stock_observed
+                    )
                 } else {
-                    format!("{} ({}): {} mode should give `{}` but gave `{}`", c.name, c.covers, self.mode, c.mode_expected, c.patched_observed)
+                    format!(
+                        "{} ({}): {} mode should give `{}` but gave `{}`",
+                        c.name, c.covers, self.mode, c.mode_expected, c.patched_observed
+                    )
                 }
             })
             .collect()
@@ -114,7 +130,10 @@ fn judge(cases: &[CaseResult], stuck: &[String], unchecked: &[Unchecked]) -> Ver
     if cases.is_empty() {
         return Verdict::Inconclusive("the harness ran no case".into());
     }
-    let observed_mismatch = cases.iter().any(|c| (!c.stock_ok && c.stock_inconclusive.is_none()) || (c.stock_ok && !c.patched_ok && c.patched_inconclusive.is_none()));
+    let observed_mismatch = cases.iter().any(|c| {
+        (!c.stock_ok && c.stock_inconclusive.is_none())
+            || (c.stock_ok && !c.patched_ok && c.patched_inconclusive.is_none())
+    });
     if observed_mismatch {
         Verdict::Disproved
     } else if let Some(first) = stuck.first() {
@@ -136,8 +155,16 @@ pub fn run(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, patche
     Proof { sliced, ..run_harness(node, folder, mode, stock, patched, timeout) }
 }
 
-fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, patched: &Value, timeout: Duration) -> Proof {
-    let input = json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
+fn run_harness(
+    node: &NodeChoice,
+    folder: &Folder,
+    mode: Mode,
+    stock: &Value,
+    patched: &Value,
+    timeout: Duration,
+) -> Proof {
+    let input =
+        json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
     let started = Instant::now();
     let stuck = |reason: String| Proof { elapsed: started.elapsed(), ..Proof::inconclusive(mode, reason) };
     let ran = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
@@ -147,7 +174,9 @@ fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, pa
     });
     let output = match ran {
         Ok(output) => output,
-        Err(RunFailure::Spawn(e)) => return stuck(format!("could not run {} ({}): {e}", node.path.display(), node.source)),
+        Err(RunFailure::Spawn(e)) => {
+            return stuck(format!("could not run {} ({}): {e}", node.path.display(), node.source))
+        }
         Err(RunFailure::TimedOut) => return stuck(format!("the proof did not finish within {}s", timeout.as_secs())),
         Err(RunFailure::Wait(e)) => return stuck(e.to_string()),
     };
@@ -156,7 +185,10 @@ fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, pa
         Ok(v) => v,
         Err(_) => {
             let err: String = String::from_utf8_lossy(&output.stderr).lines().take(8).collect::<Vec<_>>().join(" | ");
-            return stuck(format!("the proof harness failed: {}", if err.is_empty() { "no report".into() } else { err }));
+            return stuck(format!(
+                "the proof harness failed: {}",
+                if err.is_empty() { "no report".into() } else { err }
+            ));
         }
     };
     let calibration = report["calibration"].clone();
@@ -189,20 +221,42 @@ fn run_harness(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, pa
             c.stock_inconclusive
                 .as_ref()
                 .map(|r| format!("case {}: the stock side could not be driven: {r}", c.name))
-                .or_else(|| c.patched_inconclusive.as_ref().map(|r| format!("case {}: the patched side could not be driven: {r}", c.name)))
+                .or_else(|| {
+                    c.patched_inconclusive
+                        .as_ref()
+                        .map(|r| format!("case {}: the patched side could not be driven: {r}", c.name))
+                })
         })
         .collect();
     // Missing or unreadable: nothing says every case was built, so it counts.
     let unchecked: Vec<Unchecked> = match report["unchecked"].as_array() {
         Some(list) => list
             .iter()
-            .map(|u| Unchecked { case: text(u, "case"), why: text(u, "why"), applies: u["applies"].as_bool() != Some(false) || text(u, "why").is_empty() })
+            .map(|u| Unchecked {
+                case: text(u, "case"),
+                why: text(u, "why"),
+                applies: u["applies"].as_bool() != Some(false) || text(u, "why").is_empty(),
+            })
             .collect(),
-        None => vec![Unchecked { case: "all".into(), why: "the harness did not say which cases it could not build".into(), applies: true }],
+        None => vec![Unchecked {
+            case: "all".into(),
+            why: "the harness did not say which cases it could not build".into(),
+            applies: true,
+        }],
     };
     let verdict = judge(&cases, &stuck_cases, &unchecked);
     let spawn_paths = report["spawnPaths"].clone();
-    Proof { mode, verdict, cases, unchecked, calibration, sliced: Value::Null, elapsed: started.elapsed(), accounting: None, spawn_paths }
+    Proof {
+        mode,
+        verdict,
+        cases,
+        unchecked,
+        calibration,
+        sliced: Value::Null,
+        elapsed: started.elapsed(),
+        accounting: None,
+        spawn_paths,
+    }
 }
 
 #[cfg(test)]
@@ -233,7 +287,10 @@ mod tests {
         let cases = [ok("a")];
         assert_eq!(judge(&cases, &[], &[]), Verdict::Passed);
         assert_eq!(judge(&cases, &[], &[unchecked(false)]), Verdict::Passed);
-        assert_eq!(judge(&cases, &[], &[unchecked(true)]), Verdict::Inconclusive("case memory-extraction was not checked: no site".into()));
+        assert_eq!(
+            judge(&cases, &[], &[unchecked(true)]),
+            Verdict::Inconclusive("case memory-extraction was not checked: no site".into())
+        );
         // An observed mismatch still disproves.
         let failed = CaseResult { patched_ok: false, ..ok("b") };
         assert_eq!(judge(&[failed], &[], &[unchecked(true)]), Verdict::Disproved);

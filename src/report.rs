@@ -124,9 +124,11 @@ impl Outcome {
         self.agent_version = inspection.package.agent_version.clone();
         self.state = Some(inspection.state);
         self.sha_before = Some(inspection.sha256.clone());
-        self.stock_sha = inspection.marked.as_ref().map(|m| m.stock_sha256.clone()).or_else(|| {
-            matches!(inspection.state, State::Stock).then(|| self.sha_before.clone().unwrap())
-        });
+        self.stock_sha = inspection
+            .marked
+            .as_ref()
+            .map(|m| m.stock_sha256.clone())
+            .or_else(|| matches!(inspection.state, State::Stock).then(|| self.sha_before.clone().unwrap()));
         self.anchors = inspection.anchors.clone();
         self.accounting = inspection.accounting.clone();
         self.parse = inspection.parse.clone();
@@ -135,10 +137,17 @@ impl Outcome {
             self.insertions = marked
                 .found
                 .iter()
-                .map(|f| InsertionReport { offset: f.stock_at, text: f.payload.clone(), purpose: "recorded in a marker".into(), before: String::new(), after: String::new() })
+                .map(|f| InsertionReport {
+                    offset: f.stock_at,
+                    text: f.payload.clone(),
+                    purpose: "recorded in a marker".into(),
+                    before: String::new(),
+                    after: String::new(),
+                })
                 .collect();
             let n = marked.found.len();
-            self.message = format!("patched in {} mode ({n} marked insertion{})", marked.mode, if n == 1 { "" } else { "s" });
+            self.message =
+                format!("patched in {} mode ({n} marked insertion{})", marked.mode, if n == 1 { "" } else { "s" });
         }
     }
 
@@ -430,7 +439,10 @@ fn print_text(o: &Outcome) {
     }
     if o.action == Action::Check && o.exit != EXIT_OK {
         if let Some(sites) = o.anchors.iter().find(|a| a.id == "spawn-site") {
-            out!("spawn sites: {}", sites.matches.iter().map(|m| format!("byte {}", m.range.start)).collect::<Vec<_>>().join(", "));
+            out!(
+                "spawn sites: {}",
+                sites.matches.iter().map(|m| format!("byte {}", m.range.start)).collect::<Vec<_>>().join(", ")
+            );
         }
     }
     if !o.message.is_empty() && o.error.as_deref() != Some(o.message.as_str()) {
@@ -477,7 +489,9 @@ fn print_proof(proof: &crate::prove::Proof) {
             }
         }
     }
-    let wide = |head: &str, cell: &dyn Fn(&crate::prove::CaseResult) -> usize| proof.cases.iter().map(cell).max().unwrap_or(0).max(head.chars().count());
+    let wide = |head: &str, cell: &dyn Fn(&crate::prove::CaseResult) -> usize| {
+        proof.cases.iter().map(cell).max().unwrap_or(0).max(head.chars().count())
+    };
     let (stock_head, mode_head) = ("stock (expected: the defect)".to_string(), format!("{} (observed)", proof.mode));
     let width = wide("case", &|c| c.name.chars().count());
     let stock_w = wide(&stock_head, &|c| c.stock_observed.chars().count());
@@ -485,8 +499,12 @@ fn print_proof(proof: &crate::prove::Proof) {
     out!("{:width$}  {:stock_w$}  {:mode_w$}  {}", "case", stock_head, mode_head, "verdict");
     for c in &proof.cases {
         let verdict = match (c.stock_ok, c.patched_ok) {
-            _ if c.stock_inconclusive.is_some() => format!("INCONCLUSIVE: {}", c.stock_inconclusive.as_deref().unwrap_or_default()),
-            (true, _) if c.patched_inconclusive.is_some() => format!("INCONCLUSIVE: {}", c.patched_inconclusive.as_deref().unwrap_or_default()),
+            _ if c.stock_inconclusive.is_some() => {
+                format!("INCONCLUSIVE: {}", c.stock_inconclusive.as_deref().unwrap_or_default())
+            }
+            (true, _) if c.patched_inconclusive.is_some() => {
+                format!("INCONCLUSIVE: {}", c.patched_inconclusive.as_deref().unwrap_or_default())
+            }
             (true, true) => "ok".to_string(),
             (false, _) => format!("FAIL: stock should be `{}`", c.stock_expected),
             (true, false) => format!("FAIL: {} should be `{}`", proof.mode, c.mode_expected),
@@ -497,7 +515,11 @@ fn print_proof(proof: &crate::prove::Proof) {
         out!("{:width$}  not checked{}: {}", u.case, if u.applies { "" } else { " (does not apply)" }, u.why);
     }
     if let Some(a) = &proof.accounting {
-        out!("closed world: {} place(s) outside the proof's code accounted for, {} not", a.accounted, a.unaccounted.len());
+        out!(
+            "closed world: {} place(s) outside the proof's code accounted for, {} not",
+            a.accounted,
+            a.unaccounted.len()
+        );
         for p in &a.unaccounted {
             out!("  UNACCOUNTED byte {}: `{}`: {}", p.at, p.code, p.why);
         }
@@ -511,9 +533,16 @@ fn print_proof(proof: &crate::prove::Proof) {
     for path in proof.spawn_paths.as_array().into_iter().flatten() {
         let at = path["at"].as_u64().unwrap_or_default();
         if path["driven"] == true {
-            out!("  spawn site at byte {at}: its whole function (byte {}) ran in the proof, {}", path["fnAt"].as_u64().unwrap_or_default(), path["why"].as_str().unwrap_or_default());
+            out!(
+                "  spawn site at byte {at}: its whole function (byte {}) ran in the proof, {}",
+                path["fnAt"].as_u64().unwrap_or_default(),
+                path["why"].as_str().unwrap_or_default()
+            );
         } else {
-            out!("  spawn site at byte {at}: only its construction ran in the proof ({}); its function is accounted for", path["why"].as_str().unwrap_or_default());
+            out!(
+                "  spawn site at byte {at}: only its construction ran in the proof ({}); its function is accounted for",
+                path["why"].as_str().unwrap_or_default()
+            );
         }
     }
     // A passed --prove says "proof passed" once, in its message below.

@@ -269,14 +269,24 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     }
 
     fn visit_class_decl(&mut self, node: &ClassDecl) {
-        self.classes.push(ClassInfo { range: range(&*node.class), name: Some(range(&node.ident)), class_ident: None, class: pin(&*node.class) });
+        self.classes.push(ClassInfo {
+            range: range(&*node.class),
+            name: Some(range(&node.ident)),
+            class_ident: None,
+            class: pin(&*node.class),
+        });
         node.class.visit_with(self);
     }
 
     fn visit_class_expr(&mut self, node: &ClassExpr) {
         let binding = self.take_name(&range(node)).map(|(r, _)| r).or_else(|| node.ident.as_ref().map(range));
         let class_ident = node.ident.as_ref().map(|i| pin::<str>(ident_name(i)));
-        self.classes.push(ClassInfo { range: range(&*node.class), name: binding, class_ident, class: pin(&*node.class) });
+        self.classes.push(ClassInfo {
+            range: range(&*node.class),
+            name: binding,
+            class_ident,
+            class: pin(&*node.class),
+        });
         node.class.visit_with(self);
     }
 
@@ -348,7 +358,9 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
 /// for anything else (so a name bound twice is seen as such).
 fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
     let decls: Vec<&Decl> = match program {
-        Program::Script(s) => s.body.iter().filter_map(|st| if let Stmt::Decl(d) = st { Some(d) } else { None }).collect(),
+        Program::Script(s) => {
+            s.body.iter().filter_map(|st| if let Stmt::Decl(d) = st { Some(d) } else { None }).collect()
+        }
         Program::Module(m) => m
             .body
             .iter()
@@ -427,12 +439,20 @@ impl<'a> Index<'a> {
 
     /// `names_same`, where a class's own name counts inside its body (`at`).
     pub fn names_same_at(&self, name: &str, of: &str, at: &Range<usize>) -> bool {
-        self.names_same(name, of) || self.inner_names.iter().any(|(inner, binding, class)| *inner == name && self.names_same(binding, of) && within(at, class))
+        self.names_same(name, of)
+            || self
+                .inner_names
+                .iter()
+                .any(|(inner, binding, class)| *inner == name && self.names_same(binding, of) && within(at, class))
     }
 
     /// The top-level aliases of `name`.
     pub fn aliases_of(&self, name: &str) -> Vec<&'a str> {
-        self.aliases.iter().filter(|(alias, _)| *alias != name && self.names_same(alias, name)).map(|(alias, _)| *alias).collect()
+        self.aliases
+            .iter()
+            .filter(|(alias, _)| *alias != name && self.names_same(alias, name))
+            .map(|(alias, _)| *alias)
+            .collect()
     }
 
     /// Records what the prefilter must parse for `same` to compare `wanted`
@@ -500,7 +520,17 @@ impl<'a> Index<'a> {
                 (inner != binding).then(|| (inner, binding, c.range.clone()))
             })
             .collect();
-        Index { source, lookups, classes: walker.classes, functions: walker.functions, candidates: walker.candidates, strings, aliases: top_level_aliases(program), inner_names, top_functions: top_level_functions(program) }
+        Index {
+            source,
+            lookups,
+            classes: walker.classes,
+            functions: walker.functions,
+            candidates: walker.candidates,
+            strings,
+            aliases: top_level_aliases(program),
+            inner_names,
+            top_functions: top_level_functions(program),
+        }
     }
 
     /// The innermost function whose span holds `at`.
@@ -598,7 +628,12 @@ fn offsets(matches: &[Range<usize>]) -> String {
     }
 }
 
-pub fn resolve<'a>(source: &'a str, program: &'a Program, anchors: &AnchorSet, lookups: &'a Lookups) -> Result<Resolution<'a>, Refusal> {
+pub fn resolve<'a>(
+    source: &'a str,
+    program: &'a Program,
+    anchors: &AnchorSet,
+    lookups: &'a Lookups,
+) -> Result<Resolution<'a>, Refusal> {
     let index = Index::build(source, program, anchors, lookups);
     let mut resolution = Resolution { index, matches: BTreeMap::new() };
     for anchor in &anchors.anchors {
@@ -612,7 +647,11 @@ pub fn resolve<'a>(source: &'a str, program: &'a Program, anchors: &AnchorSet, l
 fn check_count(resolution: &Resolution, anchor: &Anchor, found: &[Match]) -> Result<(), Refusal> {
     if !anchor.count.accepts(found.len()) {
         let ranges: Vec<Range<usize>> = found.iter().map(|m| m.range.clone()).collect();
-        let what = if found.is_empty() { "found none".to_string() } else { format!("found {} ({})", found.len(), offsets(&ranges)) };
+        let what = if found.is_empty() {
+            "found none".to_string()
+        } else {
+            format!("found {} ({})", found.len(), offsets(&ranges))
+        };
         let reason = format!("needs {} match(es) of: {}; {what}", anchor.count.describe(), anchor.about);
         return Err(if anchor.count == Count::Exactly(0) {
             Refusal::Foreign { anchor: anchor.id.clone(), reason: format!("{what}: {}", anchor.about) }
@@ -621,7 +660,8 @@ fn check_count(resolution: &Resolution, anchor: &Anchor, found: &[Match]) -> Res
         });
     }
     for name in &anchor.agree {
-        let mut texts: Vec<&str> = found.iter().filter_map(|m| m.captures.get(name)).map(|r| resolution.index.text(r)).collect();
+        let mut texts: Vec<&str> =
+            found.iter().filter_map(|m| m.captures.get(name)).map(|r| resolution.index.text(r)).collect();
         texts.sort();
         texts.dedup();
         if texts.len() > 1 {
@@ -661,7 +701,8 @@ fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refu
     let mut found = match &anchor.shape {
         Shape::Class { method, method_has } => classes_with_method(index, method, method_has),
         Shape::Function { has_string, has } => {
-            let mut spots: Vec<Range<usize>> = has_string.iter().flat_map(|h| index.strings.get(h).into_iter().flatten().cloned()).collect();
+            let mut spots: Vec<Range<usize>> =
+                has_string.iter().flat_map(|h| index.strings.get(h).into_iter().flatten().cloned()).collect();
             if !has.is_empty() {
                 spots.extend(index.candidates.get(&anchor.id).into_iter().flatten().map(|c| c.range.clone()));
             }
@@ -689,7 +730,8 @@ fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refu
                 }
             })
             .collect();
-        let scopes = if anchor.inside_calls { scopes.iter().flat_map(|s| index.with_callees(s)).collect() } else { scopes };
+        let scopes =
+            if anchor.inside_calls { scopes.iter().flat_map(|s| index.with_callees(s)).collect() } else { scopes };
         found.retain(|m| scopes.iter().any(|s| within(&m.range, s)));
     }
     for outside in &anchor.not_inside {
@@ -779,7 +821,13 @@ pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, 
 /// A helper's parameter, the argument its call passes, and where that call is.
 type Bound<'a> = (String, &'a Expr, Range<usize>);
 
-fn config_parts_in<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, depth: u8, env: &[Bound<'a>]) -> Vec<ConfigPart<'a>> {
+fn config_parts_in<'a>(
+    index: &Index<'a>,
+    expr: &'a Expr,
+    site: &Range<usize>,
+    depth: u8,
+    env: &[Bound<'a>],
+) -> Vec<ConfigPart<'a>> {
     let expr = strip_parens(expr);
     if depth > 4 {
         return vec![ConfigPart::Unknown];
@@ -814,7 +862,11 @@ fn config_parts_in<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, d
             let env: Vec<Bound<'a>> = if spread {
                 Vec::new()
             } else {
-                params.into_iter().zip(&call.args).filter_map(|(p, a)| p.map(|p| (p, pin::<Expr>(&*a.expr), site.clone()))).collect()
+                params
+                    .into_iter()
+                    .zip(&call.args)
+                    .filter_map(|(p, a)| p.map(|p| (p, pin::<Expr>(&*a.expr), site.clone())))
+                    .collect()
             };
             values
                 .into_iter()
@@ -938,7 +990,6 @@ fn enclosing_functions(index: &Index, spots: &[Range<usize>]) -> Vec<Match> {
     }
     out
 }
-
 
 impl<'a> Resolution<'a> {
     /// Candidates of an expression anchor that pass its `same` constraints,

@@ -68,7 +68,12 @@ fn processes() -> Vec<Process> {
             let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
             let cmdline = std::fs::read(entry.path().join("cmdline")).ok()?;
             let args = cmdline.split(|b| *b == 0).filter(|a| !a.is_empty()).map(<[u8]>::to_vec).collect();
-            Some(Process { pid, args, exe: std::fs::read_link(entry.path().join("exe")).ok(), cwd: std::fs::read_link(entry.path().join("cwd")).ok() })
+            Some(Process {
+                pid,
+                args,
+                exe: std::fs::read_link(entry.path().join("exe")).ok(),
+                cwd: std::fs::read_link(entry.path().join("cwd")).ok(),
+            })
         })
         .collect()
 }
@@ -98,7 +103,9 @@ fn processes() -> Vec<Process> {
 fn arguments(pid: libc::pid_t) -> Option<(PathBuf, Vec<Vec<u8>>)> {
     let mut mib = [libc::CTL_KERN, libc::KERN_PROCARGS2, pid];
     let mut size: libc::size_t = 0;
-    if unsafe { libc::sysctl(mib.as_mut_ptr(), 3, std::ptr::null_mut(), &mut size, std::ptr::null_mut(), 0) } != 0 || size < 4 {
+    if unsafe { libc::sysctl(mib.as_mut_ptr(), 3, std::ptr::null_mut(), &mut size, std::ptr::null_mut(), 0) } != 0
+        || size < 4
+    {
         return None;
     }
     let mut buf = vec![0u8; size];
@@ -118,7 +125,15 @@ fn arguments(pid: libc::pid_t) -> Option<(PathBuf, Vec<Vec<u8>>)> {
 fn working_folder(pid: libc::pid_t) -> Option<PathBuf> {
     let mut info: libc::proc_vnodepathinfo = unsafe { std::mem::zeroed() };
     let size = std::mem::size_of::<libc::proc_vnodepathinfo>() as libc::c_int;
-    let got = unsafe { libc::proc_pidinfo(pid, libc::PROC_PIDVNODEPATHINFO, 0, (&mut info as *mut libc::proc_vnodepathinfo).cast(), size) };
+    let got = unsafe {
+        libc::proc_pidinfo(
+            pid,
+            libc::PROC_PIDVNODEPATHINFO,
+            0,
+            (&mut info as *mut libc::proc_vnodepathinfo).cast(),
+            size,
+        )
+    };
     if got != size {
         return None;
     }
@@ -144,7 +159,10 @@ mod tests {
     fn only_a_node_running_the_bundle_counts() {
         let bundle = "/d/kas/2.22.0-a/node_modules/@kiro/agent/dist/server/acp-server.js";
         let script = |args: &[&str]| process(args).node_script().map(|s| String::from_utf8_lossy(s).into_owned());
-        assert_eq!(script(&["/d/kiro-cli/node", "--experimental-wasm-modules", bundle, "--transport=stdio"]).as_deref(), Some(bundle));
+        assert_eq!(
+            script(&["/d/kiro-cli/node", "--experimental-wasm-modules", bundle, "--transport=stdio"]).as_deref(),
+            Some(bundle)
+        );
         assert_eq!(script(&["node", bundle, "--scenario", "-"]).as_deref(), Some(bundle));
         assert_eq!(script(&["timeout", "30", "kiro-steer-scope", "--target", bundle]), None);
         assert_eq!(script(&["runuser", "-u", "ann", "--", "node", bundle]), None);

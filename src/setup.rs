@@ -42,7 +42,10 @@ pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
         Ok(done) => done,
         Err(e) => {
             if printing.json {
-                println!("{}", json!({"tool": "kiro-steer-scope", "action": "set-up", "error": e, "exit_code": EXIT_REFUSED}));
+                println!(
+                    "{}",
+                    json!({"tool": "kiro-steer-scope", "action": "set-up", "error": e, "exit_code": EXIT_REFUSED})
+                );
             }
             eprintln!("kiro-steer-scope: set-up failed: {e}");
             return EXIT_REFUSED;
@@ -115,7 +118,9 @@ fn is_set_up(saved: &Saved) -> bool {
 
 /// A file left carrying its fixes is stamped, so the shim's next start need not read it.
 fn stamp(outcome: &mut Outcome) {
-    if let (0, Some(State::Patched(mode)), Some(path)) = (outcome.exit, outcome.state_after.or(outcome.state), &outcome.real_path) {
+    if let (0, Some(State::Patched(mode)), Some(path)) =
+        (outcome.exit, outcome.state_after.or(outcome.state), &outcome.real_path)
+    {
         mirror::stamp(path, mode);
     }
 }
@@ -140,7 +145,8 @@ fn choice_note(saved: &Saved) -> Note {
             json!({"saved": true, "path": path.display().to_string(), "mode": c.mode().as_str(), "write_to": c.write_to.as_str()}),
         ),
         Ok(None) => (
-            "none saved: --ensure keeps a patched file's fixes, apply uses seed; `kiro-steer-scope --set-up` saves one".into(),
+            "none saved: --ensure keeps a patched file's fixes, apply uses seed; `kiro-steer-scope --set-up` saves one"
+                .into(),
             json!({"saved": false, "path": config::path().map(|p| p.display().to_string())}),
         ),
         Err(e) => (format!("unusable: {e}"), json!({"saved": false, "error": e})),
@@ -151,9 +157,14 @@ fn choice_note(saved: &Saved) -> Note {
 fn shim_note() -> Note {
     let (value, is_shim) = shim::variable_state();
     let text = match (&value, is_shim) {
-        (Some(p), true) => format!("KIRO_KAS_NODE_PATH is the launch shim ({}): every kiro-cli start from this environment is patched first", p.display()),
+        (Some(p), true) => format!(
+            "KIRO_KAS_NODE_PATH is the launch shim ({}): every kiro-cli start from this environment is patched first",
+            p.display()
+        ),
         (Some(p), false) => format!("KIRO_KAS_NODE_PATH is {}, not the launch shim", p.display()),
-        (None, _) => "KIRO_KAS_NODE_PATH is not set here, so kiro-cli starts run the tree as it is (see --set-up)".into(),
+        (None, _) => {
+            "KIRO_KAS_NODE_PATH is not set here, so kiro-cli starts run the tree as it is (see --set-up)".into()
+        }
     };
     Note { key: "shim", text, json: json!({"variable": value.map(|p| p.display().to_string()), "is_shim": is_shim}) }
 }
@@ -168,7 +179,11 @@ fn mirrors_note(outcome: &mut Outcome) {
     if found.is_empty() {
         return;
     }
-    let text = found.iter().map(|m| format!("{} ({}; the shim runs it in the tree's place)", m.bundle().display(), m.manifest.mode)).collect::<Vec<_>>().join(", ");
+    let text = found
+        .iter()
+        .map(|m| format!("{} ({}; the shim runs it in the tree's place)", m.bundle().display(), m.manifest.mode))
+        .collect::<Vec<_>>()
+        .join(", ");
     let json = found.iter().map(|m| json!({"path": m.bundle().display().to_string(), "mode": m.manifest.mode, "stock_sha256": m.manifest.stock_sha256})).collect();
     outcome.notes.push(Note { key: "mirror", text, json: Value::Array(json) });
 }
@@ -184,8 +199,17 @@ fn remove_mirrors(outcome: &mut Outcome) {
     }
     if !removed.is_empty() {
         if outcome.error.is_none() {
-            outcome.message = format!("{}; removed {} mirror{}", outcome.message, removed.len(), if removed.len() == 1 { "" } else { "s" });
+            outcome.message = format!(
+                "{}; removed {} mirror{}",
+                outcome.message,
+                removed.len(),
+                if removed.len() == 1 { "" } else { "s" }
+            );
         }
-        outcome.notes.push(Note { key: "mirror", text: format!("removed {}", removed.join(", ")), json: json!({"removed": removed}) });
+        outcome.notes.push(Note {
+            key: "mirror",
+            text: format!("removed {}", removed.join(", ")),
+            json: json!({"removed": removed}),
+        });
     }
 }

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use crate::config::{self, Chosen, Config, WriteTo};
 use crate::discover::{self, Target};
-use crate::report::Action;
 use crate::mark::{self, Mode};
+use crate::report::Action;
 use crate::{act, anchor, mirror, privilege};
 
 /// The name the binary answers to as the shim (a link to it, or a copy).
@@ -40,7 +40,9 @@ fn say(line: &str) {
 pub fn is_this_program(path: &Path) -> bool {
     let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| a.dev() == b.dev() && a.ino() == b.ino();
     path.file_name() == Some(OsStr::new(SHIM_NAME))
-        || std::env::current_exe().and_then(std::fs::metadata).is_ok_and(|me| std::fs::metadata(path).is_ok_and(|m| same(&m, &me)))
+        || std::env::current_exe()
+            .and_then(std::fs::metadata)
+            .is_ok_and(|me| std::fs::metadata(path).is_ok_and(|m| same(&m, &me)))
 }
 
 fn executable(path: &Path) -> bool {
@@ -55,8 +57,15 @@ fn real_node(configured: Option<&Path>, bundle: Option<&Path>) -> Result<PathBuf
         let kas = tree.parent()?;
         (kas.file_name()? == "kas").then(|| kas.parent().map(|k| k.join("node")))?
     });
-    let on_path = std::env::var_os("PATH").map(|p| std::env::split_paths(&p).map(|d| d.join("node")).collect::<Vec<_>>()).unwrap_or_default();
-    let candidates = configured.map(Path::to_path_buf).into_iter().chain(beside_tree).chain(discover::kiro_dir().map(|k| k.join("node"))).chain(on_path);
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).map(|d| d.join("node")).collect::<Vec<_>>())
+        .unwrap_or_default();
+    let candidates = configured
+        .map(Path::to_path_buf)
+        .into_iter()
+        .chain(beside_tree)
+        .chain(discover::kiro_dir().map(|k| k.join("node")))
+        .chain(on_path);
     for candidate in candidates {
         if executable(&candidate) && !is_this_program(&candidate) {
             return Ok(candidate);
@@ -69,7 +78,10 @@ fn real_node(configured: Option<&Path>, bundle: Option<&Path>) -> Result<PathBuf
 /// is not an option and is named acp-server.js (or KIRO_KAS_SERVER_PATH).
 fn bundle_argument(args: &[OsString]) -> Option<usize> {
     let server = std::env::var_os("KIRO_KAS_SERVER_PATH").filter(|v| !v.is_empty());
-    args.iter().position(|a| !a.as_bytes().starts_with(b"-") && (Path::new(a).file_name() == Some(OsStr::new("acp-server.js")) || Some(a) == server.as_ref()))
+    args.iter().position(|a| {
+        !a.as_bytes().starts_with(b"-")
+            && (Path::new(a).file_name() == Some(OsStr::new("acp-server.js")) || Some(a) == server.as_ref())
+    })
 }
 
 pub fn main() -> ! {
@@ -85,10 +97,15 @@ pub fn main() -> ! {
         }
     };
     match (at, saved) {
-        (None, _) if args.iter().any(|a| !a.as_bytes().starts_with(b"-")) => say("no acp-server.js among node's arguments; node runs them as they are"),
+        (None, _) if args.iter().any(|a| !a.as_bytes().starts_with(b"-")) => {
+            say("no acp-server.js among node's arguments; node runs them as they are")
+        }
         (None, _) => {}
         (Some(i), Err(e)) => say(&format!("{e}; {} runs as it is", args[i].to_string_lossy())),
-        (Some(i), Ok(None)) => say(&format!("no saved choice (run kiro-steer-scope --set-up); {} runs as it is", args[i].to_string_lossy())),
+        (Some(i), Ok(None)) => say(&format!(
+            "no saved choice (run kiro-steer-scope --set-up); {} runs as it is",
+            args[i].to_string_lossy()
+        )),
         // Already carrying the choice, as --ensure's no-op decides it: not even a fork.
         (Some(i), Ok(Some((_, config)))) if carries(Path::new(&args[i]), config.mode()) => {}
         (Some(i), Ok(Some((_, config)))) => match prepare_bounded(Path::new(&args[i]), &config, &node) {
@@ -150,7 +167,9 @@ fn prepare_bounded(bundle: &Path, config: &Config, node: &Path) -> Result<PathBu
         unsafe { libc::kill(child, libc::SIGKILL) };
     }
     let mut status = 0;
-    while unsafe { libc::waitpid(child, &mut status, 0) } < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {}
+    while unsafe { libc::waitpid(child, &mut status, 0) } < 0
+        && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+    {}
     let answer = answer.ok_or_else(|| format!("gave up after {}s (budget-secs in the config)", config.budget_secs))?;
     match answer.split_first_chunk::<3>() {
         Some((b"ok\0", path)) => Ok(PathBuf::from(OsString::from_vec(path.to_vec()))),
@@ -223,7 +242,8 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
         }
         return mirror::serve(bundle, mode, &options);
     }
-    let outcome = act::run(&options, Action::Ensure, mode, Target { path: bundle.to_path_buf(), how: "the launch shim".into() });
+    let outcome =
+        act::run(&options, Action::Ensure, mode, Target { path: bundle.to_path_buf(), how: "the launch shim".into() });
     match outcome.error {
         None => {
             mirror::stamp(bundle, mode);
@@ -236,7 +256,9 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
 /// Whether this user may patch the tree itself: its folder is writable and
 /// theirs (root writes any tree as its owner, see `privilege`).
 fn tree_writable(bundle: &Path) -> bool {
-    let Some(folder) = std::fs::canonicalize(bundle).ok().and_then(|b| b.parent().map(Path::to_path_buf)) else { return false };
+    let Some(folder) = std::fs::canonicalize(bundle).ok().and_then(|b| b.parent().map(Path::to_path_buf)) else {
+        return false;
+    };
     let Ok(c) = std::ffi::CString::new(folder.as_os_str().as_bytes()) else { return false };
     let me = unsafe { libc::geteuid() };
     let writable = unsafe { libc::faccessat(libc::AT_FDCWD, c.as_ptr(), libc::W_OK, libc::AT_EACCESS) } == 0;
@@ -248,11 +270,15 @@ fn tree_writable(bundle: &Path) -> bool {
 pub fn install_link() -> Result<PathBuf, String> {
     let dir = dirs::data_local_dir().ok_or("the data folder is unknown (HOME is not set)")?.join("kiro-steer-scope");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let me = std::env::current_exe().and_then(std::fs::canonicalize).map_err(|e| format!("cannot find this program's path: {e}"))?;
+    let me = std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .map_err(|e| format!("cannot find this program's path: {e}"))?;
     let link = dir.join(SHIM_NAME);
     let temp = dir.join(format!(".{SHIM_NAME}.{}", std::process::id()));
     let _ = std::fs::remove_file(&temp);
-    std::os::unix::fs::symlink(&me, &temp).and_then(|()| std::fs::rename(&temp, &link)).map_err(|e| format!("cannot link {} to {}: {e}", link.display(), me.display()))?;
+    std::os::unix::fs::symlink(&me, &temp)
+        .and_then(|()| std::fs::rename(&temp, &link))
+        .map_err(|e| format!("cannot link {} to {}: {e}", link.display(), me.display()))?;
     Ok(link)
 }
 

@@ -51,7 +51,8 @@ enum FreeOf<'a> {
 }
 
 /// Globals whose members a pure initialiser may call (`Object.freeze`, `Symbol.for`).
-const PURE_CALL_GLOBALS: &[&str] = &["Object", "Symbol", "Array", "Math", "Number", "String", "JSON", "Reflect", "BigInt", "Boolean"];
+const PURE_CALL_GLOBALS: &[&str] =
+    &["Object", "Symbol", "Array", "Math", "Number", "String", "JSON", "Reflect", "BigInt", "Boolean"];
 /// Globals a pure initialiser may construct (`new Map()`).
 const PURE_NEW_GLOBALS: &[&str] = &["Map", "Set", "WeakMap", "WeakSet", "Array", "Object"];
 
@@ -155,7 +156,9 @@ impl<'a> TopLevel<'a> {
                     Callee::Expr(callee) => match strip_parens(callee) {
                         // A top-level helper function (esbuild's `__name(fn, "n")`).
                         Expr::Ident(id) => !is_global(&id.sym) && self.pure_fn(&id.sym, seen),
-                        Expr::Member(m) => matches!(strip_parens(&m.obj), Expr::Ident(g) if PURE_CALL_GLOBALS.contains(&&*g.sym)),
+                        Expr::Member(m) => {
+                            matches!(strip_parens(&m.obj), Expr::Ident(g) if PURE_CALL_GLOBALS.contains(&&*g.sym))
+                        }
                         _ => false,
                     },
                     _ => false,
@@ -185,7 +188,10 @@ impl<'a> TopLevel<'a> {
     fn pure_fn(&self, name: &str, seen: &mut HashSet<String>) -> bool {
         match self.get(name) {
             Some(Binding::Decl(_, FreeOf::Fn(_))) => true,
-            Some(Binding::Init(_, init)) => matches!(strip_parens(init), Expr::Fn(_) | Expr::Arrow(_)) || matches!(strip_parens(init), Expr::Call(_)) && self.pure_name(name, seen),
+            Some(Binding::Init(_, init)) => {
+                matches!(strip_parens(init), Expr::Fn(_) | Expr::Arrow(_))
+                    || matches!(strip_parens(init), Expr::Call(_)) && self.pure_name(name, seen)
+            }
             _ => false,
         }
     }
@@ -210,7 +216,13 @@ struct Closure {
     stubs: BTreeSet<String>,
 }
 
-fn close_over(top: &TopLevel, source: &str, insertions: &[Insertion], start: BTreeSet<String>, known: &[&str]) -> Closure {
+fn close_over(
+    top: &TopLevel,
+    source: &str,
+    insertions: &[Insertion],
+    start: BTreeSet<String>,
+    known: &[&str],
+) -> Closure {
     let mut helpers = Vec::new();
     let mut stubs = BTreeSet::new();
     let mut done: HashSet<String> = known.iter().map(|s| s.to_string()).collect();
@@ -244,11 +256,21 @@ fn close_over(top: &TopLevel, source: &str, insertions: &[Insertion], start: BTr
 
 /// How the harness reaches a function the anchors found: its own text as an
 /// expression, or a method of a class it can construct.
-fn callable(resolution: &Resolution, f: &FnInfo, (exec_at, buffer_at): (&Range<usize>, &Range<usize>), insertions: &[Insertion], owners: &mut Vec<Range<usize>>) -> Result<Value, String> {
+fn callable(
+    resolution: &Resolution,
+    f: &FnInfo,
+    (exec_at, buffer_at): (&Range<usize>, &Range<usize>),
+    insertions: &[Insertion],
+    owners: &mut Vec<Range<usize>>,
+) -> Result<Value, String> {
     let index = &resolution.index;
     let source = index.source;
     match f.node {
-        FnNode::Arrow(_) => return Ok(json!({"form": "function", "name": f.name, "text": format!("({})", cut(source, &f.range, insertions))})),
+        FnNode::Arrow(_) => {
+            return Ok(
+                json!({"form": "function", "name": f.name, "text": format!("({})", cut(source, &f.range, insertions))}),
+            )
+        }
         FnNode::Constructor(_) => return Err("it is a constructor".into()),
         FnNode::Function(_) => {}
     }
@@ -268,7 +290,9 @@ fn callable(resolution: &Resolution, f: &FnInfo, (exec_at, buffer_at): (&Range<u
             let owner_name = class.name.as_ref().map(|r| index.text(r).to_string());
             if class.range == *exec_at || class.range == *buffer_at {
                 let owner = if class.range == *exec_at { "execution" } else { "buffer" };
-                return Ok(json!({"form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static}));
+                return Ok(
+                    json!({"form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static}),
+                );
             }
             let owner = match owners.iter().position(|o| *o == class.range) {
                 Some(i) => i,
@@ -277,7 +301,9 @@ fn callable(resolution: &Resolution, f: &FnInfo, (exec_at, buffer_at): (&Range<u
                     owners.len() - 1
                 }
             };
-            return Ok(json!({"form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static}));
+            return Ok(
+                json!({"form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static}),
+            );
         }
     }
     let text = cut(source, &f.range, insertions);
@@ -285,7 +311,10 @@ fn callable(resolution: &Resolution, f: &FnInfo, (exec_at, buffer_at): (&Range<u
     if t.starts_with("function") || t.starts_with("async") && t["async".len()..].trim_start().starts_with("function") {
         Ok(json!({"form": "function", "name": f.name, "text": format!("({text})")}))
     } else {
-        Err(format!("`{}…` is an object-literal method or accessor, which the proof cannot lift out", t.chars().take(40).collect::<String>()))
+        Err(format!(
+            "`{}…` is an object-literal method or accessor, which the proof cannot lift out",
+            t.chars().take(40).collect::<String>()
+        ))
     }
 }
 
@@ -372,8 +401,12 @@ fn entry_keys(expr: &Expr) -> Vec<String> {
 pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {
     let index = &resolution.index;
     let source = index.source;
-    let one = |id: &str| resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| format!("anchor `{id}` did not resolve"));
-    let class_info = |at: &Range<usize>| index.classes.iter().find(|c| c.range == *at).ok_or_else(|| format!("no class at byte {}", at.start));
+    let one = |id: &str| {
+        resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| format!("anchor `{id}` did not resolve"))
+    };
+    let class_info = |at: &Range<usize>| {
+        index.classes.iter().find(|c| c.range == *at).ok_or_else(|| format!("no class at byte {}", at.start))
+    };
 
     let exec_at = one("execution-class")?;
     let exec = class_info(&exec_at)?;
@@ -388,7 +421,11 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     let append_at = one("buffer-append")?;
     let append = method_name(buffer.class, append_at.clone())?;
     let clear = method_name(buffer.class, one("buffer-clear")?)?;
-    let keys = index.enclosing_function(&append_at).and_then(|f| resolution.expr_at(f, &append_at)).map(entry_keys).unwrap_or_default();
+    let keys = index
+        .enclosing_function(&append_at)
+        .and_then(|f| resolution.expr_at(f, &append_at))
+        .map(entry_keys)
+        .unwrap_or_default();
 
     let drain_at = one("drain")?;
     let drain = index.function_at(&drain_at).ok_or("the drain is not a function")?;
@@ -399,7 +436,10 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     // Where the buffer may sit in sessionServices: first the slot the length is
     // read through, then every slot the execution class and the drain read.
     let mut slots = Vec::new();
-    let primary_slot = resolution.capture("queued-length", "LEN").and_then(crate::resolve::buffer_slot).map(|(slot, _)| slot.to_string());
+    let primary_slot = resolution
+        .capture("queued-length", "LEN")
+        .and_then(crate::resolve::buffer_slot)
+        .map(|(slot, _)| slot.to_string());
     slots.extend(primary_slot.clone());
     service_slots(exec.class, &mut slots);
     {
@@ -422,7 +462,9 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     let (drain_maker, turn_maker) = (maker_of(index, drain), maker_of(index, turn));
     // A closure is reached through its maker, called as the bundle calls it.
     let reach = |f: &FnInfo, maker: Option<&FnInfo>, owners: &mut Vec<Range<usize>>| match maker {
-        Some(m) => Ok(json!({"form": "factory", "name": m.name, "text": format!("({})", cut(source, &m.range, insertions)), "makerParams": params_of(m.node)})),
+        Some(m) => Ok(
+            json!({"form": "factory", "name": m.name, "text": format!("({})", cut(source, &m.range, insertions)), "makerParams": params_of(m.node)}),
+        ),
         None => callable(resolution, f, (&exec_at, &buffer_at), insertions, owners),
     };
     let mut drain_call = reach(drain, drain_maker, &mut owners)?;
@@ -482,7 +524,8 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
 
     // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
     let targets = [(&mut drain_call, drain, drain_maker), (&mut turn_call, turn, turn_maker)];
-    let (buffer_params, buffer_calls) = code_shapes(resolution, program, buffer.class, primary_slot.as_deref(), targets, &mut free, insertions);
+    let (buffer_params, buffer_calls) =
+        code_shapes(resolution, program, buffer.class, primary_slot.as_deref(), targets, &mut free, insertions);
     let owner_names: Vec<String> = owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
     let mut known: Vec<&str> = vec![exec_name, buffer_name];
     known.extend(owner_names.iter().map(String::as_str));
@@ -494,7 +537,13 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     for name in &free {
         index.lookups.top_level(name);
         // A class's own name (`class _C {…}`) used by a slice cut from inside it names the class too.
-        let same = |k: &str| index.names_same(name, k) || index.inner_names.iter().any(|(inner, binding, _)| *inner == name.as_str() && index.names_same(binding, k));
+        let same = |k: &str| {
+            index.names_same(name, k)
+                || index
+                    .inner_names
+                    .iter()
+                    .any(|(inner, binding, _)| *inner == name.as_str() && index.names_same(binding, k))
+        };
         if let Some(of) = known.iter().find(|k| **k != name.as_str() && same(k)) {
             aliases.push(json!({"name": name, "of": of}));
             alias_names.push(name.clone());
@@ -563,7 +612,9 @@ fn param_shape(pat: &Pat) -> Value {
                         };
                         json!({"key": prop_name(&kv.key), "default": default})
                     }
-                    ObjectPatProp::Assign(a) => json!({"key": &*a.key.sym, "default": a.value.as_deref().and_then(literal)}),
+                    ObjectPatProp::Assign(a) => {
+                        json!({"key": &*a.key.sym, "default": a.value.as_deref().and_then(literal)})
+                    }
                     ObjectPatProp::Rest(_) => json!({"rest": true}),
                 })
                 .collect();
@@ -647,10 +698,17 @@ impl<'x> Visit for Calls<'x> {
                     }
                 }
                 Expr::Member(m) => {
-                    let Some(method) = member_name(&m.prop).and_then(|p| self.methods.iter().find(|x| x.as_str() == p)) else { return node.visit_children_with(self) };
+                    let Some(method) = member_name(&m.prop).and_then(|p| self.methods.iter().find(|x| x.as_str() == p))
+                    else {
+                        return node.visit_children_with(self);
+                    };
                     match (strip_parens(&m.obj), self.slot) {
-                        (Expr::Member(inner), Some(slot)) if member_name(&inner.prop) == Some(slot) => self.on_buffer.push((method, range(node), None, node)),
-                        (Expr::Ident(id), Some(_)) if self.locals => self.on_buffer.push((method, range(node), Some(id.sym.to_string()), node)),
+                        (Expr::Member(inner), Some(slot)) if member_name(&inner.prop) == Some(slot) => {
+                            self.on_buffer.push((method, range(node), None, node))
+                        }
+                        (Expr::Ident(id), Some(_)) if self.locals => {
+                            self.on_buffer.push((method, range(node), Some(id.sym.to_string()), node))
+                        }
                         _ => {}
                     }
                 }
@@ -670,7 +728,9 @@ fn marks_memory(index: &Index, new: &Expr, site: &Range<usize>) -> bool {
     crate::resolve::config_parts(index, &first.expr, site, 0).iter().any(|part| match part {
         crate::resolve::ConfigPart::Object(o) => o.props.iter().any(|p| match p {
             PropOrSpread::Prop(p) => match &**p {
-                Prop::KeyValue(kv) => prop_name(&kv.key) == Some("skipHooks") && literal(&kv.value) != Some(json!(false)),
+                Prop::KeyValue(kv) => {
+                    prop_name(&kv.key) == Some("skipHooks") && literal(&kv.value) != Some(json!(false))
+                }
                 Prop::Shorthand(id) => &*id.sym == "skipHooks",
                 _ => false,
             },
@@ -689,7 +749,8 @@ fn maker_of<'i, 'a>(index: &'i Index<'a>, f: &FnInfo<'a>) -> Option<&'i FnInfo<'
     if outer.name.is_none() || !fn_free(f.node).iter().any(|n| declared.contains(n)) {
         return None;
     }
-    let nested = index.enclosing_function(&outer.range).is_some() || index.classes.iter().any(|c| crate::resolve::within(&outer.range, &c.range));
+    let nested = index.enclosing_function(&outer.range).is_some()
+        || index.classes.iter().any(|c| crate::resolve::within(&outer.range, &c.range));
     (!nested && returns(outer.node, f)).then_some(outer)
 }
 
@@ -734,7 +795,9 @@ fn returns(maker: FnNode, inner: &FnInfo) -> bool {
 fn spells_token(text: &str, needle: &memchr::memmem::Finder) -> bool {
     let word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
     let len = needle.needle().len();
-    needle.find_iter(text.as_bytes()).any(|i| !text[..i].chars().next_back().is_some_and(word) && !text[i + len..].chars().next().is_some_and(word))
+    needle
+        .find_iter(text.as_bytes())
+        .any(|i| !text[..i].chars().next_back().is_some_and(word) && !text[i + len..].chars().next().is_some_and(word))
 }
 
 /// Adds to the drain's and the end-of-turn check's slices their parameter
@@ -754,12 +817,19 @@ fn code_shapes(
         .body
         .iter()
         .filter_map(|m| match m {
-            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => prop_name(&m.key).map(|k| (k.to_string(), Value::Array(m.function.params.iter().map(|p| param_shape(&p.pat)).collect()))),
+            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => prop_name(&m.key).map(|k| {
+                (k.to_string(), Value::Array(m.function.params.iter().map(|p| param_shape(&p.pat)).collect()))
+            }),
             _ => None,
         })
         .collect();
     let methods: Vec<String> = params.keys().cloned().collect();
-    let names: Vec<Option<String>> = targets.iter().map(|(call, f, maker)| maker.map_or(f.name, |m| m.name).filter(|_| call["form"] != "method").map(str::to_string)).collect();
+    let names: Vec<Option<String>> = targets
+        .iter()
+        .map(|(call, f, maker)| {
+            maker.map_or(f.name, |m| m.name).filter(|_| call["form"] != "method").map(str::to_string)
+        })
+        .collect();
     // A name of one or two characters is a minifier's, a token in most
     // statements: looking for its calls would make the prefilter parse them all.
     let fns: Vec<&str> = names.iter().flatten().map(String::as_str).filter(|n| n.len() >= 3).collect();
@@ -795,7 +865,14 @@ struct NamedCall {
 
 /// The bundle's own calls of the named top-level functions `fns`, and of
 /// the buffer's `methods` through `.<slot>` (or a local bound to it).
-fn code_calls(resolution: &Resolution, program: &Program, fns: &[&str], methods: &[String], slot: Option<&str>, insertions: &[Insertion]) -> (Vec<NamedCall>, Vec<Value>) {
+fn code_calls(
+    resolution: &Resolution,
+    program: &Program,
+    fns: &[&str],
+    methods: &[String],
+    slot: Option<&str>,
+    insertions: &[Insertion],
+) -> (Vec<NamedCall>, Vec<Value>) {
     let index = &resolution.index;
     // The prefilter must parse every statement that could hold such a call.
     for name in fns {
@@ -820,13 +897,26 @@ fn code_calls(resolution: &Resolution, program: &Program, fns: &[&str], methods:
         if locals.contains(name) {
             continue; // a local of the same name, not the top-level function
         }
-        let args: Vec<Value> = call.args.iter().map(|a| if a.spread.is_some() { json!({"spread": true}) } else { arg_shape(&a.expr) }).collect();
+        let args: Vec<Value> = call
+            .args
+            .iter()
+            .map(|a| if a.spread.is_some() { json!({"spread": true}) } else { arg_shape(&a.expr) })
+            .collect();
         let mut needs = BTreeSet::new();
         for a in &call.args {
             needs.extend(free_names(&*a.expr, &[]));
         }
         let evaluable = call.args.iter().all(|a| a.spread.is_none()) && !needs.iter().any(|n| locals.contains(n));
-        let text = evaluable.then(|| (call.args.iter().map(|a| cut(index.source, &range(&*a.expr), insertions)).collect::<Vec<_>>().join(", "), needs));
+        let text = evaluable.then(|| {
+            (
+                call.args
+                    .iter()
+                    .map(|a| cut(index.source, &range(&*a.expr), insertions))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                needs,
+            )
+        });
         named.push(NamedCall { name: name.to_string(), at: at.start, args, text });
     }
     let mut on_buffer = Vec::new();
@@ -850,17 +940,25 @@ fn code_calls(resolution: &Resolution, program: &Program, fns: &[&str], methods:
 /// parent's views as its arguments, the class it builds recorded and the call
 /// that hands the child on replaced: so that what the function does to the
 /// child between `new` and the hand-off runs too. Err: why it cannot be run.
-fn spawn_driver(resolution: &Resolution, site: &crate::resolve::Match, insertions: &[Insertion], exec_at: &Range<usize>) -> Result<Value, String> {
+fn spawn_driver(
+    resolution: &Resolution,
+    site: &crate::resolve::Match,
+    insertions: &[Insertion],
+    exec_at: &Range<usize>,
+) -> Result<Value, String> {
     let index = &resolution.index;
     let source = index.source;
     let f = index.enclosing_function(&site.range).ok_or("it is not inside a function")?;
-    let class = site.captures.get("EXEC").map(|r| index.text(r).to_string()).ok_or("the construction names no class")?;
+    let class =
+        site.captures.get("EXEC").map(|r| index.text(r).to_string()).ok_or("the construction names no class")?;
     // The call that receives the child: `run(child)` after `const child = new …`, or `run(new …)`.
     let child = crate::account::bound_to(f, &site.range);
     let handoff = handoff_of(f, &site.range, child.as_deref()).ok_or("no call is found that hands the child on")?;
     if let Handoff::Member(Some(object)) = &handoff {
         if !declared_by(f.node).contains(object) {
-            return Err(format!("it hands the child to a method of `{object}`, which is not its own: that code would run"));
+            return Err(format!(
+                "it hands the child to a method of `{object}`, which is not its own: that code would run"
+            ));
         }
     }
     let (text, params) = match f.node {
@@ -871,7 +969,11 @@ fn spawn_driver(resolution: &Resolution, site: &crate::resolve::Match, insertion
                 (Some(first), Some(last)) => cut(source, &(range(first).start..range(last).end), insertions),
                 _ => String::new(),
             };
-            let head = format!("{}function{}", if func.is_async { "async " } else { "" }, if func.is_generator { "*" } else { "" });
+            let head = format!(
+                "{}function{}",
+                if func.is_async { "async " } else { "" },
+                if func.is_generator { "*" } else { "" }
+            );
             (format!("({head} ({params}) {})", cut(source, &range(body), insertions)), func.params.len())
         }
         FnNode::Constructor(_) => return Err("it is a constructor".into()),

@@ -73,16 +73,23 @@ pub fn commit(mut staged: Staged, name: &OsStr, expected: &[u8]) -> Result<(), S
     let folder = staged.folder;
     let shown = folder.path.join(name);
     let unchanged = folder.open_file(name).and_then(|opened| still_holds(opened.file, expected));
-    let unchanged = unchanged.map_err(|e| SwapError::Io(format!("cannot re-read {}; nothing was replaced", shown.display()), e))?;
+    let unchanged =
+        unchanged.map_err(|e| SwapError::Io(format!("cannot re-read {}; nothing was replaced", shown.display()), e))?;
     if !unchanged {
         return Err(SwapError::Changed);
     }
     if !folder.names_file(&staged.name, &staged.file).unwrap_or(false) {
         return Err(SwapError::Swapped);
     }
-    folder
-        .rename(&staged.name, name)
-        .map_err(|e| SwapError::Io(format!("cannot replace {} (it is unchanged; is it or its folder immutable or read-only?)", shown.display()), e))?;
+    folder.rename(&staged.name, name).map_err(|e| {
+        SwapError::Io(
+            format!(
+                "cannot replace {} (it is unchanged; is it or its folder immutable or read-only?)",
+                shown.display()
+            ),
+            e,
+        )
+    })?;
     staged.renamed = true;
     // The rename has happened: a failed flush cannot be undone, so it is no refusal.
     let _ = folder.sync();

@@ -20,7 +20,11 @@ pub fn choose_node(flag: Option<&Path>) -> NodeChoice {
     if let Some(path) = flag {
         return NodeChoice { path: path.to_path_buf(), source: "--node" };
     }
-    if let Some(path) = std::env::var_os("KIRO_KAS_NODE_PATH").filter(|v| !v.is_empty()).map(PathBuf::from).filter(|p| !crate::shim::is_this_program(p)) {
+    if let Some(path) = std::env::var_os("KIRO_KAS_NODE_PATH")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .filter(|p| !crate::shim::is_this_program(p))
+    {
         return NodeChoice { path, source: "KIRO_KAS_NODE_PATH" };
     }
     if let Some(kiro) = crate::discover::kiro_dir().map(|d| d.join("node")) {
@@ -43,7 +47,9 @@ impl std::fmt::Display for CheckFailure {
         match self {
             CheckFailure::Missing(why) => write!(f, "could not run node: {why}"),
             CheckFailure::Rejected(why) => write!(f, "node --check rejected the patched file: {why}"),
-            CheckFailure::TimedOut(after) => write!(f, "node --check did not finish within {}s and was stopped", after.as_secs()),
+            CheckFailure::TimedOut(after) => {
+                write!(f, "node --check did not finish within {}s and was stopped", after.as_secs())
+            }
         }
     }
 }
@@ -138,7 +144,9 @@ pub fn wait_bounded(mut running: Running, input: Option<&[u8]>, timeout: Duratio
         };
         running.kill_group();
         let grace = Instant::now() + Duration::from_secs(2);
-        let collect = |from: &std::sync::mpsc::Receiver<Vec<u8>>| from.recv_timeout(grace.saturating_duration_since(Instant::now())).unwrap_or_default();
+        let collect = |from: &std::sync::mpsc::Receiver<Vec<u8>>| {
+            from.recv_timeout(grace.saturating_duration_since(Instant::now())).unwrap_or_default()
+        };
         let stdout = collect(&running.stdout);
         let stderr = collect(&running.stderr);
         drop(running);
@@ -155,7 +163,9 @@ pub fn run_bounded(command: Command, input: Option<&[u8]>, timeout: Duration) ->
 fn verdict(node: &NodeChoice, result: Result<Output, RunFailure>, timeout: Duration) -> Result<(), CheckFailure> {
     let output = match result {
         Ok(output) => output,
-        Err(RunFailure::Spawn(e)) => return Err(CheckFailure::Missing(format!("{} ({}): {e}", node.path.display(), node.source))),
+        Err(RunFailure::Spawn(e)) => {
+            return Err(CheckFailure::Missing(format!("{} ({}): {e}", node.path.display(), node.source)))
+        }
         Err(RunFailure::TimedOut) => return Err(CheckFailure::TimedOut(timeout)),
         Err(RunFailure::Wait(e)) => return Err(CheckFailure::Missing(e.to_string())),
     };
@@ -163,7 +173,8 @@ fn verdict(node: &NodeChoice, result: Result<Output, RunFailure>, timeout: Durat
         Ok(())
     } else {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let detail: Vec<String> = stderr.lines().filter(|l| !l.trim().is_empty()).take(6).map(|l| l.chars().take(200).collect()).collect();
+        let detail: Vec<String> =
+            stderr.lines().filter(|l| !l.trim().is_empty()).take(6).map(|l| l.chars().take(200).collect()).collect();
         let detail = if detail.is_empty() { format!("exit status {}", output.status) } else { detail.join(" | ") };
         Err(CheckFailure::Rejected(detail))
     }
@@ -222,19 +233,38 @@ impl Probe {
         let named = || format!("{} ({})", node.path.display(), node.source);
         let output = match self.running.and_then(|running| wait_bounded(running, None, timeout)) {
             Ok(output) => output,
-            Err(RunFailure::Spawn(e) | RunFailure::Wait(e)) => return Err(format!("could not run node {}: {e}", named())),
-            Err(RunFailure::TimedOut) => return Err(format!("{} did not answer `--version` within {}s: is it node?", named(), timeout.as_secs())),
+            Err(RunFailure::Spawn(e) | RunFailure::Wait(e)) => {
+                return Err(format!("could not run node {}: {e}", named()))
+            }
+            Err(RunFailure::TimedOut) => {
+                return Err(format!(
+                    "{} did not answer `--version` within {}s: is it node?",
+                    named(),
+                    timeout.as_secs()
+                ))
+            }
         };
         let text = String::from_utf8_lossy(&output.stdout);
         let version = text.trim();
         let major = version.strip_prefix('v').and_then(|v| v.split('.').next()).and_then(|m| m.parse::<u32>().ok());
         match major {
             Some(major) if output.status.success() && major >= 18 => Ok(()),
-            Some(_) if output.status.success() => Err(format!("{} is node {version}; kiro-steer-scope needs node 18 or later", named())),
+            Some(_) if output.status.success() => {
+                Err(format!("{} is node {version}; kiro-steer-scope needs node 18 or later", named()))
+            }
             _ => {
                 let said = String::from_utf8_lossy(&output.stderr);
-                let said = said.lines().find(|l| !l.trim().is_empty()).map(|l| format!(": {}", l.chars().take(160).collect::<String>())).unwrap_or_default();
-                Err(format!("{} is not node: `--version` printed {:?} ({}){said}", named(), version.chars().take(60).collect::<String>(), output.status))
+                let said = said
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .map(|l| format!(": {}", l.chars().take(160).collect::<String>()))
+                    .unwrap_or_default();
+                Err(format!(
+                    "{} is not node: `--version` printed {:?} ({}){said}",
+                    named(),
+                    version.chars().take(60).collect::<String>(),
+                    output.status
+                ))
             }
         }
     }

@@ -21,7 +21,11 @@ const AUDITED: &[&str] = &["minified-esm", "readable-cjs", "variant-minified-esm
 
 fn audit(args: &[&str], env: &[(&str, &Path)]) -> Output {
     let mut cmd = Command::new(common::bin());
-    cmd.arg("--audit").args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_STEER_SCOPE_LOGS").env("PATH", "/usr/bin:/bin");
+    cmd.arg("--audit")
+        .args(args)
+        .env_remove("KIRO_KAS_SERVER_PATH")
+        .env_remove("KIRO_STEER_SCOPE_LOGS")
+        .env("PATH", "/usr/bin:/bin");
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -46,7 +50,13 @@ fn patched(bundle: &str, mode: &str) -> Tree {
 /// The scenario's report and every line the runtime logged (debug included).
 fn run_logged(target: &Path, scenario: &str) -> (Value, Vec<String>) {
     let file = repo().join("testdata/scenarios").join(format!("{scenario}.json"));
-    let out = Command::new("node").arg(target).arg("--scenario").arg(&file).env("KAS_LOG_ALL", "1").output().expect("node runs");
+    let out = Command::new("node")
+        .arg(target)
+        .arg("--scenario")
+        .arg(&file)
+        .env("KAS_LOG_ALL", "1")
+        .output()
+        .expect("node runs");
     assert!(out.status.success(), "{scenario}: {}", describe(&out));
     let report = serde_json::from_slice(&out.stdout).expect("scenario report is JSON");
     (report, String::from_utf8(out.stderr).unwrap().lines().map(String::from).collect())
@@ -116,17 +126,31 @@ fn replayed(stock: &Value, seed: &Value, stock_lines: &[String]) -> Vec<(String,
             }
         }
     }
-    let mut out: Vec<(String, String)> = deliveries(stock_lines).into_iter().filter(|(id, agent, handlers)| *handlers > 1 && withheld.contains(&(agent.clone(), id.clone()))).map(|(id, agent, _)| (agent, id)).collect();
+    let mut out: Vec<(String, String)> = deliveries(stock_lines)
+        .into_iter()
+        .filter(|(id, agent, handlers)| *handlers > 1 && withheld.contains(&(agent.clone(), id.clone())))
+        .map(|(id, agent, _)| (agent, id))
+        .collect();
     out.sort();
     out
 }
 
 fn session<'a>(report: &'a Value, name: &str) -> &'a Value {
-    report["sessions"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("no session {name}"))
+    report["sessions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == name)
+        .unwrap_or_else(|| panic!("no session {name}"))
 }
 
 fn replay_agents(session: &Value) -> Vec<String> {
-    let mut agents: Vec<String> = session["replays"].as_array().unwrap().iter().flat_map(|r| r["again"].as_array().unwrap().iter().map(|a| a["agent"].as_str().unwrap().to_string())).collect();
+    let mut agents: Vec<String> = session["replays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["again"].as_array().unwrap().iter().map(|a| a["agent"].as_str().unwrap().to_string()))
+        .collect();
     agents.sort();
     agents
 }
@@ -136,7 +160,13 @@ fn replay_pairs(session: &Value) -> Vec<(String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .flat_map(|r| r["again"].as_array().unwrap().iter().map(|a| (a["agent"].as_str().unwrap().to_string(), a["id"].as_str().unwrap().to_string())))
+        .flat_map(|r| {
+            r["again"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| (a["agent"].as_str().unwrap().to_string(), a["id"].as_str().unwrap().to_string()))
+        })
         .collect();
     pairs.sort();
     pairs
@@ -162,13 +192,16 @@ fn finds_every_stock_replay_and_none_in_patched_logs() {
             if *bundle == AUDITED[0] {
                 expected.insert(name.clone(), replayed(&stock_report, &seed_report, &stock_lines));
             }
-            for (tag, year, lines) in [("stock", 2020, &stock_lines), ("seed", 2099, &seed_lines), ("gate", 2099, &gate_lines)] {
+            for (tag, year, lines) in
+                [("stock", 2020, &stock_lines), ("seed", 2099, &seed_lines), ("gate", 2099, &gate_lines)]
+            {
                 let wrapped: Vec<String> = lines.iter().enumerate().map(|(n, l)| wrap(style, year, n, l)).collect();
                 write_log(&logs.path().join(format!("{bundle}.{name}.{tag}")), &wrapped);
             }
         }
         // Judged against the seed-patched tree: stock sessions (2020) started before it was written.
-        let (exit, report) = audit_json(&["--logs", logs.path().to_str().unwrap(), "--target", seed.target.to_str().unwrap()]);
+        let (exit, report) =
+            audit_json(&["--logs", logs.path().to_str().unwrap(), "--target", seed.target.to_str().unwrap()]);
         assert_eq!(report["bundle"]["state"], "patched");
         for name in &names {
             let stock_session = session(&report, &format!("{bundle}.{name}.stock"));
@@ -179,7 +212,10 @@ fn finds_every_stock_replay_and_none_in_patched_logs() {
                 assert_eq!(&replay_pairs(stock_session), want, "{bundle} {name}");
             }
             assert_eq!(stock_session["replay_count"].as_u64().unwrap() as usize, want.len());
-            assert_eq!(stock_session["ambiguous_count"], 0, "{bundle} {name}: every stock delivery is judged\n{stock_session:#}");
+            assert_eq!(
+                stock_session["ambiguous_count"], 0,
+                "{bundle} {name}: every stock delivery is judged\n{stock_session:#}"
+            );
             assert_eq!(stock_session["lines"]["cut_short"], 0);
             for tag in ["seed", "gate"] {
                 let s = session(&report, &format!("{bundle}.{name}.{tag}"));
@@ -188,18 +224,26 @@ fn finds_every_stock_replay_and_none_in_patched_logs() {
                     assert_eq!(s["ambiguous_count"], 0, "{bundle} {name} gate: no sub-execution draws a steer");
                 }
                 // The bracketed style has no date: which code ran stays unknown.
-                let dated = !matches!(STYLES[names.iter().position(|n| n == name).unwrap() % STYLES.len()], Style::Bracketed);
+                let dated =
+                    !matches!(STYLES[names.iter().position(|n| n == name).unwrap() % STYLES.len()], Style::Bracketed);
                 assert_eq!(s["ran"], if dated { "patched" } else { "unknown" }, "{bundle} {name} {tag}");
                 assert_eq!(stock_session["ran"], if dated { "before-change" } else { "unknown" }, "{bundle} {name}");
             }
             // Every steer reaching memory extraction is listed; on stock it is a replay.
             let memory = stock_session["memory_extraction"].as_array().unwrap();
             if name == "memory-extraction" {
-                assert!(memory.iter().any(|m| m["replay"] == true && m["id"].as_str().unwrap().starts_with("steer-")), "{bundle}: {stock_session:#}");
+                assert!(
+                    memory.iter().any(|m| m["replay"] == true && m["id"].as_str().unwrap().starts_with("steer-")),
+                    "{bundle}: {stock_session:#}"
+                );
                 memory_seen += 1;
             }
-            let seed_memory = session(&report, &format!("{bundle}.{name}.seed"))["memory_extraction"].as_array().unwrap().clone();
-            assert!(seed_memory.iter().all(|m| m["replay"] == false), "{bundle} {name}: seed memory extraction only draws what arrives while it runs");
+            let seed_memory =
+                session(&report, &format!("{bundle}.{name}.seed"))["memory_extraction"].as_array().unwrap().clone();
+            assert!(
+                seed_memory.iter().all(|m| m["replay"] == false),
+                "{bundle} {name}: seed memory extraction only draws what arrives while it runs"
+            );
         }
         // Replays only in sessions that started before the patch.
         assert_eq!(exit, 3, "{bundle}");
@@ -231,7 +275,11 @@ fn exit_codes_say_whether_patched_code_replayed() {
     let out = run(&[]);
     assert_eq!(code(&out), 3, "{}", describe(&out));
     let text = common::stdout(&out);
-    assert!(text.contains("REPLAY steer-1: first into kiro (00000001)") && text.contains("again into explorer (00000002) at 2020-01-01T09:00:"), "{text}");
+    assert!(
+        text.contains("REPLAY steer-1: first into kiro (00000001)")
+            && text.contains("again into explorer (00000002) at 2020-01-01T09:00:"),
+        "{text}"
+    );
     assert!(text.contains("before the bundle was last written (patched, restored or unpacked)"), "{text}");
     // A replay dated after the patch: the fix did not hold.
     write_log(&logs.path().join("new"), &stock_lines("several-late-subagents", 2099));
@@ -256,7 +304,9 @@ fn flawed_lines_are_counted_not_fatal() {
     let mut bytes = Vec::new();
     let good = stock_lines("late-subagent", 2020);
     bytes.extend_from_slice(good[0].as_bytes());
-    bytes.extend_from_slice(b"\n2020-01-01T09:00:00Z [info] [LiveSteeringHook] injected steering steer-9 into kiro (0000\n");
+    bytes.extend_from_slice(
+        b"\n2020-01-01T09:00:00Z [info] [LiveSteeringHook] injected steering steer-9 into kiro (0000\n",
+    );
     bytes.extend_from_slice(b"\x00\x01\xff\xfe binary \x89PNG\r\n\x1a\n");
     bytes.extend_from_slice(b"2020-01-01T09:00:01Z [info] [LiveSteeringHook] injected steering steer-8 into k\xe9ro (00000009) (handlers: 1)\r\n");
     bytes.extend_from_slice(&vec![b'#'; 200_000]);
@@ -270,7 +320,9 @@ fn flawed_lines_are_counted_not_fatal() {
     bytes.extend_from_slice(br#"{"time":"2020-01-01T09:00:08Z","msg":"[LiveSteeringHook]\u0020injected steering steer-1 into reviewer \"x\" (0000000a) (handlers: 3)"}"#);
     bytes.push(b'\n');
     // The last line cut in the middle, without a newline.
-    bytes.extend_from_slice(b"2020-01-01T09:00:09Z [info] [LiveSteeringHook] injected steering steer-1 into reviewer (000000");
+    bytes.extend_from_slice(
+        b"2020-01-01T09:00:09Z [info] [LiveSteeringHook] injected steering steer-1 into reviewer (000000",
+    );
     std::fs::create_dir_all(logs.path().join("s")).unwrap();
     std::fs::write(logs.path().join("s/kiro.log"), &bytes).unwrap();
     let (exit, report) = audit_json(&["--logs", logs.path().to_str().unwrap()]);
@@ -278,7 +330,11 @@ fn flawed_lines_are_counted_not_fatal() {
     let s = session(&report, "s");
     assert_eq!(replay_agents(s), ["explorer", "reviewer \"x\""], "{s:#}");
     let lines = &s["lines"];
-    assert_eq!((lines["cut_short"].as_u64(), lines["not_text"].as_u64(), lines["too_long"].as_u64()), (Some(2), Some(1), Some(1)), "{s:#}");
+    assert_eq!(
+        (lines["cut_short"].as_u64(), lines["not_text"].as_u64(), lines["too_long"].as_u64()),
+        (Some(2), Some(1), Some(1)),
+        "{s:#}"
+    );
     assert!(lines["not_utf8"].as_u64().unwrap() >= 3, "{s:#}");
     // Text output says so too.
     let out = audit(&["--logs", logs.path().to_str().unwrap()], &[]);
@@ -316,13 +372,38 @@ fn rotated_and_compressed_logs_are_read_in_order() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|f| (Path::new(f["path"].as_str().unwrap()).file_name().unwrap().to_str().unwrap(), f["read"].as_bool().unwrap(), f["error"].is_null()))
+        .map(|f| {
+            (
+                Path::new(f["path"].as_str().unwrap()).file_name().unwrap().to_str().unwrap(),
+                f["read"].as_bool().unwrap(),
+                f["error"].is_null(),
+            )
+        })
         .collect();
-    assert_eq!(files, [("kiro.log.4.zst", false, false), ("kiro.log.3.gz", true, false), ("kiro.log.2.gz", true, true), ("kiro.log.1", true, true), ("kiro.log", true, true)]);
+    assert_eq!(
+        files,
+        [
+            ("kiro.log.4.zst", false, false),
+            ("kiro.log.3.gz", true, false),
+            ("kiro.log.2.gz", true, true),
+            ("kiro.log.1", true, true),
+            ("kiro.log", true, true)
+        ]
+    );
     // The root's deliveries in the oldest file, the replays in the newer ones: read in that order.
-    assert_eq!(replay_agents(s), ["delegate-reviewer", "delegate-reviewer", "explorer", "explorer", "planner", "planner", "planner"], "{s:#}");
+    assert_eq!(
+        replay_agents(s),
+        ["delegate-reviewer", "delegate-reviewer", "explorer", "explorer", "planner", "planner", "planner"],
+        "{s:#}"
+    );
     // Standard input, compressed.
-    let mut child = Command::new(common::bin()).args(["--audit", "--json", "--logs", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(common::bin())
+        .args(["--audit", "--json", "--logs", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(&gzip(&text(&lines))).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(code(&out), 3, "{}", describe(&out));
@@ -347,7 +428,11 @@ fn no_log_and_no_steering_line_are_said_plainly() {
     copy_dir(&logs, elsewhere.path());
     let out = audit(&[], &[("HOME", Path::new("/nonexistent")), ("KIRO_STEER_SCOPE_LOGS", elsewhere.path())]);
     assert_eq!(code(&out), 0, "{}", describe(&out));
-    assert!(common::stdout(&out).contains("no [LiveSteeringHook] steering line in 1 session log"), "{}", describe(&out));
+    assert!(
+        common::stdout(&out).contains("no [LiveSteeringHook] steering line in 1 session log"),
+        "{}",
+        describe(&out)
+    );
     // A place the user named that does not exist is an error.
     let out = audit(&["--logs", "/nonexistent/kiro-logs"], &[]);
     assert_eq!(code(&out), 2, "{}", describe(&out));
@@ -357,7 +442,12 @@ fn no_log_and_no_steering_line_are_said_plainly() {
 fn help_and_man_page_give_the_exit_codes() {
     let help = common::run(&["--help"]);
     let text = common::stdout(&help);
-    assert!(text.contains("--audit: 0 no replay found") && text.contains("--logs <PATH>") && text.contains("--root-agent <NAME>"), "{text}");
+    assert!(
+        text.contains("--audit: 0 no replay found")
+            && text.contains("--logs <PATH>")
+            && text.contains("--root-agent <NAME>"),
+        "{text}"
+    );
     let man = common::stdout(&common::run(&["--man"]));
     assert!(man.contains("audit") && man.contains("3 replays only"), "{man}");
 }

@@ -31,7 +31,10 @@ fn stock_bundles_replay_steering_into_late_sub_executions() {
         assert_eq!(late.of("kiro").received, ["steer-1"], "{bundle}");
         assert_eq!(late.of("explorer").received, ["steer-1"], "{bundle}: a late sub-agent is handed the root's steer");
         let memory = tree.scenario("memory-extraction");
-        assert!(memory.of("memory-extraction").received.iter().any(|id| is_steer(id)), "{bundle}: memory extraction receives user steering");
+        assert!(
+            memory.of("memory-extraction").received.iter().any(|id| is_steer(id)),
+            "{bundle}: memory extraction receives user steering"
+        );
         let several = tree.scenario("several-late-subagents");
         assert_eq!(several.of("planner").received, ["steer-1", "steer-2", "steer-3"], "{bundle}");
     }
@@ -44,7 +47,10 @@ fn common_invariants(bundle: &str, mode: &str, name: &str, stock: &Report, fixed
     assert_eq!(fixed.outcomes, stock.outcomes, "{where_}: turn outcomes");
     let roots = fixed.root_deliveries();
     if mode.ends_with("+rewind") {
-        assert!(stock.root_deliveries().keys().all(|id| roots.contains_key(id)), "{where_}: the root still receives what it did: {roots:?}");
+        assert!(
+            stock.root_deliveries().keys().all(|id| roots.contains_key(id)),
+            "{where_}: the root still receives what it did: {roots:?}"
+        );
     } else {
         assert_eq!(roots, stock.root_deliveries(), "{where_}: the root receives the same messages");
     }
@@ -55,7 +61,8 @@ fn common_invariants(bundle: &str, mode: &str, name: &str, stock: &Report, fixed
     for (f, s) in fixed.executions.iter().zip(&stock.executions) {
         assert_eq!((&f.agent, f.depth), (&s.agent, s.depth), "{where_}");
         // What a clear kept from the stock root may now arrive (the rewind's job).
-        let stranded_on_stock = |id: &String| mode.ends_with("+rewind") && !stock.roots().any(|e| e.received.contains(id));
+        let stranded_on_stock =
+            |id: &String| mode.ends_with("+rewind") && !stock.roots().any(|e| e.received.contains(id));
         assert!(
             f.received.iter().all(|id| s.received.contains(id) || stranded_on_stock(id)),
             "{where_}: {} received {:?}, more than stock {:?} (beyond what a clear stranded)",
@@ -91,12 +98,20 @@ fn seed_mode_stops_replay_and_keeps_live_delivery() {
         let late = tree.scenario("late-subagent");
         assert_eq!(late.of("explorer").received, Vec::<String>::new(), "{bundle}: no replay into a late sub-agent");
         let memory = tree.scenario("memory-extraction");
-        assert_eq!(memory.of("memory-extraction").received, Vec::<String>::new(), "{bundle}: no replay into memory extraction");
+        assert_eq!(
+            memory.of("memory-extraction").received,
+            Vec::<String>::new(),
+            "{bundle}: no replay into memory extraction"
+        );
         let live = tree.scenario("steer-while-subagent-live");
         assert_eq!(live.of("writer").received, ["steer-1"], "{bundle}: a live sub-agent still gets a new steer");
         let notify = tree.scenario("notify-live-and-late");
         assert_eq!(notify.of("builder").received, ["notify-1"], "{bundle}: a live sub-agent still gets a notification");
-        assert_eq!(notify.of("fixer").received, Vec::<String>::new(), "{bundle}: a late sub-agent gets no old notification");
+        assert_eq!(
+            notify.of("fixer").received,
+            Vec::<String>::new(),
+            "{bundle}: a late sub-agent gets no old notification"
+        );
         let several = tree.scenario("several-late-subagents");
         assert!(several.subs().all(|s| s.received.is_empty()), "{bundle}: {several:#?}");
     }
@@ -108,16 +123,30 @@ fn gate_mode_withholds_user_steering_from_every_sub_execution() {
         let tree = compare_all_scenarios(bundle, "gate", |name, stock, fixed| {
             for (f, s) in fixed.executions.iter().zip(&stock.executions) {
                 if f.depth > 0 {
-                    assert!(!f.received.iter().any(|id| is_steer(id)), "{bundle} {name}: {} received a user steer: {:?}", f.agent, f.received);
+                    assert!(
+                        !f.received.iter().any(|id| is_steer(id)),
+                        "{bundle} {name}: {} received a user steer: {:?}",
+                        f.agent,
+                        f.received
+                    );
                     let notes = |r: &Vec<String>| r.iter().filter(|id| !is_steer(id)).cloned().collect::<Vec<_>>();
-                    assert_eq!(notes(&f.received), notes(&s.received), "{bundle} {name}: notifications still reach {}", f.agent);
+                    assert_eq!(
+                        notes(&f.received),
+                        notes(&s.received),
+                        "{bundle} {name}: notifications still reach {}",
+                        f.agent
+                    );
                 }
             }
         });
         let notify = tree.scenario("notify-live-and-late");
         assert_eq!(notify.of("builder").received, ["notify-1"], "{bundle}");
         let live = tree.scenario("steer-while-subagent-live");
-        assert_eq!(live.of("writer").received, Vec::<String>::new(), "{bundle}: gate also withholds from a live sub-agent");
+        assert_eq!(
+            live.of("writer").received,
+            Vec::<String>::new(),
+            "{bundle}: gate also withholds from a live sub-agent"
+        );
         assert_eq!(live.of("writer").drain_retries, 0, "{bundle}: no turn-end loop on withheld work");
     }
 }
@@ -125,12 +154,19 @@ fn gate_mode_withholds_user_steering_from_every_sub_execution() {
 /// The committed fixtures are the ones MANIFEST.json (written by build.mjs) describes.
 #[test]
 fn committed_bundles_match_their_manifest() {
-    let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(common::repo().join("testdata/bundles/MANIFEST.json")).unwrap()).unwrap();
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(common::repo().join("testdata/bundles/MANIFEST.json")).unwrap())
+            .unwrap();
     let bundles = manifest["bundles"].as_array().unwrap();
     for name in BUNDLES {
-        let entry = bundles.iter().find(|b| b["name"] == *name).unwrap_or_else(|| panic!("{name} missing from MANIFEST.json"));
+        let entry =
+            bundles.iter().find(|b| b["name"] == *name).unwrap_or_else(|| panic!("{name} missing from MANIFEST.json"));
         let tree = Tree::copy(name);
-        assert_eq!(tree.sha(), entry["sha256"].as_str().unwrap(), "{name} differs from MANIFEST.json: rebuild with testdata/model/build.mjs");
+        assert_eq!(
+            tree.sha(),
+            entry["sha256"].as_str().unwrap(),
+            "{name} differs from MANIFEST.json: rebuild with testdata/model/build.mjs"
+        );
     }
 }
 
@@ -144,13 +180,21 @@ fn rewind_on_clear_delivers_the_retyped_steer_exactly_once() {
         let retype = stock.scenario("retract-and-retype");
         assert_eq!(retype.of("kiro").received, ["steer-1"], "{bundle}: stock strands the retyped steer");
         let live = stock.scenario("retract-and-retype-live-subagent");
-        assert!(live.executions.iter().all(|e| !e.received.contains(&"steer-2".to_string())), "{bundle}: stock delivers the correction to nobody");
+        assert!(
+            live.executions.iter().all(|e| !e.received.contains(&"steer-2".to_string())),
+            "{bundle}: stock delivers the correction to nobody"
+        );
         for mode in ["seed+rewind", "gate+rewind"] {
             let tree = compare_all_scenarios(bundle, mode, |name, _, fixed| {
                 for e in &fixed.executions {
                     let mut seen = e.received.clone();
                     seen.dedup();
-                    assert_eq!(seen.len(), e.received.len(), "{bundle} {mode} {name}: {} received a message twice", e.agent);
+                    assert_eq!(
+                        seen.len(),
+                        e.received.len(),
+                        "{bundle} {mode} {name}: {} received a message twice",
+                        e.agent
+                    );
                 }
             });
             let retype = tree.scenario("retract-and-retype");
@@ -159,7 +203,11 @@ fn rewind_on_clear_delivers_the_retyped_steer_exactly_once() {
             assert_eq!(live.of("kiro").received, ["steer-1", "steer-2"], "{bundle} {mode}");
             let reviewer = &live.of("reviewer").received;
             if mode.starts_with("seed") {
-                assert_eq!(reviewer, &["steer-2"], "{bundle} {mode}: the live sub-agent gets the correction, and no replay");
+                assert_eq!(
+                    reviewer,
+                    &["steer-2"],
+                    "{bundle} {mode}: the live sub-agent gets the correction, and no replay"
+                );
             } else {
                 assert!(reviewer.is_empty(), "{bundle} {mode}: the gate still withholds user steering: {reviewer:?}");
             }

@@ -10,7 +10,10 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{bin, code, copy_dir, describe, repo, script, stderr, stdout, sha256_bytes, sha256_file, Install, Tree, BUNDLES, BUNDLE_IN_TREE};
+use common::{
+    bin, code, copy_dir, describe, repo, script, sha256_bytes, sha256_file, stderr, stdout, Install, Tree, BUNDLES,
+    BUNDLE_IN_TREE,
+};
 use serde_json::Value;
 
 // ---------------------------------------------------------------- helpers
@@ -51,7 +54,10 @@ fn stock_bytes(bundle: &str) -> Vec<u8> {
 }
 
 fn agent_version(bundle: &str) -> String {
-    let text = std::fs::read_to_string(repo().join("testdata/bundles").join(bundle).join("node_modules/@kiro/agent/package.json")).unwrap();
+    let text = std::fs::read_to_string(
+        repo().join("testdata/bundles").join(bundle).join("node_modules/@kiro/agent/package.json"),
+    )
+    .unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     v["version"].as_str().unwrap().to_string()
 }
@@ -128,8 +134,18 @@ fn insert(bytes: &[u8], edits: &[(usize, &str)]) -> Vec<u8> {
 
 /// The offsets of an anchor's matches, from a stock check.
 fn anchor_matches(v: &Value, id: &str) -> Vec<(usize, usize)> {
-    let anchor = v["anchors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap_or_else(|| panic!("no anchor {id} in {v:#}"));
-    anchor["matches"].as_array().unwrap().iter().map(|m| (m["offset"].as_u64().unwrap() as usize, m["end"].as_u64().unwrap() as usize)).collect()
+    let anchor = v["anchors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == id)
+        .unwrap_or_else(|| panic!("no anchor {id} in {v:#}"));
+    anchor["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["offset"].as_u64().unwrap() as usize, m["end"].as_u64().unwrap() as usize))
+        .collect()
 }
 
 fn stock_check(bundle: &str) -> Value {
@@ -182,11 +198,17 @@ fn check_stock_exits_1_in_both_modes_on_every_bundle() {
                 assert!(a["id"].is_string());
                 for m in a["matches"].as_array().unwrap() {
                     let (start, end) = (m["offset"].as_u64().unwrap(), m["end"].as_u64().unwrap());
-                    assert!(start < end && end as usize <= stock_bytes(bundle).len(), "{what}: match offsets inside the file: {a}");
+                    assert!(
+                        start < end && end as usize <= stock_bytes(bundle).len(),
+                        "{what}: match offsets inside the file: {a}"
+                    );
                 }
             }
             assert_eq!(anchor_matches(&v, "execution-class").len(), 1, "{what}");
-            assert!(anchor_matches(&v, "spawn-site").len() >= 2, "{what}: invoke-sub-agent and memory extraction at least");
+            assert!(
+                anchor_matches(&v, "spawn-site").len() >= 2,
+                "{what}: invoke-sub-agent and memory extraction at least"
+            );
             assert_eq!(anchor_matches(&v, "drain").len(), 1, "{what}");
 
             // Text mode says the same with the same exit code.
@@ -230,9 +252,15 @@ fn check_patched_reports_mode_and_insertions_on_every_bundle() {
                     // Two insertions (open and close) per spawn site.
                     let sites = anchor_matches(&stock_check(bundle), "spawn-site").len();
                     assert_eq!(insertions.len(), 2 * sites, "{what}");
-                    assert!(insertions.iter().any(|i| i["text"].as_str().unwrap().contains("setSteeringReaderIndex")), "{what}");
+                    assert!(
+                        insertions.iter().any(|i| i["text"].as_str().unwrap().contains("setSteeringReaderIndex")),
+                        "{what}"
+                    );
                 } else {
-                    assert!(insertions.iter().any(|i| i["text"].as_str().unwrap().contains("subExecutionDepth")), "{what}");
+                    assert!(
+                        insertions.iter().any(|i| i["text"].as_str().unwrap().contains("subExecutionDepth")),
+                        "{what}"
+                    );
                 }
             }
         }
@@ -491,7 +519,11 @@ fn refuses_a_truncated_patched_bundle() {
             let (_, first_end) = marked_runs(&patched)[0];
             std::fs::write(&t.target, &patched[..first_end + 10]).unwrap();
             for args in all_actions().iter().chain([vec!["--restore"]].iter()) {
-                let o = refused(&t, &[&args[..], &["--json"]].concat(), &format!("{bundle} {mode} truncated patched {args:?}"));
+                let o = refused(
+                    &t,
+                    &[&args[..], &["--json"]].concat(),
+                    &format!("{bundle} {mode} truncated patched {args:?}"),
+                );
                 assert_eq!(one_json_object(&o, "truncated patched")["state"], "tampered");
             }
         }
@@ -518,7 +550,9 @@ fn drift_when_the_execution_class_method_is_renamed() {
 fn drift_when_a_second_class_has_the_cursor_method() {
     for bundle in BUNDLES {
         let mut bytes = stock_bytes(bundle);
-        bytes.extend_from_slice(b"\nvar OtherExecution = class { setSteeringReaderIndex(i) { this.steeringReaderIndex = i; } };\n");
+        bytes.extend_from_slice(
+            b"\nvar OtherExecution = class { setSteeringReaderIndex(i) { this.steeringReaderIndex = i; } };\n",
+        );
         let t = tree_with(bundle, &bytes);
         for args in all_actions() {
             let o = refused(&t, &[&args[..], &["--json"]].concat(), &format!("{bundle} second class {args:?}"));
@@ -570,7 +604,10 @@ fn foreign_depth_check_readable_if_statement() {
     let text = String::from_utf8(stock_bytes("readable-cjs")).unwrap();
     let anchor = "    if (!message) continue;\n";
     assert_eq!(text.matches(anchor).count(), 1);
-    let text = text.replace(anchor, &format!("{anchor}    if (execution.subExecutionDepth > 0 && message.kind === \"user\") continue;\n"));
+    let text = text.replace(
+        anchor,
+        &format!("{anchor}    if (execution.subExecutionDepth > 0 && message.kind === \"user\") continue;\n"),
+    );
     let t = tree_with("readable-cjs", text.as_bytes());
     for args in all_actions() {
         let o = refused(&t, &[&args[..], &["--json"]].concat(), &format!("foreign if {args:?}"));
@@ -585,7 +622,11 @@ fn assert_tampered_everywhere(t: &Tree, what: &str) {
         assert_eq!(v["state"], "tampered", "{what} {args:?}: {v:#}");
     }
     let o = refused(t, &["--restore"], &format!("{what} restore"));
-    assert!(stderr(&o).contains("reinstall kiro-cli"), "{what}: restore must point at reinstalling kiro-cli\n{}", describe(&o));
+    assert!(
+        stderr(&o).contains("reinstall kiro-cli"),
+        "{what}: restore must point at reinstalling kiro-cli\n{}",
+        describe(&o)
+    );
     let o = refused(t, &["--restore", "--json"], &format!("{what} restore --json"));
     let v = one_json_object(&o, what);
     assert_eq!(v["state"], "tampered");
@@ -633,7 +674,11 @@ fn tampered_when_a_marker_mode_is_edited() {
     std::fs::write(&t.target, text.replace("mode=gate", "mode=seed")).unwrap();
     // Whatever the tool makes of it, it must not call this file patched in seed mode.
     let (o, v) = check_json(&t, "seed");
-    assert!(!(code(&o) == 0 && v["mode"] == "seed"), "a gate payload under a seed marker passes as patched in seed mode\n{}", describe(&o));
+    assert!(
+        !(code(&o) == 0 && v["mode"] == "seed"),
+        "a gate payload under a seed marker passes as patched in seed mode\n{}",
+        describe(&o)
+    );
     assert_tampered_everywhere(&t, "marker mode edited");
 }
 
@@ -684,14 +729,22 @@ const ANSWERS_VERSION: &str = "[ \"$1\" = --version ] && { echo v20.0.0; exit 0;
 #[test]
 fn node_rejecting_refuses_apply_dry_run_and_switch() {
     let dir = fake_dir();
-    let node = script(dir.path(), "node", &format!("{ANSWERS_VERSION}echo 'SyntaxError: fake node rejects this file' >&2\nexit 1"));
+    let node = script(
+        dir.path(),
+        "node",
+        &format!("{ANSWERS_VERSION}echo 'SyntaxError: fake node rejects this file' >&2\nexit 1"),
+    );
     let node = node.to_str().unwrap();
     let t = tree("readable-cjs");
     for mode in MODES {
         for action in [&["--dry-run"][..], &[][..]] {
             let args = [action, &["--mode", mode, "--node", node]].concat();
             let o = refused(&t, &args, &format!("node rejects {args:?}"));
-            assert!(stderr(&o).contains("fake node rejects this file"), "node's complaint is passed on\n{}", describe(&o));
+            assert!(
+                stderr(&o).contains("fake node rejects this file"),
+                "node's complaint is passed on\n{}",
+                describe(&o)
+            );
         }
     }
     // A patched file is not switched when node rejects the other mode.
@@ -710,7 +763,11 @@ fn node_hanging_is_stopped_by_the_timeout() {
         let args = [action, &["--node", node.to_str().unwrap(), "--node-timeout", "1"]].concat();
         let started = Instant::now();
         refused(&t, &args, &format!("node hangs {args:?}"));
-        assert!(started.elapsed() < Duration::from_secs(10), "the run must stop after --node-timeout, took {:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the run must stop after --node-timeout, took {:?}",
+            started.elapsed()
+        );
     }
 }
 
@@ -724,7 +781,10 @@ fn node_check_reads_exactly_the_patched_bytes() {
     let node = script(
         dir.path(),
         "node",
-        &format!("if [ \"$1\" = --check ]; then cat > '{r}'; exec node \"$@\" < '{r}'; fi\nexec node \"$@\"", r = received.display()),
+        &format!(
+            "if [ \"$1\" = --check ]; then cat > '{r}'; exec node \"$@\" < '{r}'; fi\nexec node \"$@\"",
+            r = received.display()
+        ),
     );
     let t = tree("readable-cjs");
     let o = t.run(&["--node", node.to_str().unwrap(), "--json"]);
@@ -743,7 +803,11 @@ fn node_check_reads_stdin_as_the_targets_module_type_in_its_folder() {
         let dir = fake_dir();
         let log = dir.path().join("args.log");
         // The proof's run (`-e HARNESS`) has a multi-line argument: log the first only.
-        let node = script(dir.path(), "node", &format!("echo \"$(pwd -P) $1 $2 $3\" | head -n 1 >> '{}'\nexec node \"$@\"", log.display()));
+        let node = script(
+            dir.path(),
+            "node",
+            &format!("echo \"$(pwd -P) $1 $2 $3\" | head -n 1 >> '{}'\nexec node \"$@\"", log.display()),
+        );
         let t = tree(bundle);
         let siblings = t.siblings();
         let o = t.run(&["--node", node.to_str().unwrap()]);
@@ -753,8 +817,14 @@ fn node_check_reads_stdin_as_the_targets_module_type_in_its_folder() {
         let check = format!("{folder} --check {input_type} -");
         assert!(logged.lines().any(|l| l == check), "{bundle}: node was not run as `{check}`:\n{logged}");
         let runs = logged.lines().filter(|l| !l.ends_with(" --version  ")).count();
-        assert_eq!(runs, 2, "{bundle}: the check and the proof (besides `--version`, asked before anything):\n{logged}");
-        assert!(logged.lines().all(|l| l.starts_with(&format!("{folder} "))), "{bundle}: every node run starts in the target's folder:\n{logged}");
+        assert_eq!(
+            runs, 2,
+            "{bundle}: the check and the proof (besides `--version`, asked before anything):\n{logged}"
+        );
+        assert!(
+            logged.lines().all(|l| l.starts_with(&format!("{folder} "))),
+            "{bundle}: every node run starts in the target's folder:\n{logged}"
+        );
         assert_eq!(t.siblings(), siblings, "{bundle}: nothing is left beside the target");
     }
 }
@@ -762,10 +832,16 @@ fn node_check_reads_stdin_as_the_targets_module_type_in_its_folder() {
 #[test]
 fn kiro_kas_node_path_is_honoured_and_node_flag_wins() {
     let dir = fake_dir();
-    let bad = script(dir.path(), "node", &format!("{ANSWERS_VERSION}echo 'rejected by KIRO_KAS_NODE_PATH node' >&2\nexit 1"));
+    let bad =
+        script(dir.path(), "node", &format!("{ANSWERS_VERSION}echo 'rejected by KIRO_KAS_NODE_PATH node' >&2\nexit 1"));
     let t = tree("minified-esm");
     let before = snapshot(&t);
-    let o = Command::new(bin()).args(["--target", t.target.to_str().unwrap()]).env_remove("KIRO_KAS_SERVER_PATH").env("KIRO_KAS_NODE_PATH", &bad).output().unwrap();
+    let o = Command::new(bin())
+        .args(["--target", t.target.to_str().unwrap()])
+        .env_remove("KIRO_KAS_SERVER_PATH")
+        .env("KIRO_KAS_NODE_PATH", &bad)
+        .output()
+        .unwrap();
     expect_code(&o, 2, "KIRO_KAS_NODE_PATH rejecting");
     assert_untouched(&t, &before, "KIRO_KAS_NODE_PATH", &o);
     assert!(stderr(&o).contains("rejected by KIRO_KAS_NODE_PATH node"), "{}", describe(&o));
@@ -782,7 +858,11 @@ fn kiro_kas_node_path_is_honoured_and_node_flag_wins() {
 fn kiro_clis_own_node_is_preferred_over_node_on_path() {
     let data = fake_dir();
     std::fs::create_dir_all(data.path().join("kiro-cli")).unwrap();
-    script(&data.path().join("kiro-cli"), "node", &format!("{ANSWERS_VERSION}echo 'rejected by kiro-cli own node' >&2\nexit 1"));
+    script(
+        &data.path().join("kiro-cli"),
+        "node",
+        &format!("{ANSWERS_VERSION}echo 'rejected by kiro-cli own node' >&2\nexit 1"),
+    );
     let t = tree("readable-cjs");
     let before = snapshot(&t);
     let o = Command::new(bin())
@@ -848,7 +928,11 @@ fn discovery_refuses_several_trees_and_lists_them() {
         let o = install.run(&args);
         expect_code(&o, 2, &format!("ambiguous {args:?}"));
         let err = stderr(&o);
-        assert!(err.contains("2.21.0-aaa") && err.contains("2.21.0-bbb"), "{args:?}: both trees are listed\n{}", describe(&o));
+        assert!(
+            err.contains("2.21.0-aaa") && err.contains("2.21.0-bbb"),
+            "{args:?}: both trees are listed\n{}",
+            describe(&o)
+        );
         let o = install.run(&[&args[..], &["--json"]].concat());
         expect_code(&o, 2, "ambiguous --json");
         let v = one_json_object(&o, "ambiguous --json");
@@ -913,7 +997,8 @@ fn discovery_falls_back_to_home_local_share() {
     let home = fake_dir();
     let kas = home.path().join(".local/share/kiro-cli/kas");
     copy_dir(&repo().join("testdata/bundles/readable-esm"), &kas.join("2.21.0-h1"));
-    let o = install.command(&["--check", "--json"]).env_remove("XDG_DATA_HOME").env("HOME", home.path()).output().unwrap();
+    let o =
+        install.command(&["--check", "--json"]).env_remove("XDG_DATA_HOME").env("HOME", home.path()).output().unwrap();
     expect_code(&o, 1, "HOME fallback");
     let v = one_json_object(&o, "HOME fallback");
     assert_eq!(v["target"], kas.join("2.21.0-h1").join(BUNDLE_IN_TREE).display().to_string());
@@ -936,7 +1021,11 @@ fn kiro_kas_server_path_is_honoured_before_discovery() {
     assert_ne!(t.sha(), sha256_bytes(&stock_bytes("variant-minified-esm")));
     // --target wins over the variable.
     let other = tree("readable-cjs");
-    let o = install.command(&["--check", "--json", "--target", other.target.to_str().unwrap()]).env("KIRO_KAS_SERVER_PATH", &t.target).output().unwrap();
+    let o = install
+        .command(&["--check", "--json", "--target", other.target.to_str().unwrap()])
+        .env("KIRO_KAS_SERVER_PATH", &t.target)
+        .output()
+        .unwrap();
     expect_code(&o, 1, "--target over KIRO_KAS_SERVER_PATH");
     assert_eq!(one_json_object(&o, "--target wins")["target"], other.target.display().to_string());
 }
@@ -975,7 +1064,15 @@ fn a_directory_target_is_refused() {
 fn json_is_exactly_one_object_for_success_and_refusal() {
     let t = tree("minified-cjs");
     // Successes.
-    for args in [vec!["--check"], vec!["--dry-run"], vec!["--mode", "gate"], vec!["--mode", "gate"], vec!["--check"], vec!["--restore"], vec!["--restore"]] {
+    for args in [
+        vec!["--check"],
+        vec!["--dry-run"],
+        vec!["--mode", "gate"],
+        vec!["--mode", "gate"],
+        vec!["--check"],
+        vec!["--restore"],
+        vec!["--restore"],
+    ] {
         let o = t.run(&[&args[..], &["--json"]].concat());
         let v = one_json_object(&o, &format!("{args:?} --json"));
         assert_eq!(v["exit_code"].as_i64().unwrap() as i32, code(&o), "{args:?}");
@@ -1006,7 +1103,9 @@ fn json_is_exactly_one_object_for_success_and_refusal() {
 fn json_usage_errors_still_print_one_object() {
     // The contract: --json prints exactly one JSON object on stdout, also on errors.
     let t = tree("minified-cjs");
-    for args in [vec!["--check", "--restore"], vec!["--mode", "bogus"], vec!["--node-timeout", "soon"], vec!["--bogus-flag"]] {
+    for args in
+        [vec!["--check", "--restore"], vec!["--mode", "bogus"], vec!["--node-timeout", "soon"], vec!["--bogus-flag"]]
+    {
         let before = snapshot(&t);
         let o = t.run(&[&args[..], &["--json"]].concat());
         expect_code(&o, 2, &format!("usage error {args:?}"));
@@ -1135,12 +1234,18 @@ fn anchors_dir_is_really_used() {
 fn broken_anchors_dir_is_refused() {
     let t = tree("minified-esm");
     let cases: Vec<(&str, Box<dyn Fn(&Path)>)> = vec![
-        ("bad toml", Box::new(|d: &Path| std::fs::write(d.join("drain.toml"), "id = \"drain\"\nkind = [unclosed\n").unwrap())),
-        ("bad count", Box::new(|d: &Path| {
-            let f = d.join("drain.toml");
-            let text = std::fs::read_to_string(&f).unwrap().replace("count = \"exactly 1\"", "count = \"several\"");
-            std::fs::write(f, text).unwrap()
-        })),
+        (
+            "bad toml",
+            Box::new(|d: &Path| std::fs::write(d.join("drain.toml"), "id = \"drain\"\nkind = [unclosed\n").unwrap()),
+        ),
+        (
+            "bad count",
+            Box::new(|d: &Path| {
+                let f = d.join("drain.toml");
+                let text = std::fs::read_to_string(&f).unwrap().replace("count = \"exactly 1\"", "count = \"several\"");
+                std::fs::write(f, text).unwrap()
+            }),
+        ),
         ("bad bundle.toml", Box::new(|d: &Path| std::fs::write(d.join("bundle.toml"), "identify-by = \n").unwrap())),
         ("missing anchor", Box::new(|d: &Path| std::fs::remove_file(d.join("execution-class.toml")).unwrap())),
         ("no bundle.toml", Box::new(|d: &Path| std::fs::remove_file(d.join("bundle.toml")).unwrap())),

@@ -7,7 +7,6 @@ mod common;
 
 use common::{code, edited, json, Tree};
 
-
 const SPAWNED: &str = "  recordSpan(\"sub-agent\",";
 const BEFORE_HOOK: &str = "// src/steering/live-steering-hook.ts";
 const MEMORY_NEW: &str = "const extraction = new AgentExecution({";
@@ -68,7 +67,10 @@ fn what_opens_the_world_is_named_by_check_prove_and_apply() {
 /// A stock release that already seeds the cursor after `new` is not stock.
 #[test]
 fn a_bundle_already_seeded_at_a_spawn_site_is_foreign() {
-    for line in ["  subAgentExecution.steeringReaderIndex = state.execution.sessionServices.liveSteering.length;", "  subAgentExecution[\"steeringReaderIndex\"] = 0;"] {
+    for line in [
+        "  subAgentExecution.steeringReaderIndex = state.execution.sessionServices.liveSteering.length;",
+        "  subAgentExecution[\"steeringReaderIndex\"] = 0;",
+    ] {
         let tree = edited("readable-cjs", &[(SPAWNED, &format!("{line}\n{SPAWNED}"))]);
         let v = json(&tree.run(&["--check", "--json"]));
         assert_eq!(v["state"], "foreign", "{line}: {v:#}");
@@ -138,7 +140,10 @@ fn every_spawn_function_runs_in_the_proof() {
         assert!(paths.iter().all(|p| p["driven"] == true), "{bundle}: {paths:#?}");
     }
     // A reset done by the spawn function itself is observed by running it.
-    let tree = edited("readable-cjs", &[(SPAWNED, &format!("  Object.assign(subAgentExecution, {{ steeringReaderIndex: 0 }});\n{SPAWNED}"))]);
+    let tree = edited(
+        "readable-cjs",
+        &[(SPAWNED, &format!("  Object.assign(subAgentExecution, {{ steeringReaderIndex: 0 }});\n{SPAWNED}"))],
+    );
     let v = json(&tree.run(&["--prove", "--json"]));
     assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
     let late = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "late-spawn-1").unwrap().clone();

@@ -50,7 +50,12 @@ fn both_fixes_prove_apply_behave_and_restore_on_every_drain_shape() {
     let late = repo().join("testdata/scenarios/several-late-subagents.json");
     assert!(late.is_file());
     for (what, drain) in shapes() {
-        for args in [&["--mode", "seed"][..], &["--mode", "gate"], &["--mode", "seed", "--rewind-on-clear"], &["--mode", "gate", "--rewind-on-clear"]] {
+        for args in [
+            &["--mode", "seed"][..],
+            &["--mode", "gate"],
+            &["--mode", "seed", "--rewind-on-clear"],
+            &["--mode", "gate", "--rewind-on-clear"],
+        ] {
             let tree = with_drain(&drain);
             let stock = tree.sha();
             let stock_report = run_scenario(&tree.target, "several-late-subagents");
@@ -65,7 +70,11 @@ fn both_fixes_prove_apply_behave_and_restore_on_every_drain_shape() {
             for sub in patched.subs() {
                 assert!(sub.received.is_empty(), "{what} {args:?}: {} still receives {:?}", sub.agent, sub.received);
             }
-            assert_eq!(patched.root_deliveries(), stock_report.root_deliveries(), "{what} {args:?}: the root's deliveries are unchanged");
+            assert_eq!(
+                patched.root_deliveries(),
+                stock_report.root_deliveries(),
+                "{what} {args:?}: the root's deliveries are unchanged"
+            );
             assert_eq!(code(&tree.run(&["--restore"])), 0);
             assert_eq!(tree.sha(), stock, "{what} {args:?}: restore is byte-exact");
         }
@@ -80,7 +89,10 @@ fn a_brace_less_body_gets_its_braces_inside_the_markers() {
     let v = json(&tree.run(&["--check", "--json", "--mode", "gate"]));
     let texts: Vec<&str> = v["insertions"].as_array().unwrap().iter().map(|i| i["text"].as_str().unwrap()).collect();
     assert_eq!(texts.len(), 2, "{v:#}");
-    assert!(texts[0].starts_with("{if(message&&message.kind===\"user\"&&execution.subExecutionDepth>0)continue;"), "{texts:?}");
+    assert!(
+        texts[0].starts_with("{if(message&&message.kind===\"user\"&&execution.subExecutionDepth>0)continue;"),
+        "{texts:?}"
+    );
     assert_eq!(texts[1], "}");
 }
 
@@ -95,9 +107,30 @@ fn a_drain_whose_parts_cannot_all_be_found_is_refused_by_name() {
         format!("async function drainLiveSteering(execution) {{\n  {before}\n  for (const message of messages) {{\n    message.handlers.add(execution.executionId);\n    execution.queueSteering(message);\n    {LOG};\n  }}\n  {after}\n}}\n")
     };
     for (what, drain) in [
-        ("an advance on some paths only", format!("{}{}", collector("if (out.length > 1) execution.setSteeringReaderIndex(position);"), deliver("const messages = collectSteering(execution);", ""))),
-        ("a collector called after the loop", format!("{}{}", collector("execution.setSteeringReaderIndex(position);"), deliver("let messages = [];", "messages = collectSteering(execution);"))),
-        ("a collector called only sometimes", format!("{}{}", collector("execution.setSteeringReaderIndex(position);"), deliver("const messages = execution.agentName ? collectSteering(execution) : [];", ""))),
+        (
+            "an advance on some paths only",
+            format!(
+                "{}{}",
+                collector("if (out.length > 1) execution.setSteeringReaderIndex(position);"),
+                deliver("const messages = collectSteering(execution);", "")
+            ),
+        ),
+        (
+            "a collector called after the loop",
+            format!(
+                "{}{}",
+                collector("execution.setSteeringReaderIndex(position);"),
+                deliver("let messages = [];", "messages = collectSteering(execution);")
+            ),
+        ),
+        (
+            "a collector called only sometimes",
+            format!(
+                "{}{}",
+                collector("execution.setSteeringReaderIndex(position);"),
+                deliver("const messages = execution.agentName ? collectSteering(execution) : [];", "")
+            ),
+        ),
     ] {
         let tree = with_drain(&drain);
         let before = tree.sha();

@@ -5,9 +5,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{code, copy_dir, describe, repo, script, sha256_file, stderr as err, stdout as out, Install, BUNDLE_IN_TREE};
+use common::{
+    code, copy_dir, describe, repo, script, sha256_file, stderr as err, stdout as out, Install, BUNDLE_IN_TREE,
+};
 use serde_json::Value;
-
 
 /// A tree whose execution class lost its cursor method: the anchors drift.
 fn add_drifted_tree(install: &Install, name: &str) -> PathBuf {
@@ -19,7 +20,9 @@ fn add_drifted_tree(install: &Install, name: &str) -> PathBuf {
 
 /// A `node` that records each run in `log`, then runs the real node.
 fn recording_node(dir: &Path, log: &Path) -> PathBuf {
-    let real = String::from_utf8(std::process::Command::new("sh").args(["-c", "command -v node"]).output().unwrap().stdout).unwrap();
+    let real =
+        String::from_utf8(std::process::Command::new("sh").args(["-c", "command -v node"]).output().unwrap().stdout)
+            .unwrap();
     script(dir, "node", &format!("echo run >> '{}'\nexec '{}' \"$@\"", log.display(), real.trim()))
 }
 
@@ -122,7 +125,10 @@ fn all_trees_with_mixed_states() {
     let v: Value = serde_json::from_slice(&install.run(&["--all", "--check", "--json"]).stdout).unwrap();
     let all = v.as_array().expect("an array");
     assert_eq!(all.len(), 4);
-    assert_eq!(all.iter().map(|t| t["cli_version"].as_str().unwrap()).collect::<Vec<_>>(), ["2.20.0", "2.21.0", "2.21.4", "2.22.0"]);
+    assert_eq!(
+        all.iter().map(|t| t["cli_version"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["2.20.0", "2.21.0", "2.21.4", "2.22.0"]
+    );
 
     // Apply: each tree on its own; the drifted one is refused and untouched.
     let drift_before = sha256_file(&drifted);
@@ -178,9 +184,16 @@ fn macos_layout_is_discovered() {
     // Kiro's own node is looked for in the same data folder.
     let node_dir = kas.parent().unwrap();
     let log = node_dir.join("runs");
-    let real = String::from_utf8(std::process::Command::new("sh").args(["-c", "command -v node"]).output().unwrap().stdout).unwrap();
+    let real =
+        String::from_utf8(std::process::Command::new("sh").args(["-c", "command -v node"]).output().unwrap().stdout)
+            .unwrap();
     script(node_dir, "node", &format!("echo run >> '{}'\nexec '{}' \"$@\"", log.display(), real.trim()));
-    let o = install.command(&["--dry-run"]).env("KIRO_STEER_SCOPE_PLATFORM", "macos").env("HOME", home.path()).output().unwrap();
+    let o = install
+        .command(&["--dry-run"])
+        .env("KIRO_STEER_SCOPE_PLATFORM", "macos")
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
     assert_eq!(code(&o), 0, "{}", describe(&o));
     assert!(log.exists(), "kiro-cli's own node under Application Support was used");
 }
@@ -201,7 +214,11 @@ fn kiro_data_dir_incoming_entries_and_a_lagging_engine() {
     let o = install.command(&["--check", "--json"]).env("KIRO_DATA_DIR", data.path()).output().unwrap();
     assert_eq!(code(&o), 1, "{}", describe(&o));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["target"], kas.join("2.15.1-aaa").join(BUNDLE_IN_TREE).display().to_string(), "2.15.1 is the newest tree not above 2.15.2");
+    assert_eq!(
+        v["target"],
+        kas.join("2.15.1-aaa").join(BUNDLE_IN_TREE).display().to_string(),
+        "2.15.1 is the newest tree not above 2.15.2"
+    );
     assert!(v["found_by"].as_str().unwrap().contains("lags"), "{v:#}");
     let o = install.command(&["--all", "--json"]).env("KIRO_DATA_DIR", data.path()).output().unwrap();
     assert_eq!(code(&o), 0, "{}", describe(&o));
@@ -217,7 +234,14 @@ fn help_and_man_page_say_what_a_bare_run_does() {
     let o = common::run(&["--help"]);
     assert!(out(&o).contains("With no action flag, the target is patched"), "{}", out(&o));
     let man = out(&common::run(&["--man"]));
-    for section in [".SH \"ENVIRONMENT\"", ".SH \"EXIT STATUS\"", "KIRO_DATA_DIR", "KIRO_KAS_NODE_PATH", "<PATH>", "With no action flag"] {
+    for section in [
+        ".SH \"ENVIRONMENT\"",
+        ".SH \"EXIT STATUS\"",
+        "KIRO_DATA_DIR",
+        "KIRO_KAS_NODE_PATH",
+        "<PATH>",
+        "With no action flag",
+    ] {
         assert!(man.contains(section), "the man page has {section}\n{man}");
     }
     assert!(!man.contains(".SH EXTRA"), "exit codes sit under EXIT STATUS");
@@ -237,7 +261,11 @@ fn a_wrong_node_and_a_zero_timeout_are_said_to_be_so() {
             assert_eq!(code(&o), 2, "{}", describe(&o));
             assert!(err(&o).contains(says), "{action:?} {node}: {says}\n{}", describe(&o));
             for wrong in ["inconclusive", "report this", "case "] {
-                assert!(!err(&o).contains(wrong) && !out(&o).contains(wrong), "{action:?} {node}: blames the proof or the bundle ({wrong})\n{}", describe(&o));
+                assert!(
+                    !err(&o).contains(wrong) && !out(&o).contains(wrong),
+                    "{action:?} {node}: blames the proof or the bundle ({wrong})\n{}",
+                    describe(&o)
+                );
             }
         }
     }

@@ -138,7 +138,13 @@ fn judged(v: &serde_json::Value) -> Judged {
 /// against the stock runs (turn outcomes, executions and root deliveries must
 /// not change). Returns the stock's judgement, then each file's.
 fn judge(stock: &Path, files: &[&Path]) -> (Judged, Vec<Judged>) {
-    let out = Command::new("node").arg(repo().join("testdata/mutants/truth.mjs")).arg("--stock").arg(stock).args(files).output().expect("node runs");
+    let out = Command::new("node")
+        .arg(repo().join("testdata/mutants/truth.mjs"))
+        .arg("--stock")
+        .arg(stock)
+        .args(files)
+        .output()
+        .expect("node runs");
     assert!(out.status.success(), "truth.mjs --stock {}: {}", stock.display(), String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("truth.mjs prints JSON");
     let all = v.as_array().expect("a JSON array");
@@ -155,10 +161,16 @@ fn copy_tree(tree: &Path) -> (tempfile::TempDir, PathBuf) {
 }
 
 fn tool(args: &[&str]) -> (i32, serde_json::Value, String) {
-    let out = Command::new(bin()).args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").output().unwrap();
+    let out = Command::new(bin())
+        .args(args)
+        .env_remove("KIRO_KAS_SERVER_PATH")
+        .env_remove("KIRO_KAS_NODE_PATH")
+        .output()
+        .unwrap();
     let code = out.status.code().expect("exited normally");
-    let json = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{args:?}: stdout is not one JSON object ({e}): {}", String::from_utf8_lossy(&out.stdout)));
+    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!("{args:?}: stdout is not one JSON object ({e}): {}", String::from_utf8_lossy(&out.stdout))
+    });
     (code, json, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
@@ -171,13 +183,23 @@ fn spliced(stock: &[u8], check: &serde_json::Value) -> Option<Vec<u8>> {
     let mut planned: Vec<(usize, usize, &str)> = insertions
         .iter()
         .enumerate()
-        .map(|(i, ins)| (ins["offset"].as_u64().expect("insertion offset") as usize, i, ins["text"].as_str().expect("insertion text")))
+        .map(|(i, ins)| {
+            (
+                ins["offset"].as_u64().expect("insertion offset") as usize,
+                i,
+                ins["text"].as_str().expect("insertion text"),
+            )
+        })
         .collect();
     planned.sort();
     let mut out = Vec::with_capacity(stock.len() + planned.iter().map(|p| p.2.len()).sum::<usize>());
     let mut at = 0;
     for (offset, _, text) in planned {
-        assert!(offset >= at && offset <= stock.len(), "insertion offset {offset} out of order or past the end ({})", stock.len());
+        assert!(
+            offset >= at && offset <= stock.len(),
+            "insertion offset {offset} out of order or past the end ({})",
+            stock.len()
+        );
         out.extend_from_slice(&stock[at..offset]);
         out.extend_from_slice(text.as_bytes());
         at = offset;
@@ -264,7 +286,10 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
     let stock_truth = stock.truth("stock");
     match (b.expect.as_str(), stock_truth) {
         ("already-fixed", "fixed") | ("harmful" | "harmless" | "control", "replays") => {}
-        (expect, truth) => violate(format!("stock: the mutant is meant to be {expect} but its stock truth is {truth}: {}", stock.evidence("stock"))),
+        (expect, truth) => violate(format!(
+            "stock: the mutant is meant to be {expect} but its stock truth is {truth}: {}",
+            stock.evidence("stock")
+        )),
     }
     let required = EXPECTED_TO_PROVE.iter().find(|(id, _)| *id == b.id).map(|(_, r)| *r);
     if matches!(b.expect.as_str(), "harmless" | "control") && required.is_none() {
@@ -296,7 +321,10 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
             let wt = written.truth(mode);
             written_truth = Some(wt.to_string());
             if wt != "fixed" {
-                violate(format!("{mode}: FALSE PASS: apply wrote the file and it still {wt}: {}", written.evidence(mode)));
+                violate(format!(
+                    "{mode}: FALSE PASS: apply wrote the file and it still {wt}: {}",
+                    written.evidence(mode)
+                ));
             }
             if stock_truth != "replays" {
                 violate(format!("{mode}: apply wrote a file whose stock does not replay (stock truth {stock_truth}): a fixed bundle is not stock"));
@@ -316,7 +344,10 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
                 violate(format!("{mode}: refused ({verdict}) but the file changed"));
             }
             if required == Some(true) {
-                let why = r.json["error"].as_str().map(str::to_string).unwrap_or_else(|| r.stderr.lines().next().unwrap_or("").to_string());
+                let why = r.json["error"]
+                    .as_str()
+                    .map(str::to_string)
+                    .unwrap_or_else(|| r.stderr.lines().next().unwrap_or("").to_string());
                 violate(format!("{mode}: is in EXPECTED_TO_PROVE but was {verdict}: {why}"));
             }
         }
@@ -344,7 +375,11 @@ fn table(rows: &[Row]) -> String {
                 Some(_) if *unchecked => format!("**{verdict} (no memory-extraction case)**"),
                 _ => verdict.clone(),
             };
-            let verdict = if *unchecked && !verdict.ends_with("case)**") { verdict.replacen(")**", "; no memory-extraction case)**", 1) } else { verdict };
+            let verdict = if *unchecked && !verdict.ends_with("case)**") {
+                verdict.replacen(")**", "; no memory-extraction case)**", 1)
+            } else {
+                verdict
+            };
             format!("{truth} | {verdict}")
         };
         format!("{} | {} | {}", r.stock, cell("seed"), cell("gate"))
@@ -372,11 +407,16 @@ fn no_mutant_gets_a_false_pass() {
     let all = manifest();
     assert!(all.len() >= 2 * 22, "the suite has {} mutant bundles", all.len());
     // KSS_MUTANTS_ONLY=a,b: only the mutants whose id contains one of these (for a quick look).
-    let only: Option<Vec<String>> = std::env::var("KSS_MUTANTS_ONLY").ok().map(|v| v.split(',').map(str::to_string).collect());
-    let bundles: Vec<&Bundle> = all.iter().filter(|b| only.as_ref().is_none_or(|o| o.iter().any(|w| b.id.contains(w.as_str())))).collect();
+    let only: Option<Vec<String>> =
+        std::env::var("KSS_MUTANTS_ONLY").ok().map(|v| v.split(',').map(str::to_string).collect());
+    let bundles: Vec<&Bundle> =
+        all.iter().filter(|b| only.as_ref().is_none_or(|o| o.iter().any(|w| b.id.contains(w.as_str())))).collect();
     // Every EXPECTED_TO_PROVE entry names a mutant of the suite.
     for (id, _) in EXPECTED_TO_PROVE {
-        assert!(all.iter().any(|b| b.id == *id), "EXPECTED_TO_PROVE names {id}, which is not in testdata/mutants/MANIFEST.json");
+        assert!(
+            all.iter().any(|b| b.id == *id),
+            "EXPECTED_TO_PROVE names {id}, which is not in testdata/mutants/MANIFEST.json"
+        );
     }
     let violations = Mutex::new(Vec::new());
     let notes = Mutex::new(Vec::new());
@@ -401,14 +441,23 @@ fn no_mutant_gets_a_false_pass() {
     for (id, required) in EXPECTED_TO_PROVE {
         let mut of_id = rows.iter().filter(|r| r.id == *id).peekable();
         let examined = of_id.peek().is_some();
-        let all_applied = of_id.all(|r| r.modes.values().all(|(_, v, written, unchecked)| v == "applied" && written.as_deref() == Some("fixed") && !unchecked));
+        let all_applied = of_id.all(|r| {
+            r.modes
+                .values()
+                .all(|(_, v, written, unchecked)| v == "applied" && written.as_deref() == Some("fixed") && !unchecked)
+        });
         if !required && examined && all_applied {
-            notes.lock().unwrap().push(format!("{id}: proves and applies in both modes and shapes: flip EXPECTED_TO_PROVE to true"));
+            notes
+                .lock()
+                .unwrap()
+                .push(format!("{id}: proves and applies in both modes and shapes: flip EXPECTED_TO_PROVE to true"));
         }
     }
 
     let md = table(&rows);
-    let path = std::env::var_os("KSS_MUTANTS_TABLE").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mutants-table.md"));
+    let path = std::env::var_os("KSS_MUTANTS_TABLE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mutants-table.md"));
     std::fs::write(&path, &md).unwrap();
     println!("\n{md}\n(table written to {})", path.display());
     let notes = notes.into_inner().unwrap();
@@ -416,5 +465,10 @@ fn no_mutant_gets_a_false_pass() {
         println!("notes:\n  {}", notes.join("\n  "));
     }
     let violations = violations.into_inner().unwrap();
-    assert!(violations.is_empty(), "{} violation(s) in the mutation suite:\n  {}", violations.len(), violations.join("\n  "));
+    assert!(
+        violations.is_empty(),
+        "{} violation(s) in the mutation suite:\n  {}",
+        violations.len(),
+        violations.join("\n  ")
+    );
 }

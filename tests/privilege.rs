@@ -20,7 +20,12 @@ const TEMP_PREFIX: &str = ".kiro-steer-scope-";
 const VERSION: &str = "1.2.3";
 
 fn describe(o: &Output) -> String {
-    format!("exit {:?}\n--- stdout\n{}\n--- stderr\n{}", o.status.code(), String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
 }
 
 fn expect_code(o: &Output, want: i32, what: &str) {
@@ -65,7 +70,8 @@ fn runs(log: &Path) -> Vec<(u32, u32, String)> {
 }
 
 fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     names
 }
@@ -91,7 +97,10 @@ impl Home {
     fn new(bundle: &str) -> Home {
         let (uid, gid) = test_user();
         let home = Home { base: open_base(), uid, gid };
-        copy_dir(&repo().join("testdata/bundles").join(bundle), &home.data().join(format!("kiro-cli/kas/{VERSION}-abc")));
+        copy_dir(
+            &repo().join("testdata/bundles").join(bundle),
+            &home.data().join(format!("kiro-cli/kas/{VERSION}-abc")),
+        );
         std::fs::write(home.log(), b"").unwrap();
         logging_node(&home.node(), &home.log());
         chown_tree(&home.base.path().join("home"), uid, gid);
@@ -124,7 +133,11 @@ impl Home {
     fn command(&self, args: &[&str]) -> Command {
         let path = format!("{}:{}", self.bin().display(), std::env::var("PATH").unwrap_or_default());
         let mut c = Command::new(bin());
-        c.args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").env("XDG_DATA_HOME", self.data()).env("PATH", path);
+        c.args(args)
+            .env_remove("KIRO_KAS_SERVER_PATH")
+            .env_remove("KIRO_KAS_NODE_PATH")
+            .env("XDG_DATA_HOME", self.data())
+            .env("PATH", path);
         c
     }
 }
@@ -155,7 +168,14 @@ fn a_root_run_on_a_users_tree_works_as_that_user_and_never_runs_its_node_as_root
     };
     // kiro-cli's own node found through XDG_DATA_HOME, then the same named by --node.
     for extra in [&[][..], &["--node", node.as_str()]] {
-        let steps: [(&[&str], i32); 6] = [(&["--check"], 1), (&["--dry-run"], 0), (&["--mode", "seed"], 0), (&["--prove"], 0), (&["--mode", "gate"], 0), (&["--restore"], 0)];
+        let steps: [(&[&str], i32); 6] = [
+            (&["--check"], 1),
+            (&["--dry-run"], 0),
+            (&["--mode", "seed"], 0),
+            (&["--prove"], 0),
+            (&["--mode", "gate"], 0),
+            (&["--restore"], 0),
+        ];
         for (args, want) in steps {
             let all = [args, extra].concat();
             let mut command = home.command(&all);
@@ -166,7 +186,11 @@ fn a_root_run_on_a_users_tree_works_as_that_user_and_never_runs_its_node_as_root
             assert_eq!((meta.uid(), meta.gid()), (home.uid, home.gid), "{all:?}: the file stays the user's");
             assert_eq!(names(&folder), siblings, "{all:?}: nothing left beside the target");
             for entry in std::fs::read_dir(&folder).unwrap() {
-                assert_eq!(entry.unwrap().metadata().unwrap().uid(), home.uid, "{all:?}: everything in the folder is the user's");
+                assert_eq!(
+                    entry.unwrap().metadata().unwrap().uid(),
+                    home.uid,
+                    "{all:?}: everything in the folder is the user's"
+                );
             }
         }
         let ran = runs(&home.log());
@@ -224,12 +248,18 @@ fn a_root_run_never_executes_a_program_another_user_could_have_written() {
     let users_link = sticky.join("node");
     symlink(&trusted, &users_link).unwrap();
     std::os::unix::fs::lchown(&users_link, Some(uid), Some(gid)).unwrap();
-    for node in [&user_owned, &in_users_folder, &in_shared_folder, &group_writable, &world_writable, &linked, &users_link] {
+    for node in
+        [&user_owned, &in_users_folder, &in_shared_folder, &group_writable, &world_writable, &linked, &users_link]
+    {
         for args in [&["--dry-run"][..], &["--mode", "gate"], &["--prove"]] {
             let all = [args, &["--node", node.to_str().unwrap()]].concat();
             let o = t.run(&all);
             expect_code(&o, 2, &format!("{all:?}: a node another user could have written"));
-            assert!(String::from_utf8_lossy(&o.stderr).contains("not run as uid 0"), "the refusal says why\n{}", describe(&o));
+            assert!(
+                String::from_utf8_lossy(&o.stderr).contains("not run as uid 0"),
+                "the refusal says why\n{}",
+                describe(&o)
+            );
             assert_eq!(runs(&log), vec![], "{all:?}: the node never ran");
             assert_eq!(t.sha(), stock_sha);
         }
@@ -258,41 +288,64 @@ fn a_root_run_refuses_a_tree_it_cannot_hand_to_one_account() {
     let nobody = Command::new("id").args(["-u", "nobody"]).output().unwrap();
     let nobody: u32 = String::from_utf8_lossy(&nobody.stdout).trim().parse().expect("the nobody account exists");
     let no_account = 4321;
-    assert!(!Command::new("getent").args(["passwd", &no_account.to_string()]).output().unwrap().status.success(), "uid {no_account} has no account");
+    assert!(
+        !Command::new("getent").args(["passwd", &no_account.to_string()]).output().unwrap().status.success(),
+        "uid {no_account} has no account"
+    );
     let base = open_base();
     let log = base.path().join("runs.log");
     let node = base.path().join("node");
     logging_node(&node, &log);
     type Arrange = fn(&Path, u32, u32, u32) -> PathBuf;
     let cases: [(&str, Arrange, &str); 5] = [
-        ("a folder one user owns holding a file another owns", |t, uid, gid, nobody| {
-            chown_tree(t.parent().unwrap(), uid, gid);
-            std::os::unix::fs::chown(t, Some(nobody), None).unwrap();
-            t.to_path_buf()
-        }, "but"),
-        ("a tree whose owner has no account", |t, _, _, _| {
-            chown_tree(t.parent().unwrap(), 4321, 4321);
-            t.to_path_buf()
-        }, "no account"),
-        ("the user's file in a group the user is not in", |t, uid, gid, _| {
-            chown_tree(t.parent().unwrap(), uid, gid);
-            std::os::unix::fs::chown(t, None, Some(0)).unwrap();
-            t.to_path_buf()
-        }, "not in"),
-        ("a root-owned tree in a folder every user may write", |t, _, _, _| {
-            std::fs::set_permissions(t.parent().unwrap(), std::fs::Permissions::from_mode(0o777)).unwrap();
-            t.to_path_buf()
-        }, "every user"),
+        (
+            "a folder one user owns holding a file another owns",
+            |t, uid, gid, nobody| {
+                chown_tree(t.parent().unwrap(), uid, gid);
+                std::os::unix::fs::chown(t, Some(nobody), None).unwrap();
+                t.to_path_buf()
+            },
+            "but",
+        ),
+        (
+            "a tree whose owner has no account",
+            |t, _, _, _| {
+                chown_tree(t.parent().unwrap(), 4321, 4321);
+                t.to_path_buf()
+            },
+            "no account",
+        ),
+        (
+            "the user's file in a group the user is not in",
+            |t, uid, gid, _| {
+                chown_tree(t.parent().unwrap(), uid, gid);
+                std::os::unix::fs::chown(t, None, Some(0)).unwrap();
+                t.to_path_buf()
+            },
+            "not in",
+        ),
+        (
+            "a root-owned tree in a folder every user may write",
+            |t, _, _, _| {
+                std::fs::set_permissions(t.parent().unwrap(), std::fs::Permissions::from_mode(0o777)).unwrap();
+                t.to_path_buf()
+            },
+            "every user",
+        ),
         // The user chose where the link leads: the run is the user's, who may not write root's file.
-        ("a root-owned tree named through a link the user made in a sticky folder", |t, uid, gid, _| {
-            let sticky = t.ancestors().nth(Path::new(BUNDLE_IN_TREE).components().count()).unwrap().join("sticky");
-            std::fs::create_dir(&sticky).unwrap();
-            std::fs::set_permissions(&sticky, std::fs::Permissions::from_mode(0o1777)).unwrap();
-            let link = sticky.join("acp-server.js");
-            symlink(t, &link).unwrap();
-            std::os::unix::fs::lchown(&link, Some(uid), Some(gid)).unwrap();
-            link
-        }, "not in"),
+        (
+            "a root-owned tree named through a link the user made in a sticky folder",
+            |t, uid, gid, _| {
+                let sticky = t.ancestors().nth(Path::new(BUNDLE_IN_TREE).components().count()).unwrap().join("sticky");
+                std::fs::create_dir(&sticky).unwrap();
+                std::fs::set_permissions(&sticky, std::fs::Permissions::from_mode(0o1777)).unwrap();
+                let link = sticky.join("acp-server.js");
+                symlink(t, &link).unwrap();
+                std::os::unix::fs::lchown(&link, Some(uid), Some(gid)).unwrap();
+                link
+            },
+            "not in",
+        ),
     ];
     for (what, arrange, says) in cases {
         let t = Tree::copy("readable-esm");
@@ -303,8 +356,16 @@ fn a_root_run_refuses_a_tree_it_cannot_hand_to_one_account() {
             let all = [args, &["--node", node.to_str().unwrap()]].concat();
             let o = run(&[&["--target", named.to_str().unwrap()], &all[..]].concat());
             expect_code(&o, 2, &format!("{what}: {all:?}"));
-            assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{what}: the refusal says why\n{}", describe(&o));
-            assert_eq!((t.sha(), t.siblings()), (stock_sha.clone(), siblings.clone()), "{what}: {all:?} changed nothing");
+            assert!(
+                String::from_utf8_lossy(&o.stderr).contains(says),
+                "{what}: the refusal says why\n{}",
+                describe(&o)
+            );
+            assert_eq!(
+                (t.sha(), t.siblings()),
+                (stock_sha.clone(), siblings.clone()),
+                "{what}: {all:?} changed nothing"
+            );
             assert_eq!(runs(&log), vec![], "{what}: {all:?}: node never ran");
         }
     }
@@ -320,7 +381,10 @@ fn race(folder: PathBuf, decoy: PathBuf, sentinel: PathBuf, stop: Arc<AtomicBool
         for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             let is_link = entry.file_type().is_ok_and(|t| t.is_symlink());
-            if name.starts_with(TEMP_PREFIX) && !is_link && std::fs::rename(entry.path(), dir.join(format!("racer-aside-{}", *temps))).is_ok() {
+            if name.starts_with(TEMP_PREFIX)
+                && !is_link
+                && std::fs::rename(entry.path(), dir.join(format!("racer-aside-{}", *temps))).is_ok()
+            {
                 let _ = symlink(&sentinel, entry.path());
                 *temps += 1;
             }
@@ -356,7 +420,9 @@ fn run_within(command: &mut Command, limit: Duration) -> Output {
 
 #[test]
 fn swapping_the_folder_and_our_temp_files_for_links_during_root_runs_never_writes_outside_the_target() {
-    if !running_as_root("swapping_the_folder_and_our_temp_files_for_links_during_root_runs_never_writes_outside_the_target") {
+    if !running_as_root(
+        "swapping_the_folder_and_our_temp_files_for_links_during_root_runs_never_writes_outside_the_target",
+    ) {
         return;
     }
     // The user's tree (the run becomes the user) and a root-owned one (it stays root).
@@ -387,7 +453,8 @@ fn swapping_the_folder_and_our_temp_files_for_links_during_root_runs_never_write
         let actions: [&[&str]; 4] = [&["--mode", "seed"], &["--mode", "gate"], &["--dry-run"], &["--restore"]];
         let mut i = 0;
         while started.elapsed() < Duration::from_secs(8) {
-            let all = [actions[i % actions.len()], &["--target", target.to_str().unwrap(), "--node", node.as_str()]].concat();
+            let all =
+                [actions[i % actions.len()], &["--target", target.to_str().unwrap(), "--node", node.as_str()]].concat();
             let o = run_within(&mut home.command(&all), Duration::from_secs(30));
             assert!(matches!(o.status.code(), Some(0) | Some(2)), "{all:?} under the race\n{}", describe(&o));
             if o.status.code() == Some(0) {
@@ -405,7 +472,10 @@ fn swapping_the_folder_and_our_temp_files_for_links_during_root_runs_never_write
         assert_eq!(names(&decoy), decoy_names, "{what}: nothing was written into the folder a link led to");
         if users {
             let ran = runs(&home.log());
-            assert!(!ran.is_empty() && ran.iter().all(|(u, _, _)| *u == home.uid), "{what}: node ran as the user only: {ran:?}");
+            assert!(
+                !ran.is_empty() && ran.iter().all(|(u, _, _)| *u == home.uid),
+                "{what}: node ran as the user only: {ran:?}"
+            );
         }
         // What the racer left: our bytes moved aside in the folder, links named like our temp files.
         for name in names(&folder) {
@@ -416,8 +486,14 @@ fn swapping_the_folder_and_our_temp_files_for_links_during_root_runs_never_write
         let meta = std::fs::symlink_metadata(&target).unwrap();
         assert!(meta.is_file(), "{what}: the target is still a file");
         let now = std::fs::read(&target).unwrap();
-        assert!(now == stock || now.windows(19).any(|w| w == b"/*kiro-steer-scope:"), "{what}: the target holds whole bytes");
-        let o = home.command(&["--restore", "--target", target.to_str().unwrap(), "--node", node.as_str()]).output().unwrap();
+        assert!(
+            now == stock || now.windows(19).any(|w| w == b"/*kiro-steer-scope:"),
+            "{what}: the target holds whole bytes"
+        );
+        let o = home
+            .command(&["--restore", "--target", target.to_str().unwrap(), "--node", node.as_str()])
+            .output()
+            .unwrap();
         expect_code(&o, 0, &format!("{what}: restore after the race"));
         assert!(std::fs::read(&target).unwrap() == stock, "{what}: restored to stock");
     }

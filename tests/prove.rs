@@ -36,7 +36,17 @@ fn every_bundle_proves_both_modes_and_writes_nothing() {
                 assert_eq!(c["patched_ok"], true, "{bundle} {mode}: {c:#}");
             }
             let names = case_names(&v);
-            for needed in ["several-late", "steer-while-live", "notify-live", "notify-late", "nested", "memory-extraction", "withheld-at-turn-end", "root-continuation", "second-turn"] {
+            for needed in [
+                "several-late",
+                "steer-while-live",
+                "notify-live",
+                "notify-late",
+                "nested",
+                "memory-extraction",
+                "withheld-at-turn-end",
+                "root-continuation",
+                "second-turn",
+            ] {
                 assert!(names.iter().any(|n| n == needed), "{bundle}: no case {needed} in {names:?}");
             }
             // The stock side really shows the replay, and the mode's side really differs.
@@ -46,7 +56,11 @@ fn every_bundle_proves_both_modes_and_writes_nothing() {
             // Kiro#11449: stock strands the retyped steer; only the rewind delivers it.
             let retype = cases.iter().find(|c| c["name"] == "clear-then-more").unwrap();
             assert_eq!(retype["stock_observed"], "root A,B,E", "{bundle}");
-            assert_eq!(retype["patched_observed"], if rewind { "root A,B,C,D,E" } else { "root A,B,E" }, "{bundle} {mode} {rewind}");
+            assert_eq!(
+                retype["patched_observed"],
+                if rewind { "root A,B,C,D,E" } else { "root A,B,E" },
+                "{bundle} {mode} {rewind}"
+            );
             assert_eq!(tree.sha(), before, "{bundle}: --prove wrote to the target");
             assert_eq!(tree.siblings(), siblings, "{bundle}: --prove left something beside the target");
         }
@@ -83,7 +97,12 @@ fn a_bundle_fixed_by_someone_else_is_refused_and_not_patched() {
     // The stock side shows no replay (disproved), and the write is named either way.
     assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
     let places = v["proof"]["accounting"]["unaccounted"].as_array().unwrap();
-    assert!(places.iter().any(|p| p["code"].as_str().unwrap().contains("this.steeringReaderIndex = config.sessionServices")), "{v:#}");
+    assert!(
+        places
+            .iter()
+            .any(|p| p["code"].as_str().unwrap().contains("this.steeringReaderIndex = config.sessionServices")),
+        "{v:#}"
+    );
     for args in [&["--dry-run"][..], &[][..], &["--mode", "gate"][..]] {
         let out = tree.run(args);
         assert_eq!(code(&out), 2, "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
@@ -111,7 +130,13 @@ fn a_gate_before_the_cursor_advance_is_caught_as_a_turn_end_loop() {
         let before = tree.sha();
         let (exit, v) = proof_of(&tree, &["--mode", "gate", "--anchors", dir]);
         assert_eq!(exit, 2, "{bundle}: {v:#}");
-        let case = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "withheld-at-turn-end").unwrap().clone();
+        let case = v["proof"]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "withheld-at-turn-end")
+            .unwrap()
+            .clone();
         assert_eq!(case["stock_ok"], true, "{case:#}");
         assert_eq!(case["patched_ok"], false, "{case:#}");
         assert!(case["patched_observed"].as_str().unwrap().contains("turn-end loops 3"), "{case:#}");
@@ -133,7 +158,6 @@ fn prove_refuses_what_is_not_a_kas_bundle() {
     assert!(v["proof"].is_null());
 }
 
-
 /// The proof passes in both modes, apply and restore work, and the calibration says how it drove the code.
 fn proves_and_patches(tree: &Tree, what: &str) -> serde_json::Value {
     let mut calibration = serde_json::Value::Null;
@@ -151,7 +175,8 @@ fn proves_and_patches(tree: &Tree, what: &str) -> serde_json::Value {
     calibration
 }
 
-const APPEND: &str = "  push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;";
+const APPEND: &str =
+    "  push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;";
 
 /// Cause 1: an append taking `(text, origin = "user")`, and one taking `(text)`
 /// with the kind decided from the text, are calibrated, not guessed from arity.
@@ -182,13 +207,20 @@ fn ids_made_outside_the_slices_do_not_confuse_attribution() {
     let tree = edited(
         "readable-cjs",
         &[
-            ("var import_node_fs = require(\"node:fs\");", "var import_node_fs = require(\"node:fs\");\nvar import_node_crypto = require(\"node:crypto\");"),
+            (
+                "var import_node_fs = require(\"node:fs\");",
+                "var import_node_fs = require(\"node:fs\");\nvar import_node_crypto = require(\"node:crypto\");",
+            ),
             ("-${++this.sequence}`;", "-${(0, import_node_crypto.randomUUID)()}`;"),
         ],
     );
     proves_and_patches(&tree, "randomUUID ids");
     let (_, v) = proof_of(&tree, &[]);
-    assert!(v["proof"]["sliced"]["stubs"].as_array().unwrap().iter().any(|s| s == "import_node_crypto"), "{:#}", v["proof"]["sliced"]);
+    assert!(
+        v["proof"]["sliced"]["stubs"].as_array().unwrap().iter().any(|s| s == "import_node_crypto"),
+        "{:#}",
+        v["proof"]["sliced"]
+    );
     let several = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "several-late").unwrap().clone();
     assert_eq!(several["stock_observed"], "root A,B,C; s1 A,B; s2 A,B,C", "{several:#}");
 }
@@ -250,10 +282,16 @@ fn an_end_of_turn_check_of_another_shape_is_calibrated() {
     let tree = edited(
         "readable-cjs",
         &[
-            ("function endOfTurnNode(state, targets) {", "function shouldContinue(execution) {\n  const state = { execution };"),
+            (
+                "function endOfTurnNode(state, targets) {",
+                "function shouldContinue(execution) {\n  const state = { execution };",
+            ),
             ("      return targets.continueTarget;", "      return true;"),
             ("  return targets.doneTarget;\n}", "  return false;\n}"),
-            ("endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE })", "shouldContinue(state.execution) ? NodeId.MODEL_INVOKE : NodeId.DONE"),
+            (
+                "endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE })",
+                "shouldContinue(state.execution) ? NodeId.MODEL_INVOKE : NodeId.DONE",
+            ),
         ],
     );
     let c = proves_and_patches(&tree, "boolean end-of-turn");
@@ -270,7 +308,10 @@ fn an_undrivable_bundle_is_inconclusive_and_needs_the_opt_out() {
     let (exit, v) = proof_of(&tree, &[]);
     assert_eq!(exit, 2, "{v:#}");
     assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
-    assert!(v["proof"]["inconclusive_reason"].as_str().unwrap().contains("no calling form of LiveSteeringBuffer.push"), "{v:#}");
+    assert!(
+        v["proof"]["inconclusive_reason"].as_str().unwrap().contains("no calling form of LiveSteeringBuffer.push"),
+        "{v:#}"
+    );
     for args in [&["--dry-run"][..], &[][..]] {
         let out = tree.run(args);
         assert_eq!(code(&out), 2, "{args:?}");
@@ -284,7 +325,10 @@ fn an_undrivable_bundle_is_inconclusive_and_needs_the_opt_out() {
     let v = json(&out);
     assert_eq!(v["proof"]["outcome"], "inconclusive");
     assert_eq!(v["proof"]["overridden"], true);
-    assert!(v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("--allow-inconclusive")), "{v:#}");
+    assert!(
+        v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("--allow-inconclusive")),
+        "{v:#}"
+    );
     assert_eq!(v["state_after"], "patched");
     assert_eq!(code(&tree.run(&["--restore"])), 0);
     assert_eq!(tree.sha(), stock);
@@ -382,7 +426,11 @@ fn rewind_life_cycle_on_every_bundle() {
         assert_eq!(fixes(&tree), serde_json::json!(["gate", "rewind-on-clear"]), "{bundle}");
         assert_eq!(code(&tree.run(&["--mode", "gate"])), 0, "{bundle}: apply without the flag takes the rewind out");
         assert_eq!(fixes(&tree), serde_json::json!(["gate"]), "{bundle}");
-        assert_eq!(code(&tree.run(&["--rewind-on-clear", "--prove"])), 0, "{bundle}: a file in another mode is proved from its stock bytes");
+        assert_eq!(
+            code(&tree.run(&["--rewind-on-clear", "--prove"])),
+            0,
+            "{bundle}: a file in another mode is proved from its stock bytes"
+        );
         assert_eq!(code(&tree.run(&["--rewind-on-clear"])), 0);
         assert_eq!(code(&tree.run(&["--restore"])), 0);
         assert_eq!(tree.sha(), stock, "{bundle}: restore is byte-exact");
@@ -412,14 +460,21 @@ fn a_destructured_append_is_called_as_its_parameter_list_says() {
     );
     let minified = edited(
         "minified-esm",
-        &[(MIN_APPEND, "enqueue({text:r,source:e=\"user\"}){let n="), (MIN_STEER, "this.sessionServices.liveSteering.enqueue({text:e})"), (MIN_NOTIFY, "this.sessionServices.liveSteering.enqueue({text:e,source:\"system\"})")],
+        &[
+            (MIN_APPEND, "enqueue({text:r,source:e=\"user\"}){let n="),
+            (MIN_STEER, "this.sessionServices.liveSteering.enqueue({text:e})"),
+            (MIN_NOTIFY, "this.sessionServices.liveSteering.enqueue({text:e,source:\"system\"})"),
+        ],
     );
     for (tree, what) in [(&readable, "readable"), (&minified, "minified")] {
         let c = proves_and_patches(tree, what);
         assert_eq!(c["steer"], "enqueue({text, source}) with source \"user\"", "{what}: {c:#}");
         assert_eq!(c["from"]["steer"], "from the code: the parameter list of enqueue", "{what}: {c:#}");
         assert_eq!(c["notification"], "enqueue({text, source}) with source \"system\"", "{what}: {c:#}");
-        assert!(c["from"]["notification"].as_str().unwrap().starts_with("from the code: its call of enqueue at byte "), "{what}: {c:#}");
+        assert!(
+            c["from"]["notification"].as_str().unwrap().starts_with("from the code: its call of enqueue at byte "),
+            "{what}: {c:#}"
+        );
     }
 }
 
@@ -442,10 +497,16 @@ fn an_end_of_turn_closure_is_made_as_the_bundle_makes_it() {
     let minified = edited(
         "minified-cjs",
         &[
-            ("function L(t,e){if(t.execution.hasQueuedUserMessage())", "function Rtr({continueTarget:e,doneTarget:z}){return t=>{if(t.execution.hasQueuedUserMessage())"),
+            (
+                "function L(t,e){if(t.execution.hasQueuedUserMessage())",
+                "function Rtr({continueTarget:e,doneTarget:z}){return t=>{if(t.execution.hasQueuedUserMessage())",
+            ),
             ("),e.continueTarget;", "),e;"),
             ("return e.doneTarget}", "return z}}"),
-            ("node:L(e,{continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})", "node:Rtr({continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})(e)"),
+            (
+                "node:L(e,{continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})",
+                "node:Rtr({continueTarget:s.MODEL_INVOKE,doneTarget:s.DONE})(e)",
+            ),
         ],
     );
     // A named inner function, returned by its name.
@@ -458,13 +519,20 @@ fn an_end_of_turn_closure_is_made_as_the_bundle_makes_it() {
             ("endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE })", "decideEnd(state)"),
         ],
     );
-    for (tree, what, maker) in [(&readable, "readable", "createRouter"), (&minified, "minified", "Rtr"), (&named, "named inner function", "createRouter")] {
+    for (tree, what, maker) in [
+        (&readable, "readable", "createRouter"),
+        (&minified, "minified", "Rtr"),
+        (&named, "named inner function", "createRouter"),
+    ] {
         let c = proves_and_patches(tree, what);
         let turn = c["endOfTurn"].as_str().unwrap();
         assert!(turn.starts_with(&format!("{maker}(<the arguments of its call at byte ")), "{what}: {c:#}");
         // The bundle's own targets, sliced in with the factory's call.
         assert!(turn.ends_with("continuing when it answers \"MODEL_INVOKE\""), "{what}: {c:#}");
-        assert!(c["from"]["endOfTurn"].as_str().unwrap().starts_with("from the code: the maker's call at byte "), "{what}: {c:#}");
+        assert!(
+            c["from"]["endOfTurn"].as_str().unwrap().starts_with("from the code: the maker's call at byte "),
+            "{what}: {c:#}"
+        );
     }
 }
 
@@ -472,7 +540,14 @@ fn an_end_of_turn_closure_is_made_as_the_bundle_makes_it() {
 /// extraction case cannot be built; it is named, and the proof is inconclusive.
 #[test]
 fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
-    let tree = edited("readable-cjs", &[("  skipHooks;\n", ""), ("    this.skipHooks = config.skipHooks ?? false;\n", ""), (",\n    skipHooks: true\n", "\n")]);
+    let tree = edited(
+        "readable-cjs",
+        &[
+            ("  skipHooks;\n", ""),
+            ("    this.skipHooks = config.skipHooks ?? false;\n", ""),
+            (",\n    skipHooks: true\n", "\n"),
+        ],
+    );
     assert!(!std::fs::read_to_string(&tree.target).unwrap().contains("skipHooks"));
     let stock = tree.sha();
     for mode in ["seed", "gate"] {
@@ -481,13 +556,27 @@ fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
         assert_eq!(v["proof"]["outcome"], "inconclusive", "{mode}: {v:#}");
         assert!(v["proof"]["inconclusive_reason"].as_str().unwrap().contains("memory-extraction"), "{v:#}");
         let unchecked = v["proof"]["unchecked"].as_array().unwrap();
-        assert!(unchecked.iter().any(|u| u["case"] == "memory-extraction" && u["applies"] == true && u["why"].as_str().unwrap().contains("skipHooks")), "{v:#}");
+        assert!(
+            unchecked.iter().any(|u| u["case"] == "memory-extraction"
+                && u["applies"] == true
+                && u["why"].as_str().unwrap().contains("skipHooks")),
+            "{v:#}"
+        );
         // Every case it could build ran, and matched.
         assert!(case_names(&v).iter().all(|n| !n.contains("memory")), "{v:#}");
-        assert!(v["proof"]["cases"].as_array().unwrap().iter().all(|c| c["stock_ok"] == true && c["patched_ok"] == true), "{v:#}");
+        assert!(
+            v["proof"]["cases"].as_array().unwrap().iter().all(|c| c["stock_ok"] == true && c["patched_ok"] == true),
+            "{v:#}"
+        );
     }
     let out = tree.run(&["--prove"]);
-    assert!(String::from_utf8_lossy(&out.stdout).lines().any(|l| l.starts_with("memory-extraction ") && l.contains(" not checked: no spawn site")), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .any(|l| l.starts_with("memory-extraction ") && l.contains(" not checked: no spawn site")),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     assert_eq!(code(&tree.run(&[])), 2, "apply refuses an inconclusive proof");
     assert_eq!(tree.sha(), stock);
 }
@@ -496,11 +585,13 @@ fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
 /// notification form; the cases that need one are named, not dropped.
 #[test]
 fn cases_without_a_notification_form_are_named() {
-    let tree = edited("readable-cjs", &[("  push(kind, text) {\n", "  push(origin, text) {\n    const kind = \"user\";\n")]);
+    let tree =
+        edited("readable-cjs", &[("  push(kind, text) {\n", "  push(origin, text) {\n    const kind = \"user\";\n")]);
     let (exit, v) = proof_of(&tree, &["--mode", "gate"]);
     assert_eq!(exit, 2, "{v:#}");
     assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
-    let unchecked: Vec<&str> = v["proof"]["unchecked"].as_array().unwrap().iter().map(|u| u["case"].as_str().unwrap()).collect();
+    let unchecked: Vec<&str> =
+        v["proof"]["unchecked"].as_array().unwrap().iter().map(|u| u["case"].as_str().unwrap()).collect();
     assert_eq!(unchecked, ["notify-live", "notify-late", "mixed-late"], "{v:#}");
     assert!(v["proof"]["calibration"]["notification"].as_str().unwrap().starts_with("none: "), "{v:#}");
 }

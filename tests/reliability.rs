@@ -24,7 +24,12 @@ const TEMP_PREFIX: &str = ".kiro-steer-scope-";
 // ------------------------------------------------------------------ helpers
 
 fn describe(o: &Output) -> String {
-    format!("exit {:?}\n--- stdout\n{}\n--- stderr\n{}", o.status.code(), String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    format!(
+        "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
 }
 
 fn expect_code(o: &Output, want: i32, what: &str) {
@@ -80,7 +85,8 @@ fn temps(dir: &Path) -> Vec<String> {
 }
 
 fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     names
 }
@@ -160,7 +166,12 @@ impl Mount {
 
     fn remount(&self, options: &str) {
         let o = Command::new("mount").args(["-o", options]).arg(&self.at).output().unwrap();
-        assert!(o.status.success(), "mount -o {options} {} failed: {}", self.at.display(), String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "mount -o {options} {} failed: {}",
+            self.at.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
 }
 
@@ -181,7 +192,12 @@ struct Immutable {
 impl Immutable {
     fn set(path: &Path) -> Immutable {
         let o = Command::new("chattr").arg("+i").arg(path).output().expect("run chattr");
-        assert!(o.status.success(), "chattr +i {} failed: {} — this test needs root and an ext2/3/4-like filesystem", path.display(), String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.status.success(),
+            "chattr +i {} failed: {} — this test needs root and an ext2/3/4-like filesystem",
+            path.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
         Immutable { path: path.to_path_buf() }
     }
 }
@@ -255,7 +271,16 @@ fn eight_concurrent_applies_end_with_one_valid_patched_file_while_checks_never_s
     let same: [&[&str]; 8] = [&["--mode", "seed"]; 8];
     let rounds: [&[&[&str]]; 2] = [
         &same,
-        &[&["--mode", "seed"], &["--restore"], &["--mode", "gate"], &["--restore"], &["--mode", "seed"], &["--mode", "gate"], &["--restore"], &["--mode", "gate"]],
+        &[
+            &["--mode", "seed"],
+            &["--restore"],
+            &["--mode", "gate"],
+            &["--restore"],
+            &["--mode", "seed"],
+            &["--mode", "gate"],
+            &["--restore"],
+            &["--mode", "gate"],
+        ],
     ];
     for (round, actions) in rounds.iter().enumerate() {
         let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -294,7 +319,10 @@ fn eight_concurrent_applies_end_with_one_valid_patched_file_while_checks_never_s
         }
         for reader in readers {
             for (code, state) in reader.join().unwrap() {
-                assert!(matches!(code, Some(0) | Some(1)), "round {round}: a check during the swaps saw {state} (exit {code:?})");
+                assert!(
+                    matches!(code, Some(0) | Some(1)),
+                    "round {round}: a check during the swaps saw {state} (exit {code:?})"
+                );
             }
         }
         assert_eq!(t.siblings(), siblings, "round {round}: nothing is left beside the target");
@@ -333,7 +361,11 @@ fn a_writer_that_ignores_the_lock_is_caught_before_the_rename() {
     expected.extend_from_slice(b"\n// rewritten meanwhile\n");
     let o = run_on(&t.target, &["--node", node.to_str().unwrap(), "--json"]);
     expect_code(&o, 2, "apply while another writer changes the file");
-    assert!(String::from_utf8_lossy(&o.stderr).contains("changed"), "the refusal says the file changed\n{}", describe(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("changed"),
+        "the refusal says the file changed\n{}",
+        describe(&o)
+    );
     assert!(std::fs::read(&t.target).unwrap() == expected, "the other writer's bytes are kept, not ours");
     assert_eq!(t.siblings(), siblings, "the staged file is removed");
 }
@@ -367,10 +399,12 @@ fn killed_at_random_moments_the_target_is_old_or_new_and_the_next_run_sweeps_the
     let (mut old, mut new, mut leftovers) = (0, 0, 0);
     for run in 0..50 {
         // Even runs apply to the stock file, odd runs restore the patched one.
-        let (from, to, args): (&[u8], &[u8], &[&str]) = if run % 2 == 0 { (&stock, &patched, &["--mode", "seed"]) } else { (&patched, &stock, &["--restore"]) };
+        let (from, to, args): (&[u8], &[u8], &[&str]) =
+            if run % 2 == 0 { (&stock, &patched, &["--mode", "seed"]) } else { (&patched, &stock, &["--restore"]) };
         assert!(std::fs::read(&t.target).unwrap() == from, "run {run}: starts from the expected bytes");
         let delay = Duration::from_micros(rng.below(span.as_micros() as usize * 5 / 4) as u64);
-        let mut child: Child = command(&t.target, args).stdout(Stdio::null()).stderr(Stdio::null()).process_group(0).spawn().unwrap();
+        let mut child: Child =
+            command(&t.target, args).stdout(Stdio::null()).stderr(Stdio::null()).process_group(0).spawn().unwrap();
         std::thread::sleep(delay);
         unsafe {
             libc::kill(-(child.id() as i32), libc::SIGKILL);
@@ -387,7 +421,10 @@ fn killed_at_random_moments_the_target_is_old_or_new_and_the_next_run_sweeps_the
         let left = temps(&folder);
         leftovers += left.len();
         for name in names(&folder) {
-            assert!(siblings.contains(&name) || name.starts_with(TEMP_PREFIX), "run {run}: a foreign file {name} appeared");
+            assert!(
+                siblings.contains(&name) || name.starts_with(TEMP_PREFIX),
+                "run {run}: a foreign file {name} appeared"
+            );
         }
         // Nothing the killed run started keeps running (node dies with it).
         wait_until_gone(&tree_path, Duration::from_secs(5));
@@ -452,7 +489,11 @@ fn a_full_disk_is_a_refusal_that_leaves_the_old_bytes_and_no_temp_file() {
             let o = run_on(&target, &[args, &["--json"]].concat());
             expect_code(&o, 2, &format!("{args:?} on a full disk ({free_pages} page(s) free)"));
             let err = String::from_utf8_lossy(&o.stderr);
-            assert!(err.contains("No space left") || err.contains("space"), "the refusal names the cause\n{}", describe(&o));
+            assert!(
+                err.contains("No space left") || err.contains("space"),
+                "the refusal names the cause\n{}",
+                describe(&o)
+            );
             assert!(std::fs::read(&target).unwrap() == *from, "{args:?}: the old bytes are intact");
             assert_eq!(names(&folder), siblings, "{args:?}: no partial temp file is left");
         }
@@ -478,12 +519,19 @@ fn an_immutable_target_or_folder_is_a_refusal_with_nothing_changed() {
     let folder = t.target.parent().unwrap().to_path_buf();
     {
         let _lock = Immutable::set(&t.target);
-        assert!(std::fs::OpenOptions::new().append(true).open(&t.target).is_err(), "chattr +i did not make the file read-only for root");
+        assert!(
+            std::fs::OpenOptions::new().append(true).open(&t.target).is_err(),
+            "chattr +i did not make the file read-only for root"
+        );
         for args in [&["--mode", "seed"][..], &["--mode", "gate"]] {
             let before = t.siblings();
             let o = run_on(&t.target, &[args, &["--json"]].concat());
             expect_code(&o, 2, &format!("{args:?} on an immutable target"));
-            assert!(String::from_utf8_lossy(&o.stderr).contains("cannot replace"), "the refusal says what failed\n{}", describe(&o));
+            assert!(
+                String::from_utf8_lossy(&o.stderr).contains("cannot replace"),
+                "the refusal says what failed\n{}",
+                describe(&o)
+            );
             assert!(std::fs::read(&t.target).unwrap() == stock_bytes("readable-esm"));
             assert_eq!(t.siblings(), before, "the staged file is removed");
         }
@@ -492,7 +540,10 @@ fn an_immutable_target_or_folder_is_a_refusal_with_nothing_changed() {
     let patched = std::fs::read(&t.target).unwrap();
     {
         let _lock = Immutable::set(&folder);
-        assert!(std::fs::File::create(folder.join("probe")).is_err(), "chattr +i did not make the folder read-only for root");
+        assert!(
+            std::fs::File::create(folder.join("probe")).is_err(),
+            "chattr +i did not make the folder read-only for root"
+        );
         for args in [&["--restore"][..], &["--mode", "gate"]] {
             let before = t.siblings();
             let o = run_on(&t.target, &[args, &["--json"]].concat());
@@ -572,7 +623,11 @@ fn a_chain_of_links_and_a_linked_folder_patch_the_real_file_and_keep_every_link(
         let o = run_on(via, args);
         expect_code(&o, 0, &format!("{args:?} via {}", via.display()));
         for link in [&link1, &link2, &dir_link] {
-            assert!(std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(), "{} stays a link", link.display());
+            assert!(
+                std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(),
+                "{} stays a link",
+                link.display()
+            );
         }
         assert_eq!(std::fs::read_link(&link2).unwrap(), link1);
         assert_eq!(t.siblings(), siblings);
@@ -613,8 +668,16 @@ fn a_node_that_floods_garbage_is_a_prompt_refusal_with_nothing_written() {
             assert!(started.elapsed() < Duration::from_secs(15), "{all:?} took {:?}", started.elapsed());
             let v = json_of(&o);
             let error = v["error"].as_str().unwrap_or_else(|| panic!("an error: {v:#}"));
-            assert!(error.len() < 80 * 1024, "a bounded excerpt of node's output, not the flood ({} bytes)", error.len());
-            assert!(o.stderr.len() < 200 * 1024, "stderr carries a bounded excerpt, not the flood ({} bytes)", o.stderr.len());
+            assert!(
+                error.len() < 80 * 1024,
+                "a bounded excerpt of node's output, not the flood ({} bytes)",
+                error.len()
+            );
+            assert!(
+                o.stderr.len() < 200 * 1024,
+                "stderr carries a bounded excerpt, not the flood ({} bytes)",
+                o.stderr.len()
+            );
             assert_eq!((t.sha(), t.siblings()), before, "{all:?}: nothing written");
         }
     }
@@ -632,9 +695,18 @@ fn a_node_that_leaves_a_process_behind_cannot_stretch_the_run_past_the_timeout()
     let stock_sha = t.sha();
     for (node, want) in [(&hangs, 2), (&fails, 2), (&works, 0)] {
         let started = Instant::now();
-        let o = run_bounded(&t.target, &["--dry-run", "--node", node.to_str().unwrap(), "--node-timeout", "2"], Duration::from_secs(30));
+        let o = run_bounded(
+            &t.target,
+            &["--dry-run", "--node", node.to_str().unwrap(), "--node-timeout", "2"],
+            Duration::from_secs(30),
+        );
         expect_code(&o, want, &format!("{}", node.display()));
-        assert!(started.elapsed() < Duration::from_secs(8), "{}: the run took {:?} with --node-timeout 2", node.display(), started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(8),
+            "{}: the run took {:?} with --node-timeout 2",
+            node.display(),
+            started.elapsed()
+        );
         // The whole process group node started is stopped, not just node.
         wait_until_gone("41.5", Duration::from_secs(3));
     }
@@ -655,8 +727,24 @@ fn a_node_that_leaves_a_process_behind_cannot_stretch_the_run_past_the_timeout()
 
 /// Random edits of a patched file, aimed at and around the markers.
 fn mutate(rng: &mut Rng, patched: &[u8]) -> Vec<u8> {
-    const PIECES: &[&[u8]] = &[b"/*kiro-steer-scope:", b"/*kiro-steer-scope:1 end*/", b"*/", b"/*", b" mode=gate", b" len=", b"=", b"0", b"9", b" ", b"\xff", b"\0", b"}", b";"];
-    let markers: Vec<usize> = patched.windows(19).enumerate().filter(|(_, w)| *w == b"/*kiro-steer-scope:").map(|(i, _)| i).collect();
+    const PIECES: &[&[u8]] = &[
+        b"/*kiro-steer-scope:",
+        b"/*kiro-steer-scope:1 end*/",
+        b"*/",
+        b"/*",
+        b" mode=gate",
+        b" len=",
+        b"=",
+        b"0",
+        b"9",
+        b" ",
+        b"\xff",
+        b"\0",
+        b"}",
+        b";",
+    ];
+    let markers: Vec<usize> =
+        patched.windows(19).enumerate().filter(|(_, w)| *w == b"/*kiro-steer-scope:").map(|(i, _)| i).collect();
     let mut out = patched.to_vec();
     if rng.below(20) == 0 {
         return out;
@@ -691,7 +779,8 @@ fn mutate(rng: &mut Rng, patched: &[u8]) -> Vec<u8> {
             _ => {
                 // Drop one whole marked run, or swap two halves of the file.
                 if let Some(&m) = markers.get(rng.below(markers.len().max(1))) {
-                    let end = patched[m..].windows(26).position(|w| w == b"/*kiro-steer-scope:1 end*/").map(|p| m + p + 26);
+                    let end =
+                        patched[m..].windows(26).position(|w| w == b"/*kiro-steer-scope:1 end*/").map(|p| m + p + 26);
                     if let (Some(end), true) = (end, end.is_some_and(|e| e <= out.len())) {
                         out.drain(m..end);
                     }
@@ -761,7 +850,10 @@ fn deep_nesting_is_refused_cleanly_not_a_crash() {
         assert!(v["error"].as_str().unwrap_or_default().contains("nests deeper"), "{name}: {v:#}");
     }
     // Just under the limit: parsed and walked without overflowing either.
-    for (name, body) in [("9,000 negations", format!("x={}1;", "!".repeat(9_000))), ("9,000 arrays", format!("x={}{};", "[".repeat(9_000), "]".repeat(9_000)))] {
+    for (name, body) in [
+        ("9,000 negations", format!("x={}1;", "!".repeat(9_000))),
+        ("9,000 arrays", format!("x={}{};", "[".repeat(9_000), "]".repeat(9_000))),
+    ] {
         let t = tree_with("minified-cjs", format!("{words}{body}\n").as_bytes());
         let o = run_bounded(&t.target, &["--check", "--json"], Duration::from_secs(30));
         expect_code(&o, 2, name);
@@ -802,7 +894,13 @@ fn non_utf8_bytes_are_refused_and_never_restored_into_something_else() {
     for at in [0, marker + 5, marker + 150, patched.len()] {
         let mut edited = patched.clone();
         edited.insert(at.min(edited.len()), 0xff);
-        let v = json_of(&refused_everywhere(&tree_with(bundle, &edited), &format!("0xff at byte {at} of a patched file"), Duration::from_secs(30))[0]);
+        let v = json_of(
+            &refused_everywhere(
+                &tree_with(bundle, &edited),
+                &format!("0xff at byte {at} of a patched file"),
+                Duration::from_secs(30),
+            )[0],
+        );
         assert!(matches!(v["state"].as_str(), Some("tampered") | Some("not-kas")), "{v:#}");
     }
 }
@@ -816,7 +914,10 @@ fn an_empty_file_a_device_and_a_fifo_are_refused() {
     for args in every_action() {
         let o = run_bounded(Path::new("/dev/null"), &args, Duration::from_secs(30));
         expect_code(&o, 2, &format!("/dev/null {args:?}"));
-        assert!(std::os::unix::fs::FileTypeExt::is_char_device(&std::fs::metadata("/dev/null").unwrap().file_type()), "/dev/null is still a device");
+        assert!(
+            std::os::unix::fs::FileTypeExt::is_char_device(&std::fs::metadata("/dev/null").unwrap().file_type()),
+            "/dev/null is still a device"
+        );
         assert!(temps(Path::new("/dev")).is_empty(), "nothing staged in /dev");
     }
 
@@ -851,7 +952,12 @@ fn a_path_with_spaces_and_non_ascii_characters_works_end_to_end() {
     assert!(std::fs::read(&target).unwrap() == stock);
     assert_eq!(names(&folder), before);
     // Also through KIRO_KAS_SERVER_PATH rather than --target.
-    let o = Command::new(bin()).arg("--check").env("KIRO_KAS_SERVER_PATH", &target).env_remove("KIRO_KAS_NODE_PATH").output().unwrap();
+    let o = Command::new(bin())
+        .arg("--check")
+        .env("KIRO_KAS_SERVER_PATH", &target)
+        .env_remove("KIRO_KAS_NODE_PATH")
+        .output()
+        .unwrap();
     expect_code(&o, 1, "check via KIRO_KAS_SERVER_PATH");
 }
 
@@ -868,11 +974,21 @@ fn a_live_process_running_the_bundle_is_warned_about_not_refused() {
     // path, and another by a relative path from its folder), waiting for its
     // scenario on a stdin that stays open.
     let spawn = |arg: &Path, cwd: &Path| {
-        Command::new("node").arg("--experimental-wasm-modules").arg(arg).args(["--scenario", "-"]).current_dir(cwd).stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap()
+        Command::new("node")
+            .arg("--experimental-wasm-modules")
+            .arg(arg)
+            .args(["--scenario", "-"])
+            .current_dir(cwd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
     };
     let mut sessions = [spawn(&target, base.path()), spawn(Path::new("./acp-server.js"), &server)];
     // Processes that only mention the bundle run no copy of it.
-    let mut bystander = Command::new("tail").arg("-f").arg(&target).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let mut bystander =
+        Command::new("tail").arg("-f").arg(&target).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
     std::thread::sleep(Duration::from_millis(200));
     let pids: Vec<String> = sessions.iter().map(|c| c.id().to_string()).collect();
     let bystander_pid = bystander.id();
@@ -881,11 +997,18 @@ fn a_live_process_running_the_bundle_is_warned_about_not_refused() {
         let o = run_on(&target, &[args, &["--json"]].concat());
         expect_code(&o, 0, &format!("{args:?} with a live session"));
         let v = json_of(&o);
-        let warnings: Vec<String> = v["warnings"].as_array().unwrap().iter().map(|w| w.as_str().unwrap().to_string()).collect();
+        let warnings: Vec<String> =
+            v["warnings"].as_array().unwrap().iter().map(|w| w.as_str().unwrap().to_string()).collect();
         for pid in &pids {
-            assert!(warnings.iter().any(|w| w.contains(&format!("process {pid} "))), "{args:?}: a warning names process {pid}: {warnings:?}");
+            assert!(
+                warnings.iter().any(|w| w.contains(&format!("process {pid} "))),
+                "{args:?}: a warning names process {pid}: {warnings:?}"
+            );
         }
-        assert!(!warnings.iter().any(|w| w.contains(&format!("process {bystander_pid} "))), "{args:?}: `tail -f` runs no bundle: {warnings:?}");
+        assert!(
+            !warnings.iter().any(|w| w.contains(&format!("process {bystander_pid} "))),
+            "{args:?}: `tail -f` runs no bundle: {warnings:?}"
+        );
         assert_eq!(warnings.len(), pids.len(), "{warnings:?}");
         let o = run_on(&target, args);
         let err = String::from_utf8_lossy(&o.stderr);

@@ -50,9 +50,15 @@ fn anchors_resolve_exactly_among_thousands_of_decoys() {
         let v = json(&out);
         assert_eq!(code(&out), 1, "{bundle}: {v:#}");
         assert_eq!(v["parse"], decoyed_parse(bundle), "{bundle}: {v:#}");
-        let anchor = |id: &str| v["anchors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap_or_else(|| panic!("no {id}")).clone();
+        let anchor = |id: &str| {
+            v["anchors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap_or_else(|| panic!("no {id}")).clone()
+        };
         assert_eq!(anchor("execution-class")["matches"].as_array().unwrap().len(), 1);
-        assert_eq!(anchor("spawn-site")["matches"].as_array().unwrap().len(), 2, "{bundle}: only the model's two spawn sites");
+        assert_eq!(
+            anchor("spawn-site")["matches"].as_array().unwrap().len(),
+            2,
+            "{bundle}: only the model's two spawn sites"
+        );
         assert_eq!(anchor("drain")["matches"].as_array().unwrap().len(), 1);
         for mode in ["seed", "gate"] {
             let proof = tree.run(&["--prove", "--mode", mode]);
@@ -99,7 +105,10 @@ fn agree_taking(what: &str, target: &std::path::Path, args: &[&str], path: &str)
             proof.remove("elapsed_ms");
         }
     }
-    assert!(p == w, "{what} {args:?}: the prefilter's run differs from the whole parse's\n--- prefilter\n{p:#}\n--- whole\n{w:#}");
+    assert!(
+        p == w,
+        "{what} {args:?}: the prefilter's run differs from the whole parse's\n--- prefilter\n{p:#}\n--- whole\n{w:#}"
+    );
     p
 }
 
@@ -121,7 +130,10 @@ fn the_prefilter_agrees_with_the_whole_parse_on_every_fixture_and_mode() {
             assert_eq!(v["proof"]["outcome"], "passed", "{bundle} {mode}: {v:#}");
             let v = agree(bundle, &tree.target, &["--dry-run", "--json", "--mode", mode]);
             assert_eq!(v["proof"]["outcome"], "passed", "{bundle} {mode}: {v:#}");
-            assert!(!v["insertions"].as_array().unwrap().is_empty() && v["sha256_after"].is_string(), "{bundle} {mode}: {v:#}");
+            assert!(
+                !v["insertions"].as_array().unwrap().is_empty() && v["sha256_after"].is_string(),
+                "{bundle} {mode}: {v:#}"
+            );
             agree(bundle, &tree.target, &["--check", "--json", "--mode", mode]);
         }
     }
@@ -132,7 +144,12 @@ fn the_prefilter_agrees_with_the_whole_parse_among_decoys() {
     for bundle in ["readable-cjs", "minified-cjs"] {
         let tree = decoyed(bundle);
         for mode in ["seed", "gate"] {
-            let v = agree_taking(&format!("{bundle} with tsc"), &tree.target, &["--dry-run", "--json", "--mode", mode], decoyed_parse(bundle));
+            let v = agree_taking(
+                &format!("{bundle} with tsc"),
+                &tree.target,
+                &["--dry-run", "--json", "--mode", mode],
+                decoyed_parse(bundle),
+            );
             assert_eq!(v["exit_code"], 0, "{bundle} {mode}: {v:#}");
         }
     }
@@ -161,10 +178,15 @@ fn near_miss_names_in_a_huge_lazy_module_do_not_select_it() {
         lazy.push_str("  }\n});\nvar lazyChunkLoaded = false;\n");
         std::fs::write(&tree.target, format!("{model}\n{lazy}")).unwrap();
         for mode in ["seed", "gate"] {
-            let v = agree(&format!("{bundle} with a lazy module"), &tree.target, &["--dry-run", "--json", "--mode", mode]);
+            let v =
+                agree(&format!("{bundle} with a lazy module"), &tree.target, &["--dry-run", "--json", "--mode", mode]);
             assert_eq!(v["exit_code"], 0, "{bundle} {mode}: {v:#}");
         }
         let v = json(&run_with(&tree.target, &["--check", "--json"], false));
-        assert!(v["parsed_bytes"].as_u64().unwrap() < 100_000, "{bundle}: the lazy module was parsed: {}", v["parse_reason"]);
+        assert!(
+            v["parsed_bytes"].as_u64().unwrap() < 100_000,
+            "{bundle}: the lazy module was parsed: {}",
+            v["parse_reason"]
+        );
     }
 }

@@ -33,7 +33,11 @@ impl Kiro {
         let install = Install::new(&format!("kiro-cli {version}"));
         let log = install.home.path().join("node-runs");
         let node_dir = install.data.path().join("kiro-cli");
-        script(&node_dir, "node", &format!("printf '%s\\n' \"$*\" >> '{}'\nexec '{}' \"$@\"", log.display(), real_node().display()));
+        script(
+            &node_dir,
+            "node",
+            &format!("printf '%s\\n' \"$*\" >> '{}'\nexec '{}' \"$@\"", log.display(), real_node().display()),
+        );
         Kiro { install, log }
     }
 
@@ -89,16 +93,27 @@ impl Kiro {
 
 /// The real node run directly on `bundle` with kiro-cli's arguments.
 fn direct(bundle: &Path, scenario: &Path) -> Output {
-    Command::new(real_node()).arg("--experimental-wasm-modules").arg(bundle).args(["--transport=stdio", "--auth=acp-callback", "--scenario"]).arg(scenario).output().unwrap()
+    Command::new(real_node())
+        .arg("--experimental-wasm-modules")
+        .arg(bundle)
+        .args(["--transport=stdio", "--auth=acp-callback", "--scenario"])
+        .arg(scenario)
+        .output()
+        .unwrap()
 }
 
 fn our_lines(o: &Output) -> Vec<String> {
-    String::from_utf8_lossy(&o.stderr).lines().filter(|l| l.starts_with("kiro-steer-scope:")).map(str::to_string).collect()
+    String::from_utf8_lossy(&o.stderr)
+        .lines()
+        .filter(|l| l.starts_with("kiro-steer-scope:"))
+        .map(str::to_string)
+        .collect()
 }
 
 fn explorer_received(o: &Output) -> Vec<String> {
     let v: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}\n{}", describe(o)));
-    let explorer = v["executions"].as_array().unwrap().iter().find(|e| e["agent"] == "explorer").expect("an explorer execution");
+    let explorer =
+        v["executions"].as_array().unwrap().iter().find(|e| e["agent"] == "explorer").expect("an explorer execution");
     explorer["received"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect()
 }
 
@@ -125,7 +140,14 @@ fn the_first_start_after_an_upgrade_runs_the_patched_bundle() {
     assert_eq!(state(&kiro, &bundle)["mode"], "seed");
     // Node got exactly kiro-cli's arguments.
     let last = kiro.node_runs().last().cloned().unwrap();
-    assert_eq!(last, format!("--experimental-wasm-modules {} --transport=stdio --auth=acp-callback --scenario {}", bundle.display(), late.display()));
+    assert_eq!(
+        last,
+        format!(
+            "--experimental-wasm-modules {} --transport=stdio --auth=acp-callback --scenario {}",
+            bundle.display(),
+            late.display()
+        )
+    );
     // The next start finds it patched: no node --check, no proof.
     let checks = kiro.checks();
     let o = kiro.launch(&shim, &bundle, &late).output().unwrap();
@@ -145,7 +167,13 @@ fn exit_status_and_signals_are_nodes_own() {
     assert_eq!(code(&o), code(&want), "{}", describe(&o));
 
     // A scenario read from stdin, which stays open: node waits, and a signal ends it.
-    let mut child = kiro.launch(&shim, &bundle, Path::new("-")).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = kiro
+        .launch(&shim, &bundle, Path::new("-"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let pid = child.id();
     let deadline = Instant::now() + Duration::from_secs(30);
     while !kiro.node_runs().iter().any(|r| r.contains("--scenario -")) {
@@ -205,7 +233,11 @@ fn a_drifted_bundle_a_missing_config_or_an_exhausted_budget_still_start_node() {
     std::fs::write(kiro.install.config(), config.replace("budget-secs = 20", "budget-secs = 1")).unwrap();
     let slow = kiro.install.home.path().join("slow");
     std::fs::create_dir_all(&slow).unwrap();
-    let node = script(&slow, "node", &format!("case \"$1\" in --check) sleep 30;; esac\nexec '{}' \"$@\"", real_node().display()));
+    let node = script(
+        &slow,
+        "node",
+        &format!("case \"$1\" in --check) sleep 30;; esac\nexec '{}' \"$@\"", real_node().display()),
+    );
     let config = std::fs::read_to_string(kiro.install.config()).unwrap();
     std::fs::write(kiro.install.config(), format!("{config}node = \"{}\"\n", node.display())).unwrap();
     let started = Instant::now();
@@ -247,7 +279,12 @@ fn the_tools_own_node_never_is_the_shim() {
     let kiro = Kiro::new("2.23.0");
     let shim = kiro.set_up(&[]);
     let bundle = kiro.unpack("2.23.0-new", "minified-esm");
-    let o = kiro.install.command(&["--dry-run", "--json", "--target", bundle.to_str().unwrap()]).env("KIRO_KAS_NODE_PATH", &shim).output().unwrap();
+    let o = kiro
+        .install
+        .command(&["--dry-run", "--json", "--target", bundle.to_str().unwrap()])
+        .env("KIRO_KAS_NODE_PATH", &shim)
+        .output()
+        .unwrap();
     assert_eq!(code(&o), 0, "{}", describe(&o));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(v["node"].as_str().unwrap().contains("kiro-cli's own node"), "{v:#}");
@@ -369,7 +406,11 @@ fn a_tree_that_must_not_be_written_runs_from_a_patched_mirror() {
     let o = kiro.tool(&["--target", bundle.to_str().unwrap()]);
     assert_eq!(code(&o), 2, "{}", describe(&o));
     assert!(common::stderr(&o).contains("cannot write beside"), "{}", describe(&o));
-    assert!(!common::stdout(&o).contains("case "), "no proof table for a refusal the proof did not cause\n{}", describe(&o));
+    assert!(
+        !common::stdout(&o).contains("case "),
+        "no proof table for a refusal the proof did not cause\n{}",
+        describe(&o)
+    );
 
     // With `write-to = "tree"`, the same folder cannot be patched: node runs it as it is.
     kiro.set_up(&["--write-to", "tree"]);

@@ -42,13 +42,16 @@ pub fn locate(flag: Option<&Path>) -> Result<Found, NotFound> {
         (Some(path), _) => (path.to_path_buf(), "--logs".to_string(), true),
         (None, Some(path)) => (PathBuf::from(path), LOGS_VARIABLE.to_string(), true),
         (None, None) => {
-            let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).ok_or_else(|| NotFound::Error("HOME is not set, so Kiro's log folder is unknown; pass --logs PATH".into()))?;
+            let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).ok_or_else(|| {
+                NotFound::Error("HOME is not set, so Kiro's log folder is unknown; pass --logs PATH".into())
+            })?;
             (PathBuf::from(home).join(".kiro/logs"), "the default".to_string(), false)
         }
     };
     let shown = place.display().to_string();
     if place.as_os_str() == "-" {
-        let stdin = Session { name: "standard input".into(), dir: None, inputs: vec![Input::Stdin], last_written: None };
+        let stdin =
+            Session { name: "standard input".into(), dir: None, inputs: vec![Input::Stdin], last_written: None };
         return Ok(Found { place: "standard input".into(), how, sessions: vec![stdin] });
     }
     let meta = match std::fs::metadata(&place) {
@@ -58,7 +61,12 @@ pub fn locate(flag: Option<&Path>) -> Result<Found, NotFound> {
     };
     if !meta.is_dir() {
         let name = place.file_name().map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
-        let session = Session { name, dir: place.parent().map(Path::to_path_buf), last_written: meta.modified().ok(), inputs: vec![Input::File(place)] };
+        let session = Session {
+            name,
+            dir: place.parent().map(Path::to_path_buf),
+            last_written: meta.modified().ok(),
+            inputs: vec![Input::File(place)],
+        };
         return Ok(Found { place: shown, how, sessions: vec![session] });
     }
     let mut sessions = Vec::new();
@@ -117,7 +125,12 @@ fn session_in(dir: &Path) -> std::io::Result<Option<Session>> {
     files.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)).then_with(|| a.2.cmp(&b.2)));
     let last_written = files.iter().filter_map(|f| f.1).max();
     let name = dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned());
-    Ok(Some(Session { name, dir: Some(dir.to_path_buf()), last_written, inputs: files.into_iter().map(|f| Input::File(f.2)).collect() }))
+    Ok(Some(Session {
+        name,
+        dir: Some(dir.to_path_buf()),
+        last_written,
+        inputs: files.into_iter().map(|f| Input::File(f.2)).collect(),
+    }))
 }
 
 #[cfg(test)]

@@ -141,7 +141,10 @@ pub fn judge(log: &SessionLog, roots: &[String]) -> Judged {
         }
     }
     for i in 0..n {
-        if in_first_drain[i] && verdicts[i] == Some(Verdict::Ambiguous) && replayed_first_drain[log.deliveries[i].exec as usize] {
+        if in_first_drain[i]
+            && verdicts[i] == Some(Verdict::Ambiguous)
+            && replayed_first_drain[log.deliveries[i].exec as usize]
+        {
             verdicts[i] = Some(Verdict::Replay(Why::SameFirstDrain));
         }
     }
@@ -167,7 +170,12 @@ mod tests {
 
     #[test]
     fn the_report_signature_is_a_replay() {
-        let v = verdicts(&[("steer-1", "kiro", "a"), ("steer-2", "kiro", "a"), ("steer-1", "explorer", "b"), ("steer-2", "explorer", "b")]);
+        let v = verdicts(&[
+            ("steer-1", "kiro", "a"),
+            ("steer-2", "kiro", "a"),
+            ("steer-1", "explorer", "b"),
+            ("steer-2", "explorer", "b"),
+        ]);
         assert_eq!(v, [Some(First), Some(First), Some(Replay(Why::RootFirst)), Some(Replay(Why::RootFirst))]);
     }
 
@@ -181,13 +189,23 @@ mod tests {
     fn a_parent_after_its_live_child_is_ambiguous_unless_its_first_drain_replays() {
         let v = verdicts(&[("steer-2", "inner", "c"), ("steer-2", "outer", "b")]);
         assert_eq!(v, [Some(First), Some(Ambiguous)]);
-        let v = verdicts(&[("steer-1", "kiro", "a"), ("steer-2", "inner", "c"), ("steer-1", "late", "d"), ("steer-2", "late", "d")]);
+        let v = verdicts(&[
+            ("steer-1", "kiro", "a"),
+            ("steer-2", "inner", "c"),
+            ("steer-1", "late", "d"),
+            ("steer-2", "late", "d"),
+        ]);
         assert_eq!(v, [Some(First), Some(First), Some(Replay(Why::RootFirst)), Some(Replay(Why::SameFirstDrain))]);
     }
 
     #[test]
     fn live_memory_and_notifications() {
-        let v = verdicts(&[("notify-1", "builder", "b"), ("steer-2", "kiro", "a"), ("steer-2", "builder", "b"), ("steer-2", "memory-extraction", "m")]);
+        let v = verdicts(&[
+            ("notify-1", "builder", "b"),
+            ("steer-2", "kiro", "a"),
+            ("steer-2", "builder", "b"),
+            ("steer-2", "memory-extraction", "m"),
+        ]);
         assert_eq!(v, [None, Some(First), Some(Live), Some(Replay(Why::Memory))]);
     }
 }

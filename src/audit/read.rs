@@ -155,7 +155,12 @@ impl SessionLog {
             Input::File(path) => match File::open(&path) {
                 Ok(f) => (path, Box::new(f)),
                 Err(e) => {
-                    self.files.push(FileRead { path, error: Some(e.to_string()), not_read: true, ..Default::default() });
+                    self.files.push(FileRead {
+                        path,
+                        error: Some(e.to_string()),
+                        not_read: true,
+                        ..Default::default()
+                    });
                     return;
                 }
             },
@@ -301,7 +306,9 @@ fn json_strings(line: &[u8]) -> Vec<std::ops::Range<usize>> {
 fn unescape(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
-    let hex4 = |at: usize| -> Option<u32> { std::str::from_utf8(bytes.get(at..at + 4)?).ok().and_then(|h| u32::from_str_radix(h, 16).ok()) };
+    let hex4 = |at: usize| -> Option<u32> {
+        std::str::from_utf8(bytes.get(at..at + 4)?).ok().and_then(|h| u32::from_str_radix(h, 16).ok())
+    };
     while i < bytes.len() {
         if bytes[i] != b'\\' || i + 1 >= bytes.len() {
             out.push(bytes[i]);
@@ -378,7 +385,9 @@ fn fields(tail: &[u8]) -> Fields {
         return Fields::CutShort;
     }
     match (std::str::from_utf8(id), std::str::from_utf8(agent), std::str::from_utf8(short)) {
-        (Ok(id), Ok(agent), Ok(short)) => Fields::Delivery { id: id.into(), agent: agent.into(), short: short.into(), handlers },
+        (Ok(id), Ok(agent), Ok(short)) => {
+            Fields::Delivery { id: id.into(), agent: agent.into(), short: short.into(), handlers }
+        }
         _ => Fields::NotText,
     }
 }
@@ -429,7 +438,10 @@ mod tests {
         assert_eq!(other.counts.marker_lines, 0);
         // Two records glued by a lost line break.
         let glued = one(b"[LiveSteeringHook] injected steering steer-1 into kiro (00000001) (handlers: 1)[LiveSteeringHook] injected steering steer-1 into explorer (00000002) (handlers: 2)");
-        assert_eq!((glued.deliveries.len(), glued.execs[1].agent.as_str(), glued.deliveries[1].handlers), (2, "explorer", Some(2)));
+        assert_eq!(
+            (glued.deliveries.len(), glued.execs[1].agent.as_str(), glued.deliveries[1].handlers),
+            (2, "explorer", Some(2))
+        );
     }
 
     #[test]

@@ -36,7 +36,11 @@ fn who(log: &SessionLog, d: &Delivery) -> String {
 }
 
 fn when(log: &SessionLog, d: &Delivery) -> String {
-    let file = log.files.get(d.at.file).and_then(|f| f.path.file_name()).map_or_else(|| "-".into(), |n| n.to_string_lossy().into_owned());
+    let file = log
+        .files
+        .get(d.at.file)
+        .and_then(|f| f.path.file_name())
+        .map_or_else(|| "-".into(), |n| n.to_string_lossy().into_owned());
     match &d.stamp {
         Some(s) => format!("at {} ({file}:{})", s.text, d.at.line),
         None => format!("({file}:{})", d.at.line),
@@ -49,9 +53,13 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn ran_text(ran: &Ran) -> String {
     match ran {
-        Ran::After(Code::Patched(mode)) => format!("after the bundle was patched ({mode} mode): it ran the patched code"),
+        Ran::After(Code::Patched(mode)) => {
+            format!("after the bundle was patched ({mode} mode): it ran the patched code")
+        }
         Ran::After(Code::Stock) => "after the bundle was last written, stock: it ran the stock code".into(),
-        Ran::Before => "before the bundle was last written (patched, restored or unpacked): stock code, or an earlier patch".into(),
+        Ran::Before => {
+            "before the bundle was last written (patched, restored or unpacked): stock code, or an earlier patch".into()
+        }
         Ran::Unknown(why) => format!("which code it ran is unknown: {why}"),
     }
 }
@@ -81,12 +89,19 @@ struct Tally {
 fn tally(log: &SessionLog) -> Tally {
     let kinds: Vec<Kind> = log.ids.iter().map(|id| judge::kind(id)).collect();
     let of = |k: Kind| log.deliveries.iter().filter(|d| kinds[d.id as usize] == k).count();
-    Tally { steers: kinds.iter().filter(|k| **k == Kind::Steer).count(), steer_deliveries: of(Kind::Steer), notify_deliveries: of(Kind::Notify), other_deliveries: of(Kind::Other) }
+    Tally {
+        steers: kinds.iter().filter(|k| **k == Kind::Steer).count(),
+        steer_deliveries: of(Kind::Steer),
+        notify_deliveries: of(Kind::Notify),
+        other_deliveries: of(Kind::Other),
+    }
 }
 
 fn memory_deliveries(s: &Audited) -> Vec<usize> {
     (0..s.log.deliveries.len())
-        .filter(|&i| s.judged.verdicts[i].is_some() && judge::is_memory(&s.log.execs[s.log.deliveries[i].exec as usize].agent))
+        .filter(|&i| {
+            s.judged.verdicts[i].is_some() && judge::is_memory(&s.log.execs[s.log.deliveries[i].exec as usize].agent)
+        })
         .collect()
 }
 
@@ -95,7 +110,12 @@ fn print_text(audit: &Audit) {
         out!("no Kiro log folder at {}: nothing to audit (KAS writes ~/.kiro/logs/<session>/kiro.log; pass --logs PATH for another place)", audit.place);
         return;
     }
-    out!("audit of the Kiro logs in {} ({}): {}, newest first", audit.place, audit.how, plural(audit.sessions.len(), "session log", "session logs"));
+    out!(
+        "audit of the Kiro logs in {} ({}): {}, newest first",
+        audit.place,
+        audit.how,
+        plural(audit.sessions.len(), "session log", "session logs")
+    );
     match &audit.bundle {
         Ok(b) => {
             let state = match &b.code {
@@ -126,9 +146,16 @@ fn print_session(s: &Audited, roots: &[String]) {
     out!("");
     out!("session {}: {started}, {}", s.name, ran_text(&s.ran));
     let t = tally(&s.log);
-    let mut parts = vec![format!("{} delivered {}", plural(t.steers, "steer", "steers"), plural(t.steer_deliveries, "time", "times"))];
+    let mut parts = vec![format!(
+        "{} delivered {}",
+        plural(t.steers, "steer", "steers"),
+        plural(t.steer_deliveries, "time", "times")
+    )];
     if t.notify_deliveries > 0 {
-        parts.push(format!("{} (counted apart: notifications reach sub-agents by design)", plural(t.notify_deliveries, "notification delivery", "notification deliveries")));
+        parts.push(format!(
+            "{} (counted apart: notifications reach sub-agents by design)",
+            plural(t.notify_deliveries, "notification delivery", "notification deliveries")
+        ));
     }
     if t.other_deliveries > 0 {
         parts.push(format!("{} of other ids", plural(t.other_deliveries, "delivery", "deliveries")));
@@ -165,7 +192,10 @@ fn print_session(s: &Audited, roots: &[String]) {
         )
     }));
     if !s.judged.root_seen && !log.deliveries.is_empty() {
-        out!("  no root agent named {} in this log: pass --root-agent NAME so that fewer deliveries stay ambiguous", roots.join(" or "));
+        out!(
+            "  no root agent named {} in this log: pass --root-agent NAME so that fewer deliveries stay ambiguous",
+            roots.join(" or ")
+        );
     }
     print_reading(log);
 }
@@ -191,7 +221,10 @@ const LISTED: usize = 20;
 fn print_reading(log: &SessionLog) {
     let c = &log.counts;
     let gz = log.files.iter().filter(|f| f.compressed.is_some()).count();
-    let mut parts = vec![format!("{} ({} compressed)", plural(log.files.len(), "file", "files"), gz), plural(c.lines as usize, "line", "lines")];
+    let mut parts = vec![
+        format!("{} ({} compressed)", plural(log.files.len(), "file", "files"), gz),
+        plural(c.lines as usize, "line", "lines"),
+    ];
     for (n, what) in [
         (c.cut_short, "steering lines cut short (skipped)"),
         (c.not_text, "steering lines not text (skipped)"),
@@ -224,7 +257,12 @@ fn summary(audit: &Audit) -> String {
         } else {
             let steers: usize = replayed.iter().map(|s| replays_by_steer(s).len()).sum();
             let deliveries: usize = replayed.iter().map(|s| s.replays()).sum();
-            format!("{} with replay ({} replayed in {})", replayed.len(), plural(steers, "steer", "steers"), plural(deliveries, "delivery", "deliveries"))
+            format!(
+                "{} with replay ({} replayed in {})",
+                replayed.len(),
+                plural(steers, "steer", "steers"),
+                plural(deliveries, "delivery", "deliveries")
+            )
         };
         Some(format!("{label}: {}, {what}", plural(sessions.len(), "session", "sessions")))
     };

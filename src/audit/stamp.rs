@@ -54,14 +54,24 @@ fn clock(line: &[u8], at: usize) -> Option<(i64, usize)> {
 
 /// Where a number of `width` digits followed by `sep` may start: not right after another digit.
 fn starts(line: &[u8], sep: u8, width: usize) -> impl Iterator<Item = usize> + '_ {
-    memchr::memchr_iter(sep, line).filter_map(move |at| at.checked_sub(width)).filter(|&start| start == 0 || !line[start - 1].is_ascii_digit())
+    memchr::memchr_iter(sep, line)
+        .filter_map(move |at| at.checked_sub(width))
+        .filter(|&start| start == 0 || !line[start - 1].is_ascii_digit())
 }
 
 fn iso(line: &[u8]) -> Option<Stamp> {
     for start in starts(line, b'-', 4) {
         let dash = start + 4;
-        let (Some(y), Some(mo), Some(d)) = (digits(line, start, 4), digits(line, dash + 1, 2), digits(line, dash + 4, 2)) else { continue };
-        if line.get(dash + 3) != Some(&b'-') || !(1..=12).contains(&mo) || !(1..=31).contains(&d) || !matches!(line.get(dash + 6), Some(b'T' | b' ')) {
+        let (Some(y), Some(mo), Some(d)) =
+            (digits(line, start, 4), digits(line, dash + 1, 2), digits(line, dash + 4, 2))
+        else {
+            continue;
+        };
+        if line.get(dash + 3) != Some(&b'-')
+            || !(1..=12).contains(&mo)
+            || !(1..=31).contains(&d)
+            || !matches!(line.get(dash + 6), Some(b'T' | b' '))
+        {
             continue;
         }
         let Some((seconds, mut end)) = clock(line, dash + 7) else { continue };
@@ -176,7 +186,10 @@ mod tests {
     #[test]
     fn forms() {
         let s = find(b"2026-11-29T22:06:13.412Z INFO [kas] x").unwrap();
-        assert_eq!((s.text.as_str(), s.epoch), ("2026-11-29T22:06:13.412Z", Some(days_from_civil(2026, 11, 29) * 86_400 + 22 * 3600 + 6 * 60 + 13)));
+        assert_eq!(
+            (s.text.as_str(), s.epoch),
+            ("2026-11-29T22:06:13.412Z", Some(days_from_civil(2026, 11, 29) * 86_400 + 22 * 3600 + 6 * 60 + 13))
+        );
         let s = find(b"[2026-11-29 23:06:13+01:00] info").unwrap();
         assert_eq!(s.epoch, find(b"2026-11-29T22:06:13Z").unwrap().epoch);
         let s = find(br#"{"level":30,"time":1764454000123,"msg":"x"}"#).unwrap();

@@ -117,7 +117,8 @@ pub fn code(output: &Output) -> i32 {
 }
 
 pub fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}): {}", String::from_utf8_lossy(&output.stdout)))
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not one JSON object ({e}): {}", String::from_utf8_lossy(&output.stdout)))
 }
 
 /// Who received which steering, as the model bundle reports it.
@@ -218,7 +219,11 @@ pub struct Install {
 
 impl Install {
     pub fn new(version_line: &str) -> Install {
-        let install = Install { data: tempfile::tempdir().unwrap(), bin: tempfile::tempdir().unwrap(), home: tempfile::tempdir().unwrap() };
+        let install = Install {
+            data: tempfile::tempdir().unwrap(),
+            bin: tempfile::tempdir().unwrap(),
+            home: tempfile::tempdir().unwrap(),
+        };
         std::fs::create_dir_all(install.kas()).unwrap();
         script(install.bin.path(), "kiro-cli", &format!("echo '{version_line}'"));
         install
@@ -240,7 +245,12 @@ impl Install {
     pub fn command(&self, args: &[&str]) -> Command {
         let path = format!("{}:{}", self.bin.path().display(), std::env::var("PATH").unwrap_or_default());
         let mut cmd = Command::new(bin());
-        cmd.args(args).env_remove("KIRO_KAS_SERVER_PATH").env_remove("KIRO_KAS_NODE_PATH").env_remove("KIRO_DATA_DIR").envs(self.env()).env("PATH", path);
+        cmd.args(args)
+            .env_remove("KIRO_KAS_SERVER_PATH")
+            .env_remove("KIRO_KAS_NODE_PATH")
+            .env_remove("KIRO_DATA_DIR")
+            .envs(self.env())
+            .env("PATH", path);
         cmd
     }
 
@@ -286,7 +296,6 @@ impl Install {
     }
 }
 
-
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -316,7 +325,15 @@ pub fn running_as_root(test: &str) -> bool {
 }
 
 fn ids_of(user: &str) -> Option<(u32, u32)> {
-    let id = |flag: &str| Command::new("id").arg(flag).arg(user).output().ok().filter(|o| o.status.success()).and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok());
+    let id = |flag: &str| {
+        Command::new("id")
+            .arg(flag)
+            .arg(user)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+    };
     Some((id("-u")?, id("-g")?))
 }
 
@@ -328,9 +345,16 @@ pub fn test_user() -> (u32, u32) {
     if let Some(ids) = ids_of(TEST_USER) {
         return ids;
     }
-    let o = Command::new("useradd").args(["--user-group", "--no-create-home", "--shell", "/bin/sh", TEST_USER]).output().expect("run useradd");
+    let o = Command::new("useradd")
+        .args(["--user-group", "--no-create-home", "--shell", "/bin/sh", TEST_USER])
+        .output()
+        .expect("run useradd");
     // 9: created meanwhile by another test binary.
-    assert!(o.status.success() || o.status.code() == Some(9), "useradd {TEST_USER} failed: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success() || o.status.code() == Some(9),
+        "useradd {TEST_USER} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     ids_of(TEST_USER).expect("the test user exists after useradd")
 }
 
