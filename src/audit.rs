@@ -11,13 +11,9 @@ pub mod stamp;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::discover;
+use crate::exit::{EXIT_OK, EXIT_REFUSED, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
 use crate::mark::{self, Mode};
-use crate::{discover, EXIT_OK, EXIT_REFUSED};
-
-/// A replay in a session that ran the patched code: the fix did not hold.
-pub const EXIT_REPLAY_PATCHED: u8 = 1;
-/// Replays only in sessions not known to have run patched code.
-pub const EXIT_REPLAY_STOCK: u8 = 3;
 
 /// Root agents' names: the public report's `chat-agent`, and the models' `kiro`.
 pub const DEFAULT_ROOTS: &[&str] = &["chat-agent", "kiro"];

@@ -1,53 +1,22 @@
 //! kiro-steer-scope: scopes Kiro's live steering to the execution it was meant
 //! for, by patching the installed agent runtime bundle (kirodotdev/Kiro#11240).
 
-#![recursion_limit = "256"]
-
-mod account;
-mod act;
-mod anchor;
-mod audit;
-mod config;
-mod discover;
-mod folder;
-mod inspect;
-mod manual;
-mod mark;
-mod mirror;
-mod parse;
-mod pattern;
-mod plan;
-mod prefilter;
-mod privilege;
-mod prove;
-mod report;
-mod resolve;
-mod scope;
-mod sessions;
-mod setup;
-mod shim;
-mod slice;
-mod swap;
-mod validate;
-
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{ArgGroup, CommandFactory, Parser, ValueEnum};
 
-use crate::mark::{Fix, Mode};
-use crate::report::{Action, Outcome};
+use kiro_steer_scope::act::{self, Done, Request};
+use kiro_steer_scope::exit::{EXIT_OK, EXIT_REFUSED};
+use kiro_steer_scope::mark::Fix;
+use kiro_steer_scope::report::{self, Action};
+use kiro_steer_scope::{audit, config, manual, privilege, setup, shim};
 
 /// swc allocates every syntax node on its own; with mimalloc the parse of a
 /// real-size bundle takes about a third less time than with the system
 /// allocator (bench/run; about 10% more peak memory).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// Exit codes: the contract scripts rely on.
-pub const EXIT_OK: u8 = 0;
-pub const EXIT_STOCK: u8 = 1;
-pub const EXIT_REFUSED: u8 = 2;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum ModeArg {
@@ -251,93 +220,29 @@ fn main() -> ExitCode {
         ModeArg::Gate => Fix::Gate,
     });
     let rewind = (cli.rewind_on_clear || cli.no_rewind_on_clear).then_some(cli.rewind_on_clear);
-    let printing = report::Printing { json: cli.json, quiet: cli.quiet };
-    let saved = config::load();
     if cli.set_up {
         let asked = setup::Asked { fix, rewind, write_to: cli.write_to, node: cli.node.clone() };
-        return ExitCode::from(setup::set_up(asked, saved, printing));
+        return ExitCode::from(setup::set_up(asked, config::load(), printing));
     }
-    let chosen = config::Chosen::resolve(fix, rewind, saved.as_ref().ok().and_then(|s| s.as_ref()).map(|(_, c)| c));
-    let mode = chosen.mode();
-    let options = match &saved {
-        Err(e) if action != Action::Check && action != Action::Restore => Err((
-            format!("the saved choice is unusable: {e}"),
-            "fix or remove the config file (kiro-steer-scope --set-up writes a new one)",
-        )),
-        _ => options(&cli, chosen).map_err(|e| (e, "fix the anchor files (see anchors/README.md) or drop --anchors")),
-    };
-    let options = match options {
-        Ok(o) => o,
-        Err((e, next)) => {
-            let outcome = Outcome::new(action, mode).error(e, next);
-            if cli.all {
-                report::print_all(std::slice::from_ref(&outcome), printing);
-            } else {
-                report::print(&outcome, printing);
-            }
-            return ExitCode::from(outcome.exit);
-        }
-    };
-    if cli.all {
-        let mut outcomes = run_all(&options, action, mode);
-        setup::annotate_all(&mut outcomes, action, &saved);
-        report::print_all(&outcomes, printing);
-        return ExitCode::from(outcomes.iter().map(|o| o.exit).max().unwrap_or(EXIT_REFUSED));
-    }
-    let mut outcome = run(&cli, &options, action, mode);
-    setup::annotate(&mut outcome, action, &saved);
-    report::print(&outcome, printing);
-    ExitCode::from(outcome.exit)
-}
-
-fn run(cli: &Cli, options: &act::Options, action: Action, mode: Mode) -> Outcome {
-    match discover::discover(cli.target.as_deref()) {
-        Ok(target) => act::run(options, action, mode, target),
-        // A fresh upgrade unpacks its tree on first start: --ensure patches it next time.
-        Err(discover::NotFound::NotUnpacked(e)) if action == Action::Ensure => {
-            let mut outcome = Outcome::new(action, mode).error(e, "nothing to do until kiro-cli has started once");
-            outcome.exit = EXIT_STOCK;
-            outcome
-        }
-        Err(e) => Outcome::new(action, mode).error(e.to_string(), "pass --target PATH to the acp-server.js to patch"),
-    }
-}
-
-/// Every tree under the data folder, each handled on its own.
-fn run_all(options: &act::Options, action: Action, mode: Mode) -> Vec<Outcome> {
-    let trees = discover::kas_dir().map_err(|e| e.to_string()).and_then(|kas| discover::trees(&kas).map(|t| (kas, t)));
-    match trees {
-        Ok((kas, trees)) if trees.is_empty() => vec![Outcome::new(action, mode).error(
-            format!("no KAS tree in {}", kas.display()),
-            "kiro-cli unpacks one on first start; start it once, or pass --target PATH",
-        )],
-        Ok((_, trees)) => trees
-            .into_iter()
-            .map(|tree| {
-                let target =
-                    discover::Target { path: tree.bundle(), how: format!("--all: kiro-cli {}", tree.cli_version) };
-                let mut outcome = act::run(options, action, mode, target);
-                outcome.cli_version = Some(tree.cli_version);
-                outcome
-            })
-            .collect(),
-        Err(e) => vec![Outcome::new(action, mode)
-            .error(e, "kiro-cli has not unpacked a runtime yet, or its data folder is elsewhere; pass --target PATH")],
-    }
-}
-
-fn options(cli: &Cli, chosen: config::Chosen) -> Result<act::Options, String> {
-    let anchors = match &cli.anchors {
-        Some(dir) => {
-            anchor::load_dir(dir).map_err(|e| format!("the anchors in {} are not usable: {e}", dir.display()))?
-        }
-        None => anchor::builtin(),
-    };
-    Ok(act::Options {
-        anchors,
+    let request = Request {
+        action,
+        fix,
+        rewind,
+        target: cli.target.clone(),
+        all: cli.all,
         node: cli.node.clone(),
         node_timeout: cli.node_timeout,
         allow_inconclusive: cli.allow_inconclusive,
-        chosen,
-    })
+        anchors: cli.anchors.clone(),
+    };
+    match act::handle(&request) {
+        Done::One(outcome) => {
+            report::print(&outcome, printing);
+            ExitCode::from(outcome.exit)
+        }
+        Done::All(outcomes) => {
+            report::print_all(&outcomes, printing);
+            ExitCode::from(outcomes.iter().map(|o| o.exit).max().unwrap_or(EXIT_REFUSED))
+        }
+    }
 }

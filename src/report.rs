@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
+use crate::exit::{EXIT_OK, EXIT_REFUSED};
 use crate::inspect::{AnchorReport, Inspection, State};
 use crate::mark::{sha256_hex, Insertion, Mode};
-use crate::{EXIT_OK, EXIT_REFUSED};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {

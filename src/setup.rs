@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Value};
 
 use crate::config::{self, Config, WriteTo};
+use crate::exit::{EXIT_OK, EXIT_REFUSED};
 use crate::inspect::State;
 use crate::mark::{Fix, Mode};
 use crate::report::{Action, Note, Outcome, Printing};
-use crate::{mirror, shim, EXIT_OK, EXIT_REFUSED};
+use crate::{mirror, shim};
 
 /// What `--set-up` was given on the command line.
 pub struct Asked {

@@ -6,7 +6,8 @@ use serde_json::{json, Value};
 use super::judge::{self, Kind, Verdict};
 use super::read::{Delivery, SessionLog};
 use super::stamp::utc;
-use super::{Audit, Audited, Code, Ran, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
+use super::{Audit, Audited, Code, Ran};
+use crate::exit::{EXIT_OK, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
 use crate::report::{out, Printing};
 
 pub fn print(audit: &Audit, how: Printing) {
@@ -21,7 +22,7 @@ pub fn print(audit: &Audit, how: Printing) {
     if how.json {
         out!("{}", serde_json::to_string_pretty(&to_json(audit)).expect("serialisable"));
     } else if how.quiet {
-        if audit.exit != crate::EXIT_OK {
+        if audit.exit != EXIT_OK {
             out!("{}", summary(audit));
         }
     } else {
