@@ -236,7 +236,8 @@ fn accounting_json(a: &crate::account::Accounting) -> Value {
     })
 }
 
-fn to_json(o: &Outcome) -> Value {
+/// The `--json` document of one outcome.
+pub fn to_json(o: &Outcome) -> Value {
     let anchors: Vec<Value> = o
         .anchors
         .iter()

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{code, json, repo, run_scenario, Tree};
+use common::{code, json, repo, run_scenario, Ask, Tree};
 
 const DRAIN_START: &str = "async function drainLiveSteering(execution) {";
 const DRAIN_END: &str = "// src/telemetry/spans.ts";
@@ -86,7 +86,7 @@ fn both_fixes_prove_apply_behave_and_restore_on_every_drain_shape() {
 fn a_brace_less_body_gets_its_braces_inside_the_markers() {
     let (_, drain) = shapes().into_iter().find(|(w, _)| w.contains("brace-less")).unwrap();
     let tree = with_drain(&drain);
-    let v = json(&tree.run(&["--check", "--json", "--mode", "gate"]));
+    let (_, v) = tree.judge(Ask::check().mode("gate"));
     let texts: Vec<&str> = v["insertions"].as_array().unwrap().iter().map(|i| i["text"].as_str().unwrap()).collect();
     assert_eq!(texts.len(), 2, "{v:#}");
     assert!(
@@ -134,7 +134,7 @@ fn a_drain_whose_parts_cannot_all_be_found_is_refused_by_name() {
     ] {
         let tree = with_drain(&drain);
         let before = tree.sha();
-        let v = json(&tree.run(&["--check", "--json", "--mode", "gate"]));
+        let (_, v) = tree.judge(Ask::check().mode("gate"));
         assert_eq!(v["state"], "drift", "{what}: {v:#}");
         assert!(v["error"].as_str().unwrap().contains("drain-cursor-advance"), "{what}: {v:#}");
         assert_eq!(code(&tree.run(&["--mode", "gate"])), 2, "{what}");

@@ -4,13 +4,11 @@
 
 mod common;
 
-use common::{code, edited, json, repo, Tree, BUNDLES};
+use common::{code, edited, json, repo, Ask, Tree, BUNDLES};
 
-fn proof_of(tree: &Tree, args: &[&str]) -> (i32, serde_json::Value) {
-    let mut all = vec!["--prove", "--json"];
-    all.extend_from_slice(args);
-    let out = tree.run(&all);
-    (code(&out), json(&out))
+/// The proof as the library gives it (`--prove --json` with the same choices).
+fn proof_of(tree: &Tree, ask: Ask) -> (i32, serde_json::Value) {
+    tree.judge(ask)
 }
 
 fn case_names(v: &serde_json::Value) -> Vec<String> {
@@ -24,8 +22,8 @@ fn every_bundle_proves_both_modes_and_writes_nothing() {
             let tree = Tree::copy(bundle);
             let before = tree.sha();
             let siblings = tree.siblings();
-            let args: &[&str] = if rewind { &["--mode", mode, "--rewind-on-clear"] } else { &["--mode", mode] };
-            let (exit, v) = proof_of(&tree, args);
+            let ask = if rewind { Ask::prove().mode(mode).rewind() } else { Ask::prove().mode(mode) };
+            let (exit, v) = proof_of(&tree, ask);
             assert_eq!(exit, 0, "{bundle} {mode}: {v:#}");
             assert_eq!(v["proof"]["passed"], true);
             assert_eq!(v["proof"]["unchecked"], serde_json::json!([]), "{bundle} {mode}");
@@ -73,7 +71,7 @@ fn a_patched_bundle_is_proved_with_the_insertions_it_carries() {
         let tree = Tree::copy("minified-esm");
         assert_eq!(code(&tree.run(&["--mode", mode])), 0);
         let before = tree.sha();
-        let (exit, v) = proof_of(&tree, &["--mode", mode]);
+        let (exit, v) = proof_of(&tree, Ask::prove().mode(mode));
         assert_eq!(exit, 0, "{mode}: {v:#}");
         assert_eq!(v["state"], "patched");
         assert_eq!(tree.sha(), before);
@@ -92,7 +90,7 @@ fn a_bundle_fixed_by_someone_else_is_refused_and_not_patched() {
     std::fs::write(&tree.target, fixed).unwrap();
     let before = tree.sha();
     let siblings = tree.siblings();
-    let (exit, v) = proof_of(&tree, &[]);
+    let (exit, v) = proof_of(&tree, Ask::prove());
     assert_eq!(exit, 2, "{v:#}");
     // The stock side shows no replay (disproved), and the write is named either way.
     assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
@@ -128,7 +126,7 @@ fn a_gate_before_the_cursor_advance_is_caught_as_a_turn_end_loop() {
     for bundle in ["readable-cjs", "minified-esm"] {
         let tree = Tree::copy(bundle);
         let before = tree.sha();
-        let (exit, v) = proof_of(&tree, &["--mode", "gate", "--anchors", dir]);
+        let (exit, v) = proof_of(&tree, Ask::prove().mode("gate").anchors(anchors.path()));
         assert_eq!(exit, 2, "{bundle}: {v:#}");
         let case = v["proof"]["cases"]
             .as_array()
@@ -144,7 +142,7 @@ fn a_gate_before_the_cursor_advance_is_caught_as_a_turn_end_loop() {
         assert_eq!(code(&out), 2, "apply must refuse: {}", String::from_utf8_lossy(&out.stderr));
         assert_eq!(tree.sha(), before);
         // The correct anchors prove the same bundle.
-        assert_eq!(proof_of(&tree, &["--mode", "gate"]).0, 0);
+        assert_eq!(proof_of(&tree, Ask::prove().mode("gate")).0, 0);
     }
 }
 
@@ -152,7 +150,7 @@ fn a_gate_before_the_cursor_advance_is_caught_as_a_turn_end_loop() {
 fn prove_refuses_what_is_not_a_kas_bundle() {
     let tree = Tree::copy("readable-cjs");
     std::fs::copy(repo().join("testdata/not-kas/node_modules/typescript/lib/_tsc.js"), &tree.target).unwrap();
-    let (exit, v) = proof_of(&tree, &[]);
+    let (exit, v) = proof_of(&tree, Ask::prove());
     assert_eq!(exit, 2);
     assert_eq!(v["state"], "not-kas");
     assert!(v["proof"].is_null());
@@ -162,7 +160,7 @@ fn prove_refuses_what_is_not_a_kas_bundle() {
 fn proves_and_patches(tree: &Tree, what: &str) -> serde_json::Value {
     let mut calibration = serde_json::Value::Null;
     for mode in ["seed", "gate"] {
-        let (exit, v) = proof_of(tree, &["--mode", mode]);
+        let (exit, v) = proof_of(tree, Ask::prove().mode(mode));
         assert_eq!(exit, 0, "{what} {mode}: {v:#}");
         assert_eq!(v["proof"]["outcome"], "passed", "{what} {mode}");
         calibration = v["proof"]["calibration"].clone();
@@ -215,7 +213,7 @@ fn ids_made_outside_the_slices_do_not_confuse_attribution() {
         ],
     );
     proves_and_patches(&tree, "randomUUID ids");
-    let (_, v) = proof_of(&tree, &[]);
+    let (_, v) = proof_of(&tree, Ask::prove());
     assert!(
         v["proof"]["sliced"]["stubs"].as_array().unwrap().iter().any(|s| s == "import_node_crypto"),
         "{:#}",
@@ -240,7 +238,7 @@ fn lowering_helpers_are_sliced_in_not_stubbed() {
         ],
     );
     proves_and_patches(&tree, "__publicField");
-    let (_, v) = proof_of(&tree, &[]);
+    let (_, v) = proof_of(&tree, Ask::prove());
     let helpers = v["proof"]["sliced"]["helpers"].as_array().unwrap();
     for name in ["__publicField", "__defNormalProp", "__defProp"] {
         assert!(helpers.iter().any(|h| h == name), "{name} not sliced: {:#}", v["proof"]["sliced"]);
@@ -305,7 +303,7 @@ fn an_undrivable_bundle_is_inconclusive_and_needs_the_opt_out() {
     let tree = edited("readable-cjs", &[(APPEND, "  async push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;")]);
     let stock = tree.sha();
     let siblings = tree.siblings();
-    let (exit, v) = proof_of(&tree, &[]);
+    let (exit, v) = proof_of(&tree, Ask::prove());
     assert_eq!(exit, 2, "{v:#}");
     assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
     assert!(
@@ -362,7 +360,7 @@ fn the_opt_out_does_not_override_a_disproved_proof() {
     let line = "    this.subExecutionDepth = config.subExecutionDepth ?? 0;\n";
     let tree = edited("readable-cjs", &[(line, &format!("{line}    if (this.subExecutionDepth > 0) this.steeringReaderIndex = config.sessionServices.liveSteering.length;\n"))]);
     let stock = tree.sha();
-    let (exit, v) = proof_of(&tree, &["--allow-inconclusive"]);
+    let (exit, v) = proof_of(&tree, Ask::prove().allow_inconclusive());
     assert_eq!(exit, 2);
     assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
     let out = tree.run(&["--allow-inconclusive"]);
@@ -551,7 +549,7 @@ fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
     assert!(!std::fs::read_to_string(&tree.target).unwrap().contains("skipHooks"));
     let stock = tree.sha();
     for mode in ["seed", "gate"] {
-        let (exit, v) = proof_of(&tree, &["--mode", mode]);
+        let (exit, v) = proof_of(&tree, Ask::prove().mode(mode));
         assert_eq!(exit, 2, "{mode}: {v:#}");
         assert_eq!(v["proof"]["outcome"], "inconclusive", "{mode}: {v:#}");
         assert!(v["proof"]["inconclusive_reason"].as_str().unwrap().contains("memory-extraction"), "{v:#}");
@@ -587,7 +585,7 @@ fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
 fn cases_without_a_notification_form_are_named() {
     let tree =
         edited("readable-cjs", &[("  push(kind, text) {\n", "  push(origin, text) {\n    const kind = \"user\";\n")]);
-    let (exit, v) = proof_of(&tree, &["--mode", "gate"]);
+    let (exit, v) = proof_of(&tree, Ask::prove().mode("gate"));
     assert_eq!(exit, 2, "{v:#}");
     assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
     let unchecked: Vec<&str> =

@@ -16,7 +16,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use common::{bin, code, json, repo, Tree, BUNDLE_IN_TREE};
+use common::{bin, code, json, repo, Ask, Tree, BUNDLE_IN_TREE};
 
 const WHOLE_PARSE: &str = "KIRO_STEER_SCOPE_WHOLE_PARSE";
 
@@ -46,9 +46,8 @@ fn anchors_resolve_exactly_among_thousands_of_decoys() {
     for bundle in ["readable-cjs", "minified-cjs"] {
         let tree = decoyed(bundle);
         let stock = tree.sha();
-        let out = tree.run(&["--check", "--json"]);
-        let v = json(&out);
-        assert_eq!(code(&out), 1, "{bundle}: {v:#}");
+        let (exit, v) = tree.judge(Ask::check());
+        assert_eq!(exit, 1, "{bundle}: {v:#}");
         assert_eq!(v["parse"], decoyed_parse(bundle), "{bundle}: {v:#}");
         let anchor = |id: &str| {
             v["anchors"].as_array().unwrap().iter().find(|a| a["id"] == id).unwrap_or_else(|| panic!("no {id}")).clone()
@@ -61,8 +60,8 @@ fn anchors_resolve_exactly_among_thousands_of_decoys() {
         );
         assert_eq!(anchor("drain")["matches"].as_array().unwrap().len(), 1);
         for mode in ["seed", "gate"] {
-            let proof = tree.run(&["--prove", "--mode", mode]);
-            assert_eq!(code(&proof), 0, "{bundle} {mode}: {}", String::from_utf8_lossy(&proof.stdout));
+            let (exit, proof) = tree.judge(Ask::prove().mode(mode));
+            assert_eq!(exit, 0, "{bundle} {mode}: {proof:#}");
             let applied = tree.run(&["--mode", mode]);
             assert_eq!(code(&applied), 0, "{bundle} {mode}: {}", String::from_utf8_lossy(&applied.stderr));
             assert_eq!(code(&tree.run(&["--check"])), 0);

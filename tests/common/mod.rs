@@ -1,5 +1,5 @@
 //! Shared helpers for the integration tests: copies of the committed fixture
-//! trees in temp folders, the real binary, node, and sha256.
+//! trees in temp folders, the real binary, the library, node, and sha256.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
@@ -91,6 +91,69 @@ impl Tree {
 
     pub fn scenario(&self, name: &str) -> Report {
         run_scenario(&self.target, name)
+    }
+
+    /// What the library finds or does for `ask` on this tree, as the exit
+    /// code and the `--json` document the binary would print; no process of
+    /// the tool is started (tests of the command line use `run`).
+    pub fn judge(&self, ask: Ask) -> (i32, serde_json::Value) {
+        use kiro_steer_scope::{act, anchor, config, discover, report};
+        let anchors = match ask.anchors {
+            Some(dir) => anchor::load_dir(dir).expect("usable anchors"),
+            None => anchor::builtin(),
+        };
+        let chosen = config::Chosen::resolve(ask.fix, Some(ask.rewind), None);
+        let options =
+            act::Options { anchors, node: None, node_timeout: 20, allow_inconclusive: ask.allow_inconclusive, chosen };
+        let target = discover::Target { path: self.target.clone(), how: "a test".into() };
+        let outcome = act::run(&options, ask.action, chosen.mode(), target);
+        (i32::from(outcome.exit), report::to_json(&outcome))
+    }
+}
+
+/// A run asked of the library: the action and what the flags would choose.
+#[derive(Clone, Copy)]
+pub struct Ask<'a> {
+    pub action: kiro_steer_scope::report::Action,
+    pub fix: Option<kiro_steer_scope::mark::Fix>,
+    pub rewind: bool,
+    pub allow_inconclusive: bool,
+    pub anchors: Option<&'a Path>,
+}
+
+impl<'a> Ask<'a> {
+    fn of(action: kiro_steer_scope::report::Action) -> Ask<'a> {
+        Ask { action, fix: None, rewind: false, allow_inconclusive: false, anchors: None }
+    }
+    pub fn check() -> Ask<'a> {
+        Ask::of(kiro_steer_scope::report::Action::Check)
+    }
+    pub fn prove() -> Ask<'a> {
+        Ask::of(kiro_steer_scope::report::Action::Prove)
+    }
+    pub fn dry_run() -> Ask<'a> {
+        Ask::of(kiro_steer_scope::report::Action::DryRun)
+    }
+    /// `--mode seed|gate`.
+    pub fn mode(self, name: &str) -> Ask<'a> {
+        let fix = match name {
+            "seed" => kiro_steer_scope::mark::Fix::Seed,
+            "gate" => kiro_steer_scope::mark::Fix::Gate,
+            other => panic!("no mode {other}"),
+        };
+        Ask { fix: Some(fix), ..self }
+    }
+    /// `--rewind-on-clear`.
+    pub fn rewind(self) -> Ask<'a> {
+        Ask { rewind: true, ..self }
+    }
+    /// `--allow-inconclusive`.
+    pub fn allow_inconclusive(self) -> Ask<'a> {
+        Ask { allow_inconclusive: true, ..self }
+    }
+    /// `--anchors DIR`.
+    pub fn anchors(self, dir: &'a Path) -> Ask<'a> {
+        Ask { anchors: Some(dir), ..self }
     }
 }
 
