@@ -16,7 +16,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::parse::range;
 use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{clip, within, FnInfo, FnNode, Mention, Resolution};
+use crate::resolve::{clip, within, ClassInfo, FnInfo, FnNode, Index, Mention, Resolution};
 
 const CURSOR: &str = "steeringReaderIndex";
 const SETTER: &str = "setSteeringReaderIndex";
@@ -306,6 +306,97 @@ impl Sweep {
         };
         self.obj_writes.push(ObjWrite { at: range(call), target: obj_of(target), keys });
     }
+
+    /// `new C(…)`; or `new x.constructor(…)`, which builds whatever class `x` has.
+    fn construction(&mut self, at: Range<usize>, new: &NewExpr) {
+        if self.use_class(&new.callee, ClassUse::Construct) {
+            return;
+        }
+        if let Expr::Member(m) = strip_parens(&new.callee) {
+            if member_name(&m.prop) == Some("constructor") {
+                self.reflective
+                    .push((at, "a construction through `.constructor` builds whatever class the object has".into()));
+            }
+        }
+    }
+
+    /// `typeof`/`!` of a class or the slot (tests), and `delete` of a member (a write).
+    fn unary(&mut self, at: Range<usize>, u: &UnaryExpr) {
+        if u.op == UnaryOp::Delete {
+            if let Expr::Member(m) = strip_parens(&u.arg) {
+                self.member_write(at, m, None);
+            }
+        } else if (u.op == UnaryOp::TypeOf || u.op == UnaryOp::Bang)
+            && !self.use_class(&u.arg, ClassUse::Test)
+            && self.is_slot(&u.arg)
+        {
+            self.use_slot(&u.arg, SlotUse::Test);
+        }
+    }
+
+    fn call(&mut self, at: Range<usize>, call: &CallExpr) {
+        if let Callee::Expr(callee) = &call.callee {
+            if let Expr::Member(m) = strip_parens(callee) {
+                self.method_call(at.clone(), call, callee, m);
+            }
+            // A lowered class field: `__publicField(this, "steeringReaderIndex", 0)`.
+            if call.args.len() >= 3
+                && matches!(strip_parens(&call.args[0].expr), Expr::This(_))
+                && str_lit(&call.args[1].expr).as_deref() == Some(CURSOR)
+            {
+                let key = range(strip_parens(&call.args[1].expr));
+                self.handled.insert((key.start, key.end));
+                self.cursor_writes.push((at, Obj::This, Some(&*call.args[2].expr as *const Expr)));
+            }
+            // esbuild's helpers: `__name(C, "C")`, `__publicField(C, "x", v)`.
+            if call.args.len() >= 2
+                && str_lit(&call.args[1].expr).is_some()
+                && matches!(strip_parens(callee), Expr::Ident(_))
+            {
+                self.use_class(&call.args[0].expr, ClassUse::Named);
+            }
+        }
+        self.object_write(call);
+    }
+
+    /// `x.setSteeringReaderIndex(…)`, `<slot>.m(…)`, `C.m(…)`.
+    fn method_call(&mut self, at: Range<usize>, call: &CallExpr, callee: &Expr, m: &MemberExpr) {
+        let name = member_name(&m.prop);
+        if name == Some(SETTER) {
+            self.setter_uses.push((at, true, call.args.first().map(|a| &*a.expr as *const Expr)));
+            let r = range(strip_parens(callee));
+            self.handled.insert((r.start, r.end));
+        }
+        if self.is_slot(&m.obj) {
+            self.use_slot(&m.obj, SlotUse::Call(name.unwrap_or("").to_string()));
+        }
+        if self.class_of(&m.obj).is_some() {
+            self.use_class(&m.obj, ClassUse::Static);
+        }
+        // `Reflect.construct(<class>, …)` is the class used as a value (below);
+        // with another first argument it builds what that names, which the
+        // class could only be if it was passed there as a value (also below).
+    }
+
+    /// A member read its parent did not handle: the setter taken as a value,
+    /// the slot read, a class's static member or prototype, the slot itself.
+    fn member_read(&mut self, at: Range<usize>, node: &Expr, m: &MemberExpr) {
+        if member_name(&m.prop) == Some(SETTER) {
+            self.setter_uses.push((at, false, None));
+        }
+        if self.is_slot(&m.obj) {
+            let name = member_name(&m.prop).unwrap_or("").to_string();
+            self.use_slot(&m.obj, SlotUse::Read(name));
+        }
+        let obj = range(strip_parens(&m.obj));
+        if self.class_of(&m.obj).is_some() && !self.handled.contains(&(obj.start, obj.end)) {
+            let how = if member_name(&m.prop) == Some("prototype") { ClassUse::Changed } else { ClassUse::Static };
+            self.use_class(&m.obj, how);
+        }
+        if self.is_slot(node) {
+            self.use_slot(node, SlotUse::Value);
+        }
+    }
 }
 
 impl Visit for Sweep {
@@ -431,35 +522,13 @@ impl Visit for Sweep {
     fn visit_expr(&mut self, node: &Expr) {
         let at = range(node);
         match node {
-            Expr::New(new) => {
-                if !self.use_class(&new.callee, ClassUse::Construct) {
-                    if let Expr::Member(m) = strip_parens(&new.callee) {
-                        if member_name(&m.prop) == Some("constructor") {
-                            self.reflective.push((
-                                at.clone(),
-                                "a construction through `.constructor` builds whatever class the object has".into(),
-                            ));
-                        }
-                    }
-                }
-            }
+            Expr::New(new) => self.construction(at, new),
             Expr::Bin(bin) if bin.op == BinaryOp::InstanceOf => {
                 self.use_class(&bin.right, ClassUse::Test);
             }
-            Expr::Unary(u) if u.op == UnaryOp::TypeOf || u.op == UnaryOp::Bang => {
-                if !self.use_class(&u.arg, ClassUse::Test) && self.is_slot(&u.arg) {
-                    self.use_slot(&u.arg, SlotUse::Test);
-                }
-            }
-            Expr::Unary(u) if u.op == UnaryOp::Delete => {
-                if let Expr::Member(m) = strip_parens(&u.arg) {
-                    self.member_write(at.clone(), m, None);
-                }
-            }
+            Expr::Unary(u) => self.unary(at, u),
             Expr::Assign(assign) => match &assign.left {
-                AssignTarget::Simple(SimpleAssignTarget::Member(m)) => {
-                    self.member_write(at.clone(), m, Some(&assign.right))
-                }
+                AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.member_write(at, m, Some(&assign.right)),
                 AssignTarget::Simple(SimpleAssignTarget::Ident(_)) if self.is_slot(&assign.right) => {}
                 AssignTarget::Pat(pat) => {
                     for m in &pattern_members(pat) {
@@ -470,90 +539,19 @@ impl Visit for Sweep {
             },
             Expr::Update(update) => {
                 if let Expr::Member(m) = strip_parens(&update.arg) {
-                    self.member_write(at.clone(), m, None);
+                    self.member_write(at, m, None);
                 }
             }
-            Expr::Call(call) => {
-                if let Callee::Expr(callee) = &call.callee {
-                    if let Expr::Member(m) = strip_parens(callee) {
-                        let name = member_name(&m.prop);
-                        if name == Some(SETTER) {
-                            self.setter_uses.push((
-                                at.clone(),
-                                true,
-                                call.args.first().map(|a| &*a.expr as *const Expr),
-                            ));
-                            {
-                                let r = range(strip_parens(callee));
-                                self.handled.insert((r.start, r.end));
-                            }
-                        }
-                        if self.is_slot(&m.obj) {
-                            self.use_slot(&m.obj, SlotUse::Call(name.unwrap_or("").to_string()));
-                        }
-                        if self.class_of(&m.obj).is_some() {
-                            self.use_class(&m.obj, ClassUse::Static);
-                        }
-                        // `Reflect.construct(<class>, …)` is the class used as a value (below);
-                        // with another first argument it builds what that names, which the
-                        // class could only be if it was passed there as a value (also below).
-                    }
-                    // A lowered class field: `__publicField(this, "steeringReaderIndex", 0)`.
-                    if call.args.len() >= 3
-                        && matches!(strip_parens(&call.args[0].expr), Expr::This(_))
-                        && str_lit(&call.args[1].expr).as_deref() == Some(CURSOR)
-                    {
-                        let key = range(strip_parens(&call.args[1].expr));
-                        self.handled.insert((key.start, key.end));
-                        self.cursor_writes.push((at.clone(), Obj::This, Some(&*call.args[2].expr as *const Expr)));
-                    }
-                    // esbuild's helpers: `__name(C, "C")`, `__publicField(C, "x", v)`.
-                    if call.args.len() >= 2
-                        && str_lit(&call.args[1].expr).is_some()
-                        && matches!(strip_parens(callee), Expr::Ident(_))
-                    {
-                        self.use_class(&call.args[0].expr, ClassUse::Named);
-                    }
-                }
-                self.object_write(call);
-            }
-            Expr::Member(m) => {
-                if !self.handled.contains(&(at.start, at.end)) {
-                    if member_name(&m.prop) == Some(SETTER) {
-                        self.setter_uses.push((at.clone(), false, None));
-                    }
-                    if self.is_slot(&m.obj) {
-                        let name = member_name(&m.prop).unwrap_or("").to_string();
-                        self.use_slot(&m.obj, SlotUse::Read(name));
-                    }
-                    if self.class_of(&m.obj).is_some()
-                        && !self.handled.contains(&{
-                            let r = range(strip_parens(&m.obj));
-                            (r.start, r.end)
-                        })
-                    {
-                        let how = if member_name(&m.prop) == Some("prototype") {
-                            ClassUse::Changed
-                        } else {
-                            ClassUse::Static
-                        };
-                        self.use_class(&m.obj, how);
-                    }
-                    if self.is_slot(node) {
-                        self.use_slot(node, SlotUse::Value);
-                    }
-                }
-            }
-            Expr::Ident(_) => {
-                if !self.handled.contains(&(at.start, at.end)) {
-                    self.use_class(node, ClassUse::Value);
-                }
+            Expr::Call(call) => self.call(at, call),
+            Expr::Member(m) if !self.handled.contains(&(at.start, at.end)) => self.member_read(at, node, m),
+            Expr::Ident(_) if !self.handled.contains(&(at.start, at.end)) => {
+                self.use_class(node, ClassUse::Value);
             }
             Expr::Lit(Lit::Str(text))
                 if matches!(text.value.as_str(), Some(CURSOR) | Some(SETTER))
                     && !self.handled.contains(&(at.start, at.end)) =>
             {
-                self.names_as_values.push(at.clone())
+                self.names_as_values.push(at)
             }
             _ => {}
         }
@@ -810,266 +808,355 @@ fn uses_of(node: FnNode, name: &str) -> Vec<(Range<usize>, SlotUse)> {
 /// all matched. `program` is what the parse holds: the prefilter parses every
 /// statement that mentions what this looks for (noted in the lookups).
 pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
-    let index = &resolution.index;
-    let source = index.source;
-    let lookups = index.lookups;
-    let mut out = Accounting::default();
-    let mut bad: Vec<Place> = Vec::new();
-    let code = |at: &Range<usize>| clip(&source[at.clone()]);
-    let mut unaccounted = |at: &Range<usize>, why: String| bad.push(Place { at: at.start, code: code(at), why });
+    let Some(world) = World::gather(resolution) else { return Accounting::default() };
+    let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
+    if world.slot.is_none() {
+        let len = resolution.capture("queued-length", "LEN").unwrap_or_default();
+        tally.unaccounted(
+            &resolution.get("queued-length")[0].range,
+            format!(
+                "the buffer length `{}` is not read through sessionServices.<slot>, \
+                 so the buffer's other readers cannot be found",
+                clip(len)
+            ),
+        );
+    }
+    let mut sweep = world.sweep();
+    program.visit_with(&mut sweep);
+    world.judge_classes(&sweep, &mut tally);
+    world.judge_cursor(&sweep, program, &mut tally);
+    world.judge_buffer(&sweep, &mut tally);
+    world.judge_own_writes(&mut tally);
+    world.judge_constructed(&sweep, &mut tally);
+    world.judge_object_writes(&sweep, &mut tally);
+    let mut bad = tally.bad;
+    bad.sort();
+    bad.dedup();
+    Accounting { unaccounted: bad, spawn_paths: world.spawn_paths(), accounted: tally.counted }
+}
 
-    let ranges = |id: &str| resolution.get(id).iter().map(|m| m.range.clone()).collect::<Vec<_>>();
-    let exec_at = ranges("execution-class");
-    let buffer_at = ranges("buffer-class");
-    // A drain split over the functions it calls (a collector and a deliverer) is one drain.
-    let drains: Vec<Range<usize>> = ranges("drain").iter().flat_map(|d| index.with_callees(d)).collect();
-    let turns = ranges("end-of-turn");
-    let spawns = ranges("spawn-site");
-    let roots = ranges("root-construction");
-    let (Some(exec_range), Some(buffer_range)) = (exec_at.first().cloned(), buffer_at.first().cloned()) else {
-        return out;
-    };
-    let Some(exec) = index.classes.iter().find(|c| c.range == exec_range) else { return out };
-    let Some(buffer) = index.classes.iter().find(|c| c.range == buffer_range) else { return out };
-    let name_set = |capture: &str| -> BTreeSet<String> {
-        let mut set = BTreeSet::new();
-        if let Some(name) = resolution.capture(capture, "CLASS") {
-            set.insert(name.to_string());
-            set.extend(index.aliases_of(name).into_iter().map(str::to_string));
+/// The places the accounting found uncovered, and how many it found covered.
+struct Tally<'a> {
+    source: &'a str,
+    bad: Vec<Place>,
+    counted: usize,
+}
+
+impl Tally<'_> {
+    fn unaccounted(&mut self, at: &Range<usize>, why: String) {
+        self.bad.push(Place { at: at.start, code: clip(&self.source[at.clone()]), why });
+    }
+}
+
+fn inside(at: &Range<usize>, spans: &[Range<usize>]) -> bool {
+    spans.iter().any(|s| within(at, s))
+}
+
+fn is_zero(value: Option<*const Expr>) -> bool {
+    value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Lit(Lit::Num(n)) if n.value == 0.0))
+}
+
+/// What the sweep's findings are judged against: where the anchors put the
+/// classes, the drain, the end-of-turn check, the spawn sites and the roots,
+/// and what those read.
+struct World<'r, 'a> {
+    resolution: &'r Resolution<'a>,
+    index: &'r Index<'a>,
+    exec: &'r ClassInfo<'a>,
+    exec_range: Range<usize>,
+    buffer_range: Range<usize>,
+    exec_names: BTreeSet<String>,
+    buffer_names: BTreeSet<String>,
+    /// The buffer's slot in the session's services, where the length says it is.
+    slot: Option<String>,
+    /// Methods of the buffer a caller may use without reading its messages.
+    buffer_safe: BTreeSet<String>,
+    /// What the drain and the end-of-turn check read on an execution.
+    fields: BTreeSet<String>,
+    /// The field the drain empties its own queue through (`this.<queue> = []`).
+    queue: String,
+    /// A drain split over the functions it calls (a collector and a deliverer) is one drain.
+    drains: Vec<Range<usize>>,
+    turns: Vec<Range<usize>>,
+    spawns: Vec<Range<usize>>,
+    roots: Vec<Range<usize>>,
+    spawn_fns: Vec<Range<usize>>,
+    ctor_ranges: Vec<Range<usize>>,
+    setter_ranges: Vec<Range<usize>>,
+    /// Where the buffer's messages may be read: the buffer, the drain, the check, the length's method.
+    readers: Vec<Range<usize>>,
+}
+
+impl<'r, 'a> World<'r, 'a> {
+    /// The world around the resolved anchors, or None where the classes did not resolve.
+    fn gather(resolution: &'r Resolution<'a>) -> Option<World<'r, 'a>> {
+        let index = &resolution.index;
+        let ranges = |id: &str| resolution.get(id).iter().map(|m| m.range.clone()).collect::<Vec<_>>();
+        let drains: Vec<Range<usize>> = ranges("drain").iter().flat_map(|d| index.with_callees(d)).collect();
+        let turns = ranges("end-of-turn");
+        let exec_range = ranges("execution-class").first().cloned()?;
+        let buffer_range = ranges("buffer-class").first().cloned()?;
+        let exec = index.classes.iter().find(|c| c.range == exec_range)?;
+        let buffer = index.classes.iter().find(|c| c.range == buffer_range)?;
+        let exec_names = class_names(resolution, "execution-class");
+        let buffer_names = class_names(resolution, "buffer-class");
+        // The buffer, from the execution's side: `this.sessionServices.<slot>.<tail>`.
+        let len = resolution.capture("queued-length", "LEN").unwrap_or_default();
+        let (slot, tail) = match crate::resolve::buffer_slot(len) {
+            Some((slot, tail)) => (Some(slot.to_string()), tail.to_string()),
+            None => (None, String::new()),
+        };
+        for name in exec_names.iter().chain(&buffer_names) {
+            index.lookups.mention(name, Mention::Token);
         }
-        set
-    };
-    let exec_names = name_set("execution-class");
-    let buffer_names = name_set("buffer-class");
-    // The buffer, from the execution's side: `this.sessionServices.<slot>.<tail>`.
-    let len = resolution.capture("queued-length", "LEN").unwrap_or_default();
-    let (slot, tail) = match crate::resolve::buffer_slot(len) {
-        Some((slot, tail)) => (Some(slot.to_string()), tail.to_string()),
-        None => (None, String::new()),
-    };
-    for name in exec_names.iter().chain(&buffer_names) {
-        lookups.mention(name, Mention::Token);
-    }
-    for text in [CURSOR, SETTER].into_iter().chain(slot.as_deref()) {
-        lookups.mention(text, Mention::Spelled);
-    }
-    if slot.is_none() {
-        unaccounted(&resolution.get("queued-length")[0].range, format!("the buffer length `{}` is not read through sessionServices.<slot>, so the buffer's other readers cannot be found", clip(len)));
-    }
-
-    // The methods of the buffer class a caller may use without reading its messages.
-    let method_of = |class: &swc_ecma_ast::Class, id: &str| -> Option<String> {
-        let at = resolution.get(id).first()?.range.clone();
-        crate::resolve::class_method(class, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
-    };
-    let buffer_safe: BTreeSet<String> = [
-        method_of(buffer.class, "buffer-append"),
-        method_of(buffer.class, "buffer-clear"),
-        Some(tail.clone()),
-        Some("isHandled".to_string()),
-    ]
-    .into_iter()
-    .flatten()
-    .filter(|m| !m.is_empty())
-    .collect();
-
-    // What the drain and the end-of-turn check read on the execution, and the
-    // execution's methods they call (whose `this` reads count too).
-    let method_fn = |name: &str| -> Vec<&FnInfo> {
-        exec.class
+        for text in [CURSOR, SETTER].into_iter().chain(slot.as_deref()) {
+            index.lookups.mention(text, Mention::Spelled);
+        }
+        let buffer_safe = buffer_safe(resolution, buffer.class, &tail);
+        let ql_method = resolution
+            .get("queued-length")
+            .first()
+            .and_then(|m| index.enclosing_function(&m.range))
+            .map(|f| f.range.clone());
+        let fields = drain_fields(resolution, exec, &drains, &turns, ql_method.as_ref());
+        let queue = resolution.capture("own-queue", "QUEUE").unwrap_or_default().to_string();
+        let spawns = ranges("spawn-site");
+        let spawn_fns = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
+        let ctor_ranges = exec
+            .class
             .body
             .iter()
             .filter_map(|m| match m {
-                ClassMember::Method(method) if prop_name(&method.key) == Some(name) => {
-                    index.function_at(&range(&*method.function))
-                }
+                ClassMember::Constructor(c) => Some(range(c)),
                 _ => None,
             })
-            .collect()
-    };
-    let mut fields: BTreeSet<String> = [CURSOR, DEPTH].into_iter().map(str::to_string).collect();
-    let mut called: BTreeSet<String> = BTreeSet::new();
-    let exec_var = resolution.capture("drain-cursor-advance", "EXEC");
-    for (fns, object, is_drain) in [(&drains, exec_var, true), (&turns, end_of_turn_object(resolution), false)] {
-        for at in fns.iter() {
-            let Some(f) = index.function_at(at) else { continue };
-            // The execution by the anchor's name, and by each drain function's first parameter.
-            let first =
-                if is_drain { f.node.param_names().first().copied().flatten().map(str::to_string) } else { None };
-            for object in object.map(str::to_string).into_iter().chain(first) {
-                let (read, calls) = members_on(source, f.node, object.trim());
-                fields.extend(read);
-                called.extend(calls);
-            }
-        }
+            .collect();
+        let setter_ranges = methods_named(index, exec, SETTER).iter().map(|f| f.range.clone()).collect();
+        let readers = [buffer_range.clone()]
+            .into_iter()
+            .chain(drains.iter().cloned())
+            .chain(turns.iter().cloned())
+            .chain(ql_method.iter().cloned())
+            .collect();
+        Some(World {
+            resolution,
+            index,
+            exec,
+            exec_range,
+            buffer_range,
+            exec_names,
+            buffer_names,
+            slot,
+            buffer_safe,
+            fields,
+            queue,
+            drains,
+            turns,
+            spawns,
+            roots: ranges("root-construction"),
+            spawn_fns,
+            ctor_ranges,
+            setter_ranges,
+            readers,
+        })
     }
-    let ql_method = resolution
-        .get("queued-length")
-        .first()
-        .and_then(|m| index.enclosing_function(&m.range))
-        .map(|f| f.range.clone());
-    if let Some(f) = ql_method.as_ref().and_then(|at| index.function_at(at)) {
-        fields.extend(members_on(source, f.node, "this").0);
-    }
-    let mut seen = BTreeSet::new();
-    while let Some(name) = called.iter().find(|n| !seen.contains(*n)).cloned() {
-        seen.insert(name.clone());
-        for f in method_fn(&name) {
-            let (read, calls) = members_on(source, f.node, "this");
-            fields.extend(read);
-            called.extend(calls);
-        }
-    }
-    fields.retain(|f| !called.contains(f));
-    let queue = resolution.capture("own-queue", "QUEUE").unwrap_or_default().to_string();
 
-    // The sweep over everything parsed.
-    let mut sweep = Sweep {
-        exec_names: exec_names.clone(),
-        buffer_names,
-        slot: slot.clone(),
-        handled: BTreeSet::new(),
-        class_uses: Vec::new(),
-        cursor_writes: Vec::new(),
-        setter_uses: Vec::new(),
-        obj_writes: Vec::new(),
-        slot_uses: Vec::new(),
-        reflective: Vec::new(),
-        names_as_values: Vec::new(),
-        scopes: Vec::new(),
-        inner: [(&exec_range, Class::Execution), (&buffer_range, Class::Buffer)]
+    /// A sweep for the places that could change the proof's outcome.
+    fn sweep(&self) -> Sweep {
+        let inner = [(&self.exec_range, Class::Execution), (&self.buffer_range, Class::Buffer)]
             .into_iter()
             .filter_map(|(at, which)| {
-                index
+                self.index
                     .inner_names
                     .iter()
                     .find(|(_, _, class)| class == at)
                     .map(|(name, _, class)| (name.to_string(), class.clone(), which))
             })
-            .collect(),
-    };
-    program.visit_with(&mut sweep);
+            .collect();
+        Sweep {
+            exec_names: self.exec_names.clone(),
+            buffer_names: self.buffer_names.clone(),
+            slot: self.slot.clone(),
+            handled: BTreeSet::new(),
+            class_uses: Vec::new(),
+            cursor_writes: Vec::new(),
+            setter_uses: Vec::new(),
+            obj_writes: Vec::new(),
+            slot_uses: Vec::new(),
+            reflective: Vec::new(),
+            names_as_values: Vec::new(),
+            scopes: Vec::new(),
+            inner,
+        }
+    }
 
-    let inside = |at: &Range<usize>, spans: &[Range<usize>]| spans.iter().any(|s| within(at, s));
-    let ctor_ranges: Vec<Range<usize>> = exec
-        .class
-        .body
-        .iter()
-        .filter_map(|m| match m {
-            ClassMember::Constructor(c) => Some(range(c)),
-            _ => None,
-        })
-        .collect();
-    let setter_ranges: Vec<Range<usize>> = method_fn(SETTER).iter().map(|f| f.range.clone()).collect();
-    let is_zero = |value: Option<*const Expr>| {
-        value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Lit(Lit::Num(n)) if n.value == 0.0))
-    };
+    /// 1. The classes: every construction classified, nothing built out of sight.
+    fn judge_classes(&self, sweep: &Sweep, tally: &mut Tally) {
+        for (at, class, how) in &sweep.class_uses {
+            let what = if *class == Class::Execution { "the execution class" } else { "the buffer class" };
+            match how {
+                ClassUse::Construct if *class == Class::Execution => self.judge_construction(at, tally),
+                ClassUse::Construct | ClassUse::Test | ClassUse::Static | ClassUse::Named => tally.counted += 1,
+                ClassUse::Extends => tally.unaccounted(
+                    at,
+                    format!("{what} is subclassed here: the subclass's constructions and overrides are not classified"),
+                ),
+                ClassUse::Changed => {
+                    tally.unaccounted(at, format!("{what} itself is changed here (its prototype or a static member)"))
+                }
+                ClassUse::Value => tally.unaccounted(
+                    at,
+                    format!(
+                        "{what} is used as a value here (passed, stored or returned): \
+                         it may be constructed where the tool cannot see"
+                    ),
+                ),
+            }
+        }
+        for at in &sweep.names_as_values {
+            tally.unaccounted(
+                at,
+                "the cursor's name as a string value: a computed key or a reflective call may write it \
+                 where the tool cannot see"
+                    .into(),
+            );
+        }
+        // `new x.constructor(…)` builds an execution only where x may be one: in the
+        // execution class, the drain, the end-of-turn check or a spawn site's function.
+        for (at, why) in &sweep.reflective {
+            if within(at, &self.exec_range)
+                || inside(at, &self.drains)
+                || inside(at, &self.turns)
+                || inside(at, &self.spawn_fns)
+            {
+                tally.unaccounted(at, format!("{why}: here it may build an execution unseen"));
+            }
+        }
+        // `this.constructor` inside the execution class: a construction of its own class.
+        for at in this_constructor_reads(self.exec.class) {
+            tally.unaccounted(
+                &at,
+                "the execution class reads its own constructor here: an execution may be built from it unseen".into(),
+            );
+        }
+    }
 
-    // 1. The classes: every construction classified, nothing built out of sight.
-    let mut counted = 0usize;
-    for (at, class, how) in &sweep.class_uses {
-        let what = if *class == Class::Execution { "the execution class" } else { "the buffer class" };
-        match how {
-            ClassUse::Construct if *class == Class::Execution => {
-                // `plan` refuses a construction that is neither; here a root needs evidence.
-                if let Some(root) = roots.iter().find(|r| r.start == at.start || within(at, r)) {
-                    if let Some(why) = not_a_root(resolution, root) {
-                        unaccounted(root, format!("a construction without subExecutionDepth that is not a root's: {why}; it may be a sub-execution that is neither seeded nor gated"));
-                        continue;
+    /// A construction of the execution class. `plan` refuses one that is
+    /// neither a spawn site nor a root; here a root needs evidence.
+    fn judge_construction(&self, at: &Range<usize>, tally: &mut Tally) {
+        if let Some(root) = self.roots.iter().find(|r| r.start == at.start || within(at, r)) {
+            if let Some(why) = not_a_root(self.resolution, root) {
+                tally.unaccounted(
+                    root,
+                    format!(
+                        "a construction without subExecutionDepth that is not a root's: {why}; \
+                         it may be a sub-execution that is neither seeded nor gated"
+                    ),
+                );
+                return;
+            }
+        }
+        tally.counted += 1;
+    }
+
+    /// 2. The cursor: written only where the proof runs or the anchors name.
+    fn judge_cursor(&self, sweep: &Sweep, program: &Program, tally: &mut Tally) {
+        for (at, obj, value) in &sweep.cursor_writes {
+            let ok = inside(at, &self.drains)
+                || inside(at, &self.setter_ranges)
+                || (inside(at, &self.ctor_ranges) && *obj == Obj::This && is_zero(*value));
+            if ok {
+                tally.counted += 1;
+            } else {
+                tally.unaccounted(
+                    at,
+                    "a write of the cursor outside the drain, the setter and the constructor's 0: \
+                     the proof does not run it"
+                        .into(),
+                );
+            }
+        }
+        for (at, is_call, arg) in &sweep.setter_uses {
+            let ok = *is_call && (inside(at, &self.drains) || (inside(at, &self.ctor_ranges) && is_zero(*arg)));
+            if ok {
+                tally.counted += 1;
+                continue;
+            }
+            if !is_call {
+                tally.unaccounted(
+                    at,
+                    "the cursor's setter is taken as a value here: it may be called where the tool cannot see".into(),
+                );
+                continue;
+            }
+            if inside(at, &self.spawn_fns) {
+                // foreign-seed refuses these before the accounting runs.
+                tally.unaccounted(at, "a spawn site's function sets a cursor".into());
+                continue;
+            }
+            match Roots::new(self.resolution, program, &self.roots).sets_a_root(at) {
+                Ok(()) => tally.counted += 1,
+                Err(why) => tally.unaccounted(
+                    at,
+                    format!(
+                        "the cursor is set here outside the drain, and it is not shown to be a root continuation: {why}"
+                    ),
+                ),
+            }
+        }
+    }
+
+    /// 3. The buffer's messages: read only by the buffer, the drain and the execution's check.
+    fn judge_buffer(&self, sweep: &Sweep, tally: &mut Tally) {
+        for (at, how) in &sweep.slot_uses {
+            if !self.judge_slot_use(at, how, tally) {
+                continue;
+            }
+            tally.counted += 1;
+            let SlotUse::Bound(name) = how else { continue };
+            if inside(at, &self.readers) {
+                continue;
+            }
+            match self.index.enclosing_function(at) {
+                Some(f) => {
+                    for (use_at, use_how) in uses_of(f.node, name) {
+                        if self.judge_slot_use(&use_at, &use_how, tally) {
+                            tally.counted += 1;
+                        }
                     }
                 }
-                counted += 1;
-            }
-            ClassUse::Construct | ClassUse::Test | ClassUse::Static | ClassUse::Named => counted += 1,
-            ClassUse::Extends => unaccounted(at, format!("{what} is subclassed here: the subclass's constructions and overrides are not classified")),
-            ClassUse::Changed => unaccounted(at, format!("{what} itself is changed here (its prototype or a static member)")),
-            ClassUse::Value => unaccounted(at, format!("{what} is used as a value here (passed, stored or returned): it may be constructed where the tool cannot see")),
-        }
-    }
-    for at in &sweep.names_as_values {
-        unaccounted(at, "the cursor's name as a string value: a computed key or a reflective call may write it where the tool cannot see".into());
-    }
-    // `new x.constructor(…)` builds an execution only where x may be one: in the
-    // execution class, the drain, the end-of-turn check or a spawn site's function.
-    let spawn_fns: Vec<Range<usize>> =
-        spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
-    for (at, why) in &sweep.reflective {
-        if within(at, &exec_range) || inside(at, &drains) || inside(at, &turns) || inside(at, &spawn_fns) {
-            unaccounted(at, format!("{why}: here it may build an execution unseen"));
-        }
-    }
-    // `this.constructor` inside the execution class: a construction of its own class.
-    for at in this_constructor_reads(exec.class) {
-        unaccounted(
-            &at,
-            "the execution class reads its own constructor here: an execution may be built from it unseen".into(),
-        );
-    }
-
-    // 2. The cursor: written only where the proof runs or the anchors name.
-    for (at, obj, value) in &sweep.cursor_writes {
-        let ok = inside(at, &drains)
-            || inside(at, &setter_ranges)
-            || (inside(at, &ctor_ranges) && *obj == Obj::This && is_zero(*value));
-        if ok {
-            counted += 1;
-        } else {
-            unaccounted(at, "a write of the cursor outside the drain, the setter and the constructor's 0: the proof does not run it".into());
-        }
-    }
-    for (at, is_call, arg) in &sweep.setter_uses {
-        let ok = *is_call && (inside(at, &drains) || (inside(at, &ctor_ranges) && is_zero(*arg)));
-        if ok {
-            counted += 1;
-            continue;
-        }
-        if !is_call {
-            unaccounted(
-                at,
-                "the cursor's setter is taken as a value here: it may be called where the tool cannot see".into(),
-            );
-            continue;
-        }
-        if inside(at, &spawn_fns) {
-            // foreign-seed refuses these before the accounting runs.
-            unaccounted(at, "a spawn site's function sets a cursor".into());
-            continue;
-        }
-        match Roots::new(resolution, program, &roots).sets_a_root(at) {
-            Ok(()) => counted += 1,
-            Err(why) => unaccounted(
-                at,
-                format!(
-                    "the cursor is set here outside the drain, and it is not shown to be a root continuation: {why}"
+                None => tally.unaccounted(
+                    at,
+                    "the steering buffer is bound at top level: its readers cannot be followed".into(),
                 ),
-            ),
+            }
         }
     }
 
-    // 3. The buffer's messages: read only by the buffer, the drain and the execution's check.
-    let readers: Vec<Range<usize>> = [buffer_range.clone()]
-        .into_iter()
-        .chain(drains.iter().cloned())
-        .chain(turns.iter().cloned())
-        .chain(ql_method.iter().cloned())
-        .collect();
-    let check_use = |at: &Range<usize>, how: &SlotUse, out: &mut dyn FnMut(&Range<usize>, String)| -> bool {
-        if inside(at, &readers) {
+    /// Whether one use of the buffer is covered (else it is noted as not).
+    fn judge_slot_use(&self, at: &Range<usize>, how: &SlotUse, tally: &mut Tally) -> bool {
+        if inside(at, &self.readers) {
             return true;
         }
         match how {
-            SlotUse::Call(m) | SlotUse::Read(m) if buffer_safe.contains(m) => true,
+            SlotUse::Call(m) | SlotUse::Read(m) if self.buffer_safe.contains(m) => true,
             SlotUse::Key | SlotUse::Test => true,
             SlotUse::Call(m) | SlotUse::Read(m) => {
-                out(at, format!("the steering buffer's `{m}` is used here, outside the drain: a second reader of its messages that the proof does not run"));
+                tally.unaccounted(
+                    at,
+                    format!(
+                        "the steering buffer's `{m}` is used here, outside the drain: \
+                         a second reader of its messages that the proof does not run"
+                    ),
+                );
                 false
             }
             SlotUse::Written => {
-                out(at, "the session's steering buffer is replaced here".into());
+                tally.unaccounted(at, "the session's steering buffer is replaced here".into());
                 false
             }
             SlotUse::Value => {
-                out(
+                tally.unaccounted(
                     at,
                     "the steering buffer is handed on here: its messages may be read where the tool cannot see".into(),
                 );
@@ -1077,134 +1164,219 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
             }
             SlotUse::Bound(_) => true,
         }
-    };
-    for (at, how) in &sweep.slot_uses {
-        if !check_use(at, how, &mut unaccounted) {
-            continue;
-        }
-        counted += 1;
-        if let SlotUse::Bound(name) = how {
-            if inside(at, &readers) {
-                continue;
+    }
+
+    /// 4. The fields the drain and the check read, written on an execution by its own methods.
+    fn judge_own_writes(&self, tally: &mut Tally) {
+        for member in &self.exec.class.body {
+            let (f, method) = match member {
+                ClassMember::Method(m) => {
+                    (self.index.function_at(&range(&*m.function)), prop_name(&m.key).unwrap_or(""))
+                }
+                ClassMember::PrivateMethod(m) => (self.index.function_at(&range(&*m.function)), ""),
+                _ => continue,
+            };
+            let Some(f) = f else { continue };
+            for (at, field, value) in writes_on(f.node, &Obj::This) {
+                if field == COMPUTED {
+                    tally.unaccounted(
+                        &at,
+                        format!(
+                            "the execution's method `{method}` writes a member through a computed key \
+                             the tool cannot read"
+                        ),
+                    );
+                    continue;
+                }
+                if !self.fields.contains(&field) || field == CURSOR {
+                    continue; // the cursor was judged above
+                }
+                let consumes_queue = field == self.queue
+                    && value
+                        .is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Array(a) if a.elems.is_empty()));
+                if consumes_queue {
+                    tally.counted += 1;
+                } else {
+                    tally.unaccounted(
+                        &at,
+                        format!(
+                            "the execution's method `{method}` writes `{field}`, which the drain \
+                             or the end-of-turn check reads; the proof does not run it"
+                        ),
+                    );
+                }
             }
-            match index.enclosing_function(at) {
-                Some(f) => {
-                    for (use_at, use_how) in uses_of(f.node, name) {
-                        if check_use(&use_at, &use_how, &mut unaccounted) {
-                            counted += 1;
-                        }
+        }
+    }
+
+    /// Variables bound to a construction: what is done to the child before it runs.
+    fn judge_constructed(&self, sweep: &Sweep, tally: &mut Tally) {
+        let field_list = || self.fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
+        for site in self.spawns.iter().chain(&self.roots) {
+            let Some(f) = self.index.enclosing_function(site) else { continue };
+            let Some(name) = bound_to(f, site) else { continue };
+            let built = format!("`{name}`, built at byte {}", site.start);
+            let obj = Obj::Name(name);
+            for (at, field, _) in writes_on(f.node, &obj) {
+                if field == COMPUTED {
+                    tally.unaccounted(
+                        &at,
+                        format!("{built}, gets a member written through a computed key the tool cannot read"),
+                    );
+                } else if field != CURSOR && self.fields.contains(&field) {
+                    tally.unaccounted(
+                        &at,
+                        format!(
+                            "{built}, gets `{field}` written before it runs; \
+                             the drain or the end-of-turn check reads it"
+                        ),
+                    );
+                }
+            }
+            for w in sweep.obj_writes.iter().filter(|w| within(&w.at, &f.range) && w.target == obj) {
+                match &w.keys {
+                    Keys::Known(keys) if !keys.iter().any(|k| self.fields.contains(k)) => tally.counted += 1,
+                    Keys::Known(keys) => {
+                        let hit: Vec<String> =
+                            keys.iter().filter(|k| self.fields.contains(*k)).map(|k| format!("`{k}`")).collect();
+                        tally.unaccounted(&w.at, format!("{built}, gets {} written before it runs", hit.join(", ")));
                     }
-                }
-                None => {
-                    unaccounted(at, "the steering buffer is bound at top level: its readers cannot be followed".into())
+                    Keys::Unknown => tally.unaccounted(
+                        &w.at,
+                        format!(
+                            "{built}, gets properties the tool cannot list written before it runs \
+                             (the drain reads {})",
+                            field_list()
+                        ),
+                    ),
                 }
             }
         }
     }
 
-    // 4. The fields the drain and the check read, on objects that are executions.
-    let field_list = || fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ");
-    // `this` inside the execution class, outside its constructor.
-    for member in &exec.class.body {
-        let (f, method) = match member {
-            ClassMember::Method(m) => (index.function_at(&range(&*m.function)), prop_name(&m.key).unwrap_or("")),
-            ClassMember::PrivateMethod(m) => (index.function_at(&range(&*m.function)), ""),
-            _ => continue,
-        };
-        let Some(f) = f else { continue };
-        for (at, field, value) in writes_on(f.node, &Obj::This) {
-            if field == COMPUTED {
-                unaccounted(
-                    &at,
-                    format!(
-                        "the execution's method `{method}` writes a member through a computed key the tool cannot read"
-                    ),
-                );
-                continue;
-            }
-            if !fields.contains(&field) || field == CURSOR {
-                continue; // the cursor was judged above
-            }
-            let consumes_queue = field == queue
-                && value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Array(a) if a.elems.is_empty()));
-            if consumes_queue {
-                counted += 1;
-            } else {
-                unaccounted(&at, format!("the execution's method `{method}` writes `{field}`, which the drain or the end-of-turn check reads; the proof does not run it"));
-            }
-        }
-    }
-    // Variables bound to a construction: what is done to the child before it runs.
-    for site in spawns.iter().chain(&roots) {
-        let Some(f) = index.enclosing_function(site) else { continue };
-        let Some(name) = bound_to(f, site) else { continue };
-        let obj = Obj::Name(name.clone());
-        for (at, field, _) in writes_on(f.node, &obj) {
-            if field == COMPUTED {
-                unaccounted(
-                    &at,
-                    format!(
-                        "`{name}`, built at byte {}, gets a member written through a computed key the tool cannot read",
-                        site.start
-                    ),
-                );
-                continue;
-            }
-            if field == CURSOR {
-                continue;
-            }
-            if fields.contains(&field) {
-                unaccounted(&at, format!("`{name}`, built at byte {}, gets `{field}` written before it runs; the drain or the end-of-turn check reads it", site.start));
-            }
-        }
-        for w in sweep.obj_writes.iter().filter(|w| within(&w.at, &f.range) && w.target == obj) {
+    /// Writes through Object.assign and kin: the cursor onto anything; onto the execution's own `this`,
+    /// the fields the drain reads or keys the tool cannot list.
+    fn judge_object_writes(&self, sweep: &Sweep, tally: &mut Tally) {
+        for w in &sweep.obj_writes {
+            let on_exec_this =
+                w.target == Obj::This && within(&w.at, &self.exec_range) && !inside(&w.at, &self.ctor_ranges);
             match &w.keys {
-                Keys::Known(keys) if !keys.iter().any(|k| fields.contains(k)) => counted += 1,
-                Keys::Known(keys) => {
-                    let hit: Vec<&String> = keys.iter().filter(|k| fields.contains(*k)).collect();
-                    unaccounted(&w.at, format!("`{name}`, built at byte {}, gets {} written before it runs", site.start, hit.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")));
-                }
-                Keys::Unknown => unaccounted(&w.at, format!("`{name}`, built at byte {}, gets properties the tool cannot list written before it runs (the drain reads {})", site.start, field_list())),
+                Keys::Known(keys) if keys.iter().any(|k| k == CURSOR) => tally.unaccounted(
+                    &w.at,
+                    "the cursor is written here through an object (Object.assign, defineProperty, Reflect)".into(),
+                ),
+                Keys::Known(keys) if on_exec_this && keys.iter().any(|k| self.fields.contains(k)) => tally
+                    .unaccounted(&w.at, "the execution writes fields the drain reads through an object here".into()),
+                Keys::Unknown if on_exec_this => tally
+                    .unaccounted(&w.at, "the execution writes properties the tool cannot list onto itself here".into()),
+                // Writes onto other objects are none of the proof's business, and
+                // not counted: only what the prefilter parses for a reason counts.
+                _ => {}
             }
-        }
-    }
-    // Writes through Object.assign and kin: the cursor under any target; anything on `this` in the class.
-    for w in &sweep.obj_writes {
-        let on_exec_this = w.target == Obj::This && within(&w.at, &exec_range) && !inside(&w.at, &ctor_ranges);
-        match &w.keys {
-            Keys::Known(keys) if keys.iter().any(|k| k == CURSOR) => unaccounted(
-                &w.at,
-                "the cursor is written here through an object (Object.assign, defineProperty, Reflect)".into(),
-            ),
-            Keys::Known(keys) if on_exec_this && keys.iter().any(|k| fields.contains(k)) => {
-                unaccounted(&w.at, "the execution writes fields the drain reads through an object here".into())
-            }
-            Keys::Unknown if on_exec_this => {
-                unaccounted(&w.at, "the execution writes properties the tool cannot list onto itself here".into())
-            }
-            // Writes onto other objects are none of the proof's business, and
-            // not counted: only what the prefilter parses for a reason counts.
-            _ => {}
         }
     }
 
-    // How each spawn path is covered.
-    for (n, site) in spawns.iter().enumerate() {
-        let f = index.enclosing_function(site).map(|f| f.range.start).unwrap_or(site.start);
-        out.spawn_paths.push(Place {
-            at: site.start,
-            code: clip(&source[site.clone()]),
-            why: format!(
-                "spawn site {}: what its function (byte {f}) does to the child before the hand-off is accounted for",
-                n + 1
-            ),
-        });
+    /// How each spawn path is covered.
+    fn spawn_paths(&self) -> Vec<Place> {
+        let source = self.index.source;
+        self.spawns
+            .iter()
+            .enumerate()
+            .map(|(n, site)| {
+                let f = self.index.enclosing_function(site).map(|f| f.range.start).unwrap_or(site.start);
+                Place {
+                    at: site.start,
+                    code: clip(&source[site.clone()]),
+                    why: format!(
+                        "spawn site {}: what its function (byte {f}) does to the child before the hand-off \
+                         is accounted for",
+                        n + 1
+                    ),
+                }
+            })
+            .collect()
     }
-    bad.sort();
-    bad.dedup();
-    out.unaccounted = bad;
-    out.accounted = counted;
-    out
+}
+
+/// A class anchor's class by its captured name and the name's aliases.
+fn class_names(resolution: &Resolution, anchor: &str) -> BTreeSet<String> {
+    let mut set = BTreeSet::new();
+    if let Some(name) = resolution.capture(anchor, "CLASS") {
+        set.insert(name.to_string());
+        set.extend(resolution.index.aliases_of(name).into_iter().map(str::to_string));
+    }
+    set
+}
+
+/// The methods of the buffer class a caller may use without reading its
+/// messages: the append, the clear, the length's own member, `isHandled`.
+fn buffer_safe(resolution: &Resolution, buffer: &swc_ecma_ast::Class, tail: &str) -> BTreeSet<String> {
+    let method_of = |id: &str| -> Option<String> {
+        let at = resolution.get(id).first()?.range.clone();
+        crate::resolve::class_method(buffer, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
+    };
+    [method_of("buffer-append"), method_of("buffer-clear"), Some(tail.to_string()), Some("isHandled".to_string())]
+        .into_iter()
+        .flatten()
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+/// The execution class's methods called `name`.
+fn methods_named<'i, 'a>(index: &'i Index<'a>, exec: &ClassInfo<'a>, name: &str) -> Vec<&'i FnInfo<'a>> {
+    exec.class
+        .body
+        .iter()
+        .filter_map(|m| match m {
+            ClassMember::Method(method) if prop_name(&method.key) == Some(name) => {
+                index.function_at(&range(&*method.function))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// What the drain, the end-of-turn check and the method that reads the
+/// buffer's length read on the execution; with the `this` reads of the
+/// execution's methods they call, transitively (those methods are not fields).
+fn drain_fields(
+    resolution: &Resolution,
+    exec: &ClassInfo,
+    drains: &[Range<usize>],
+    turns: &[Range<usize>],
+    ql_method: Option<&Range<usize>>,
+) -> BTreeSet<String> {
+    let index = &resolution.index;
+    let mut fields: BTreeSet<String> = [CURSOR, DEPTH].into_iter().map(str::to_string).collect();
+    let mut called: BTreeSet<String> = BTreeSet::new();
+    let exec_var = resolution.capture("drain-cursor-advance", "EXEC");
+    for (fns, object, is_drain) in [(drains, exec_var, true), (turns, end_of_turn_object(resolution), false)] {
+        for at in fns.iter() {
+            let Some(f) = index.function_at(at) else { continue };
+            // The execution by the anchor's name, and by each drain function's first parameter.
+            let first =
+                if is_drain { f.node.param_names().first().copied().flatten().map(str::to_string) } else { None };
+            for object in object.map(str::to_string).into_iter().chain(first) {
+                let (read, calls) = members_on(index.source, f.node, object.trim());
+                fields.extend(read);
+                called.extend(calls);
+            }
+        }
+    }
+    if let Some(f) = ql_method.and_then(|at| index.function_at(at)) {
+        fields.extend(members_on(index.source, f.node, "this").0);
+    }
+    let mut seen = BTreeSet::new();
+    while let Some(name) = called.iter().find(|n| !seen.contains(*n)).cloned() {
+        seen.insert(name.clone());
+        for f in methods_named(index, exec, &name) {
+            let (read, calls) = members_on(index.source, f.node, "this");
+            fields.extend(read);
+            called.extend(calls);
+        }
+    }
+    fields.retain(|f| !called.contains(f));
+    fields
 }
 
 /// The expression the end-of-turn check reads the execution through (`$E`).

@@ -44,6 +44,8 @@ pub struct Request {
 }
 
 /// One outcome, or one per tree with `--all`.
+// Made once per run and matched at once: boxing the large variant buys nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Done {
     One(Outcome),
     All(Vec<Outcome>),
@@ -144,39 +146,11 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     let mut outcome = Outcome::new(action, mode);
     outcome.target = Some(target.path.clone());
     outcome.found_by = Some(target.how.clone());
-    // The folder is held from here on; nothing is looked up by its path again.
-    let walked = match folder::walk(&target.path) {
-        Ok(w) => w,
-        Err(e) => {
-            return outcome
-                .error(format!("cannot open {}: {e}", target.path.display()), "check the path; pass --target PATH")
-        }
+    let Opened { walked, bytes, meta } = match open_target(&target.path, action) {
+        Ok(opened) => opened,
+        Err((error, next)) => return outcome.error(error, next),
     };
-    // Root works on another user's tree as that user, before anything is written or run.
-    if let Err(e) = privilege::owner_of(&walked).and_then(privilege::assume) {
-        return outcome.error(
-            e,
-            "run kiro-steer-scope as the user who owns the installation, or fix the ownership as the message says",
-        );
-    }
     let real = walked.path();
-    // Writers serialise on the folder; a plain check never waits.
-    if action != Action::Check {
-        if let Err(e) = walked.folder.lock() {
-            return outcome
-                .error(format!("cannot lock {}: {e}", walked.folder.path.display()), "check the folder's permissions");
-        }
-        swap::sweep_stale(&walked.folder);
-    }
-    let (bytes, meta) = match walked.folder.read(&walked.name) {
-        Ok(read) => read,
-        Err(e) => {
-            return outcome.error(
-                format!("cannot read {}: {e}", real.display()),
-                "check the path and its permissions; pass --target PATH",
-            )
-        }
-    };
     let package = discover::package_info(&walked);
     // A file already patched in this mode (as its markers say) costs what
     // --check costs: no parse, no node.
@@ -207,7 +181,11 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     let inspection = inspect::inspect(real, package, bytes, &cli.anchors, depth);
     outcome.absorb(&inspection);
     if let Some(Err(e)) = probe.map(|p| p.finish(Duration::from_secs(cli.node_timeout))) {
-        return outcome.error(e, "nothing was written; pass --node PATH to a working node (18 or later), or leave --node out to use kiro-cli's own");
+        return outcome.error(
+            e,
+            "nothing was written; pass --node PATH to a working node (18 or later), \
+             or leave --node out to use kiro-cli's own",
+        );
     }
     let place = Place { walked: &walked, meta: &meta };
     match action {
@@ -216,35 +194,83 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
             apply(cli, outcome, &inspection, &place, mode, action == Action::DryRun, early)
         }
         Action::Restore => restore(outcome, &inspection, &place),
-        Action::Prove => {
-            if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
-                return refuse_state(outcome, &inspection);
-            }
-            let run = run_proof(cli, &inspection, &walked.folder, mode);
-            let verdict = run.proof.verdict.clone();
-            record_proof(&mut outcome, run);
-            match verdict {
-                Verdict::Passed => {
-                    outcome.message = format!(
-                        "proof passed: the stock code replays steering and the {mode} code fixes it, in every case"
-                    );
-                    outcome.exit = EXIT_OK;
-                    outcome
-                }
-                Verdict::Disproved => {
-                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
-                    outcome.error(summary, "nothing was written; the fix cannot be shown to work on this bundle (run --prove --json for every case)")
-                }
-                Verdict::Inconclusive(_) => {
-                    let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
-                    outcome.error(summary, INCONCLUSIVE_NEXT)
-                }
-            }
+        Action::Prove => prove_only(cli, outcome, &inspection, &walked.folder, mode),
+    }
+}
+
+/// The target as opened: its walked path, its bytes and its metadata.
+struct Opened {
+    walked: Walked,
+    bytes: Vec<u8>,
+    meta: std::fs::Metadata,
+}
+
+/// Walks to the target, works as its owner where started as root, locks its
+/// folder for a writer, and reads it; else what failed and the next step.
+fn open_target(path: &Path, action: Action) -> Result<Opened, (String, &'static str)> {
+    // The folder is held from here on; nothing is looked up by its path again.
+    let walked = folder::walk(path)
+        .map_err(|e| (format!("cannot open {}: {e}", path.display()), "check the path; pass --target PATH"))?;
+    // Root works on another user's tree as that user, before anything is written or run.
+    privilege::owner_of(&walked).and_then(privilege::assume).map_err(|e| {
+        (e, "run kiro-steer-scope as the user who owns the installation, or fix the ownership as the message says")
+    })?;
+    // Writers serialise on the folder; a plain check never waits.
+    if action != Action::Check {
+        walked.folder.lock().map_err(|e| {
+            (format!("cannot lock {}: {e}", walked.folder.path.display()), "check the folder's permissions")
+        })?;
+        swap::sweep_stale(&walked.folder);
+    }
+    let (bytes, meta) = walked.folder.read(&walked.name).map_err(|e| {
+        (
+            format!("cannot read {}: {e}", walked.path().display()),
+            "check the path and its permissions; pass --target PATH",
+        )
+    })?;
+    Ok(Opened { walked, bytes, meta })
+}
+
+/// --prove: the proof alone, nothing written.
+fn prove_only(
+    cli: &Options,
+    mut outcome: Outcome,
+    inspection: &Inspection,
+    folder: &folder::Folder,
+    mode: Mode,
+) -> Outcome {
+    if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
+        return refuse_state(outcome, inspection);
+    }
+    let run = run_proof(cli, inspection, folder, mode);
+    let verdict = run.proof.verdict.clone();
+    record_proof(&mut outcome, run);
+    match verdict {
+        Verdict::Passed => {
+            outcome.message =
+                format!("proof passed: the stock code replays steering and the {mode} code fixes it, in every case");
+            outcome.exit = EXIT_OK;
+            outcome
+        }
+        Verdict::Disproved => {
+            let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
+            outcome.error(
+                summary,
+                "nothing was written; the fix cannot be shown to work on this bundle \
+                 (run --prove --json for every case)",
+            )
+        }
+        Verdict::Inconclusive(_) => {
+            let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
+            outcome.error(summary, INCONCLUSIVE_NEXT)
         }
     }
 }
 
-const INCONCLUSIVE_NEXT: &str = "nothing was written; the harness could not drive this bundle's code (see the reason). Report it with the --json output of --prove; to apply on the anchors and node --check alone, pass --allow-inconclusive";
+const INCONCLUSIVE_NEXT: &str =
+    "nothing was written; the harness could not drive this bundle's code (see the reason). \
+    Report it with the --json output of --prove; to apply on the anchors and node --check alone, \
+    pass --allow-inconclusive";
 
 /// A finished proof run.
 struct ProofRun {
@@ -430,8 +456,13 @@ fn stage_and_check<'f>(
     let staged = staged?;
     checked.map_err(|failure| {
         let next = match failure {
-            validate::CheckFailure::Rejected(_) => "nothing was written; report this with the --json output of --dry-run",
-            _ => "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, or raise --node-timeout",
+            validate::CheckFailure::Rejected(_) => {
+                "nothing was written; report this with the --json output of --dry-run"
+            }
+            _ => {
+                "nothing was written; pass --node PATH to a working node, set KIRO_KAS_NODE_PATH, \
+                 or raise --node-timeout"
+            }
         };
         (failure.to_string(), next)
     })?;

@@ -22,21 +22,22 @@ pub struct Passed {
     pub path: PathBuf,
     pub uid: u32,
     pub gid: u32,
-    /// `st_mode`, file type bits included.
-    pub mode: u32,
+    /// `st_mode`, file type bits included; `mode_t` is u32 on Linux but u16 on
+    /// macOS, so it is kept as the platform has it and compared uncast.
+    pub mode: libc::mode_t,
 }
 
 impl Passed {
     fn of(path: PathBuf, st: &libc::stat) -> Passed {
-        Passed { path, uid: st.st_uid, gid: st.st_gid, mode: st.st_mode as u32 }
+        Passed { path, uid: st.st_uid, gid: st.st_gid, mode: st.st_mode }
     }
 
     pub fn is_dir(&self) -> bool {
-        self.mode & libc::S_IFMT as u32 == libc::S_IFDIR as u32
+        self.mode & libc::S_IFMT == libc::S_IFDIR
     }
 
     pub fn is_file(&self) -> bool {
-        self.mode & libc::S_IFMT as u32 == libc::S_IFREG as u32
+        self.mode & libc::S_IFMT == libc::S_IFREG
     }
 }
 

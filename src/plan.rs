@@ -42,7 +42,8 @@ fn check_constructions(resolution: &Resolution, anchors: &AnchorSet) -> Result<(
             return Err(drift(
                 "spawn-site",
                 format!(
-                    "the execution class is constructed at byte {} with a config the tool cannot follow (`{}`): it may be a sub-execution, so it is neither seeded nor skipped",
+                    "the execution class is constructed at byte {} with a config the tool cannot follow (`{}`): \
+                     it may be a sub-execution, so it is neither seeded nor skipped",
                     site.start,
                     clip(resolution.index.text(&site))
                 ),
@@ -71,16 +72,10 @@ fn length_of(resolution: &Resolution, param: &str) -> Result<String, Refusal> {
         .enclosing_function(at)
         .ok_or_else(|| drift("queued-length", "the comparison is not inside a method"))?;
     let expr = resolution.expr_at(method, at).ok_or_else(|| drift("queued-length", "cannot locate $LEN"))?;
-    rewrite_this(resolution, method, expr, param, 0)
+    rewrite_this(resolution, expr, param, 0)
 }
 
-fn rewrite_this(
-    resolution: &Resolution,
-    method: &FnInfo,
-    expr: &Expr,
-    param: &str,
-    depth: u8,
-) -> Result<String, Refusal> {
+fn rewrite_this(resolution: &Resolution, expr: &Expr, param: &str, depth: u8) -> Result<String, Refusal> {
     struct Refs {
         this: Vec<Range<usize>>,
         idents: Vec<(Range<usize>, String)>,
@@ -118,7 +113,7 @@ fn rewrite_this(
                 ))
             }
         };
-        edits.push((at, format!("({})", rewrite_this(resolution, method, init, param, depth + 1)?)));
+        edits.push((at, format!("({})", rewrite_this(resolution, init, param, depth + 1)?)));
     }
     edits.sort_by_key(|(r, _)| r.start);
     let mut out = String::new();
@@ -157,7 +152,11 @@ fn check_statement_start(resolution: &Resolution, site: &Range<usize>) -> Result
         None | Some(b';' | b'{' | b'}') => Ok(()),
         Some(&b) => Err(drift(
             "spawn-site",
-            format!("the spawn site at byte {} starts a statement right after `{}`; wrapping it could join it to the previous line", site.start, b as char),
+            format!(
+                "the spawn site at byte {} starts a statement right after `{}`; \
+                 wrapping it could join it to the previous line",
+                site.start, b as char
+            ),
         )),
     }
 }
@@ -192,6 +191,9 @@ struct Loop<'a> {
     update: Option<Range<usize>>,
 }
 
+/// A loop statement's body, the names its head binds, and its update.
+type LoopParts<'s> = (&'s Stmt, Vec<String>, Option<Range<usize>>);
+
 fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     struct Collect<'a> {
         out: Vec<Loop<'a>>,
@@ -207,7 +209,7 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     }
     impl<'a> Visit for Collect<'a> {
         fn visit_stmt(&mut self, node: &Stmt) {
-            let found: Option<(&Stmt, Vec<String>, Option<Range<usize>>)> = match node {
+            let found: Option<LoopParts<'_>> = match node {
                 Stmt::For(f) => Some((&f.body, Vec::new(), f.update.as_ref().map(|u| range(&**u)))),
                 Stmt::ForOf(f) => Some((&f.body, binds(&f.left), None)),
                 Stmt::ForIn(f) => Some((&f.body, binds(&f.left), None)),
@@ -252,8 +254,8 @@ fn mentions(node: &Stmt, name: &str) -> bool {
 fn is_guard(stmt: &Stmt) -> bool {
     match stmt {
         Stmt::If(i) if i.alt.is_none() => {
-            matches!(&*i.cons, Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_))
-                || matches!(&*i.cons, Stmt::Block(b) if b.stmts.len() == 1 && matches!(b.stmts[0], Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_)))
+            let leaves = |s: &Stmt| matches!(s, Stmt::Continue(_) | Stmt::Break(_) | Stmt::Return(_));
+            leaves(&i.cons) || matches!(&*i.cons, Stmt::Block(b) if b.stmts.len() == 1 && leaves(&b.stmts[0]))
         }
         _ => false,
     }
@@ -309,68 +311,111 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
             format!("the drained execution is `{}`, not a plain name the gate can read again", clip(exec)),
         ));
     }
-    let first_use = &resolution.get("drain-message")[0];
-    let message = index.text(&first_use.captures["MSG"]);
-    if !is_plain_access(message) || message.contains('.') {
-        return Err(drift("drain-message", format!("the message is `{}`, not a variable", clip(message))));
-    }
-    if !within(&first_use.range, drain_at) {
-        return Err(drift(
-            "drain-message",
-            format!(
-                "`{message}` is delivered at byte {}, outside the function that logs the delivery",
-                first_use.range.start
-            ),
-        ));
-    }
-    let the_loop = loops_in(drain)
-        .into_iter()
-        .filter(|l| within(&first_use.range, &l.range) && !l.stmts.is_empty())
-        .max_by_key(|l| l.range.start)
-        .ok_or_else(|| drift("drain-message", format!("`{message}` is not delivered inside a loop")))?;
-    let stmts = &the_loop.stmts;
-    let position = |r: &Range<usize>| stmts.iter().position(|s| within(r, &range(*s)));
+    let site = GateSite::find(resolution, drain, &advance.range)?;
+    let exec = site.gated_exec(resolution, exec)?;
+    site.check_not_delivered_early()?;
+    site.insertions(index.source.as_bytes(), &exec)
+}
 
-    let bound_in_body = stmts.iter().position(|s| match s {
-        Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| d.name.as_ident().is_some_and(|i| &*i.id.sym == message)),
-        _ => false,
-    });
-    if bound_in_body.is_none() && !the_loop.head_binds.iter().any(|b| b == message) {
-        return Err(drift("drain-message", format!("`{message}` is not declared by the drain's loop")));
-    }
+/// Where the gate goes: the drain's loop that delivers the message, and
+/// where in its body the message is declared and the cursor advanced.
+struct GateSite<'r, 'a> {
+    drain: &'r FnInfo<'a>,
+    the_loop: Loop<'a>,
+    message: &'a str,
+    advance: &'r Range<usize>,
+    /// The body statement that declares the message (else the loop's head does).
+    bound_in_body: Option<usize>,
+    /// The body statement that advances the cursor, if one does.
+    advanced_in_body: Option<usize>,
+}
 
-    // The execution as the drain names it: the advance's own, or, for an
-    // advance in a function the drain calls, the argument the drain passes.
-    let mut exec = exec.to_string();
-    let advanced_in_body = position(&advance.range);
-    match advanced_in_body {
-        Some(k) if !always_evaluates(stmts[k], &advance.range) => {
-            return Err(drift("drain-cursor-advance", format!("the cursor advance at byte {} only runs on some paths", advance.range.start)));
+impl<'r, 'a> GateSite<'r, 'a> {
+    /// The delivered message and the innermost loop that delivers it, which must declare it.
+    fn find(
+        resolution: &'r Resolution<'a>,
+        drain: &'r FnInfo<'a>,
+        advance: &'r Range<usize>,
+    ) -> Result<GateSite<'r, 'a>, Refusal> {
+        let first_use = &resolution.get("drain-message")[0];
+        let message = resolution.index.text(&first_use.captures["MSG"]);
+        if !is_plain_access(message) || message.contains('.') {
+            return Err(drift("drain-message", format!("the message is `{}`, not a variable", clip(message))));
         }
-        Some(_) => {}
-        None if the_loop.update.as_ref().is_some_and(|u| within(&advance.range, u)) => {}
-        None if advance.range.end <= the_loop.range.start && within(&advance.range, drain_at) => {}
-        // After the loop: every message read is still passed, so withheld ones too.
-        None if within(&advance.range, drain_at) && advance.range.start >= the_loop.range.end => {
-            if !top_statement(drain, &advance.range).is_some_and(|s| always_evaluates(s, &advance.range)) {
-                return Err(drift("drain-cursor-advance", format!("the cursor advance after the loop at byte {} only runs on some paths", advance.range.start)));
-            }
-        }
-        None if !within(&advance.range, drain_at) => exec = collector_exec(resolution, drain, &the_loop, &advance.range, &exec)?,
-        None => {
+        if !within(&first_use.range, &drain.range) {
             return Err(drift(
+                "drain-message",
+                format!(
+                    "`{message}` is delivered at byte {}, outside the function that logs the delivery",
+                    first_use.range.start
+                ),
+            ));
+        }
+        let the_loop = loops_in(drain)
+            .into_iter()
+            .filter(|l| within(&first_use.range, &l.range) && !l.stmts.is_empty())
+            .max_by_key(|l| l.range.start)
+            .ok_or_else(|| drift("drain-message", format!("`{message}` is not delivered inside a loop")))?;
+        let bound_in_body = the_loop.stmts.iter().position(|s| match s {
+            Stmt::Decl(Decl::Var(v)) => {
+                v.decls.iter().any(|d| d.name.as_ident().is_some_and(|i| &*i.id.sym == message))
+            }
+            _ => false,
+        });
+        if bound_in_body.is_none() && !the_loop.head_binds.iter().any(|b| b == message) {
+            return Err(drift("drain-message", format!("`{message}` is not declared by the drain's loop")));
+        }
+        let advanced_in_body = the_loop.stmts.iter().position(|s| within(advance, &range(*s)));
+        Ok(GateSite { drain, the_loop, message, advance, bound_in_body, advanced_in_body })
+    }
+
+    /// The body statement after which the gate goes, if any (else it opens the body).
+    fn after(&self) -> Option<usize> {
+        self.bound_in_body.into_iter().chain(self.advanced_in_body).max()
+    }
+
+    /// The execution as the drain names it: the advance's own, or, for an
+    /// advance in a function the drain calls, the argument the drain passes.
+    /// The advance must run on every path before the gate.
+    fn gated_exec(&self, resolution: &Resolution, exec: &str) -> Result<String, Refusal> {
+        let (advance, the_loop, drain_at) = (self.advance, &self.the_loop, &self.drain.range);
+        match self.advanced_in_body {
+            Some(k) if !always_evaluates(the_loop.stmts[k], advance) => Err(drift(
                 "drain-cursor-advance",
-                format!("the cursor advance at byte {} is neither before the delivery in the loop body, in the loop's update, nor after the loop", advance.range.start),
-            ))
+                format!("the cursor advance at byte {} only runs on some paths", advance.start),
+            )),
+            Some(_) => Ok(exec.to_string()),
+            None if the_loop.update.as_ref().is_some_and(|u| within(advance, u)) => Ok(exec.to_string()),
+            None if advance.end <= the_loop.range.start && within(advance, drain_at) => Ok(exec.to_string()),
+            // After the loop: every message read is still passed, so withheld ones too.
+            None if within(advance, drain_at) && advance.start >= the_loop.range.end => {
+                if !top_statement(self.drain, advance).is_some_and(|s| always_evaluates(s, advance)) {
+                    return Err(drift(
+                        "drain-cursor-advance",
+                        format!("the cursor advance after the loop at byte {} only runs on some paths", advance.start),
+                    ));
+                }
+                Ok(exec.to_string())
+            }
+            None if !within(advance, drain_at) => collector_exec(resolution, self.drain, the_loop, advance, exec),
+            None => Err(drift(
+                "drain-cursor-advance",
+                format!(
+                    "the cursor advance at byte {} is neither before the delivery in the loop body, \
+                     in the loop's update, nor after the loop",
+                    advance.start
+                ),
+            )),
         }
     }
-    let exec = exec.as_str();
 
-    let after = bound_in_body.into_iter().chain(advanced_in_body).max();
-    // Nothing before the gate may deliver the message.
-    if let Some(last) = after {
-        for (i, stmt) in stmts[..last].iter().enumerate() {
-            if Some(i) != bound_in_body && Some(i) != advanced_in_body && mentions(stmt, message) && !is_guard(stmt) {
+    /// Nothing before the gate may deliver the message.
+    fn check_not_delivered_early(&self) -> Result<(), Refusal> {
+        let Some(last) = self.after() else { return Ok(()) };
+        let message = self.message;
+        for (i, stmt) in self.the_loop.stmts[..last].iter().enumerate() {
+            let skipped = Some(i) == self.bound_in_body || Some(i) == self.advanced_in_body;
+            if !skipped && mentions(stmt, message) && !is_guard(stmt) {
                 return Err(drift(
                     "drain-cursor-advance",
                     format!(
@@ -380,56 +425,61 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
                 ));
             }
         }
+        Ok(())
     }
 
-    let gate = format!("if({message}&&{message}.kind===\"user\"&&{exec}.subExecutionDepth>0)continue;");
-    let purpose = "withhold user steering from sub-executions in the drain, after the cursor advance".to_string();
-    let source = index.source.as_bytes();
-    // A body a minifier wrote without braces gets them, inside the markers.
-    let open = if the_loop.bare.is_some() { "{" } else { "" };
-    let mut out = match after {
-        None => vec![Insertion { at: the_loop.inner_start, text: format!("{open}{gate}"), purpose: purpose.clone() }],
-        Some(i) => {
-            let stmt = stmts[i];
-            let mut v = Vec::new();
-            if !open.is_empty() {
-                v.push(Insertion {
-                    at: the_loop.inner_start,
-                    text: open.to_string(),
-                    purpose: format!("{purpose} (a brace for the loop body)"),
-                });
-            }
-            if Some(i) == advanced_in_body {
-                if let Some(split) = split_sequence(stmt, &advance.range, message) {
-                    v.push(Insertion { at: split, text: format!(";{gate}void 0"), purpose: purpose.clone() });
-                } else {
-                    if let Stmt::If(_) = stmt {
-                        if !is_guard(stmt) && mentions(stmt, message) {
-                            return Err(drift(
-                                "drain-cursor-advance",
-                                format!(
-                                    "the statement that advances the cursor (byte {}) also delivers `{message}`",
-                                    range(stmt).start
-                                ),
-                            ));
-                        }
-                    }
-                    v.push(Insertion { at: statement_end(source, stmt)?, text: gate, purpose: purpose.clone() });
-                }
-            } else {
-                v.push(Insertion { at: statement_end(source, stmt)?, text: gate, purpose: purpose.clone() });
-            }
-            v
-        }
-    };
-    if let Some(body) = &the_loop.bare {
-        out.push(Insertion {
-            at: body.end,
-            text: "}".into(),
+    fn insertions(&self, source: &[u8], exec: &str) -> Result<Vec<Insertion>, Refusal> {
+        let (the_loop, message) = (&self.the_loop, self.message);
+        let gate = format!("if({message}&&{message}.kind===\"user\"&&{exec}.subExecutionDepth>0)continue;");
+        let purpose = "withhold user steering from sub-executions in the drain, after the cursor advance".to_string();
+        let brace = |at: usize, text: &str| Insertion {
+            at,
+            text: text.into(),
             purpose: format!("{purpose} (a brace for the loop body)"),
-        });
+        };
+        // A body a minifier wrote without braces gets them, inside the markers.
+        let open = if the_loop.bare.is_some() { "{" } else { "" };
+        let mut out = match self.after() {
+            None => {
+                vec![Insertion { at: the_loop.inner_start, text: format!("{open}{gate}"), purpose: purpose.clone() }]
+            }
+            Some(i) => {
+                let mut v = Vec::new();
+                if !open.is_empty() {
+                    v.push(brace(the_loop.inner_start, open));
+                }
+                v.push(self.gate_after(source, i, gate, purpose.clone())?);
+                v
+            }
+        };
+        if let Some(body) = &the_loop.bare {
+            out.push(brace(body.end, "}"));
+        }
+        Ok(out)
     }
-    Ok(out)
+
+    /// The gate after body statement `i`: right after the advance where one
+    /// sequence advances and then delivers, else after the whole statement.
+    fn gate_after(&self, source: &[u8], i: usize, gate: String, purpose: String) -> Result<Insertion, Refusal> {
+        let (stmt, message) = (self.the_loop.stmts[i], self.message);
+        if Some(i) == self.advanced_in_body {
+            if let Some(split) = split_sequence(stmt, self.advance, message) {
+                return Ok(Insertion { at: split, text: format!(";{gate}void 0"), purpose });
+            }
+            if let Stmt::If(_) = stmt {
+                if !is_guard(stmt) && mentions(stmt, message) {
+                    return Err(drift(
+                        "drain-cursor-advance",
+                        format!(
+                            "the statement that advances the cursor (byte {}) also delivers `{message}`",
+                            range(stmt).start
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(Insertion { at: statement_end(source, stmt)?, text: gate, purpose })
+    }
 }
 
 /// The statement of `f`'s body that holds `at`.
@@ -564,7 +614,16 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         .find("this.sessionServices.")
         .and_then(|at| crate::resolve::buffer_slot(&length[at..]))
         .map(|(slot, _)| format!("this.sessionServices.{slot}"))
-        .ok_or_else(|| drift("queued-length", format!("the buffer length `{}` is not read through this.sessionServices.<buffer>, so the rewind cannot find the buffer", clip(&length))))?;
+        .ok_or_else(|| {
+            drift(
+                "queued-length",
+                format!(
+                    "the buffer length `{}` is not read through this.sessionServices.<buffer>, \
+                     so the rewind cannot find the buffer",
+                    clip(&length)
+                ),
+            )
+        })?;
 
     // The buffer's clear method: count the clear first thing.
     let buffer_class = class_of(&class_at("buffer-class")?).ok_or_else(|| drift("buffer-class", "is not a class"))?;
@@ -600,7 +659,13 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
             ClassMember::Constructor(c) => c.body.as_ref(),
             _ => None,
         })
-        .ok_or_else(|| drift("execution-class", "the execution class has no constructor, so --rewind-on-clear has nowhere to make its cursor clear-aware"))?;
+        .ok_or_else(|| {
+            drift(
+                "execution-class",
+                "the execution class has no constructor, \
+                 so --rewind-on-clear has nowhere to make its cursor clear-aware",
+            )
+        })?;
     if returns(body) {
         return Err(drift(
             "execution-class",
@@ -608,10 +673,11 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         ));
     }
     let cursor = format!(
-        ";{{let __kssAt=this.steeringReaderIndex;const __kssCount=()=>{{const b={buffer};return b&&b.{CLEARS}||0}};let __kssSeen=__kssCount();\
-Object.defineProperty(this,\"steeringReaderIndex\",{{configurable:true,enumerable:true,\
-get(){{const c=__kssCount();if(c!==__kssSeen){{__kssSeen=c;__kssAt=0}}return __kssAt}},\
-set(v){{__kssSeen=__kssCount();__kssAt=v}}}})}}"
+        ";{{let __kssAt=this.steeringReaderIndex;\
+         const __kssCount=()=>{{const b={buffer};return b&&b.{CLEARS}||0}};let __kssSeen=__kssCount();\
+         Object.defineProperty(this,\"steeringReaderIndex\",{{configurable:true,enumerable:true,\
+         get(){{const c=__kssCount();if(c!==__kssSeen){{__kssSeen=c;__kssAt=0}}return __kssAt}},\
+         set(v){{__kssSeen=__kssCount();__kssAt=v}}}})}}"
     );
     let rewind = Insertion {
         at: range(body).end - 1,

@@ -53,8 +53,6 @@ pub enum Identity {
     User { uid: u32, gid: u32, name: String },
 }
 
-const S_ISVTX: u32 = libc::S_ISVTX as u32;
-
 /// Who besides root (and `me`, in `my_group`) could change what `passed` is:
 /// a writer by group or others, except where a sticky folder protects its
 /// entries (their owners are judged when passed) or the group is root's.
@@ -62,7 +60,7 @@ fn shared_with_others(passed: &Passed, my_group: Option<u32>) -> Option<String> 
     let group_ok = passed.gid == 0 || Some(passed.gid) == my_group;
     let group_writes = passed.mode & 0o020 != 0 && !group_ok;
     let others_write = passed.mode & 0o002 != 0;
-    let sticky_folder = passed.is_dir() && passed.mode & S_ISVTX != 0;
+    let sticky_folder = passed.is_dir() && passed.mode & libc::S_ISVTX != 0;
     if (group_writes || others_write) && !sticky_folder {
         let who = if others_write { "every user".to_string() } else { format!("group {}", passed.gid) };
         return Some(format!("{} can be written by {who} (mode {:o})", passed.path.display(), passed.mode & 0o7777));
@@ -84,13 +82,17 @@ pub fn owner_of(walked: &Walked) -> Result<Identity, String> {
     let Some(first) = owners.first() else {
         // A link's own mode means nothing; who may replace it is its folder's.
         if let Some(why) = passed.iter().find_map(|p| shared_with_others(p, None)) {
-            return Err(format!("{why}: as root, kiro-steer-scope works only where no other user can change the file or a folder on its way (it runs code sliced from the file)"));
+            return Err(format!(
+                "{why}: as root, kiro-steer-scope works only where no other user can change the file \
+                 or a folder on its way (it runs code sliced from the file)"
+            ));
         }
         return Ok(Identity::Root);
     };
     if let Some(other) = owners.iter().find(|p| p.uid != first.uid) {
         return Err(format!(
-            "{} belongs to uid {} but {} to uid {}: as root, kiro-steer-scope runs as the one user who owns the tree, and there are two",
+            "{} belongs to uid {} but {} to uid {}: \
+             as root, kiro-steer-scope runs as the one user who owns the tree, and there are two",
             first.path.display(),
             first.uid,
             other.path.display(),
@@ -109,7 +111,8 @@ pub fn owner_of(walked: &Walked) -> Result<Identity, String> {
         Some(file) if groups_of(&name, primary).contains(&file.gid) => file.gid,
         Some(file) => {
             return Err(format!(
-                "{} is in group {}, which {name} is not in: running as {name} in that group would lend {name} the group's rights (chgrp the file to one of {name}'s groups)",
+                "{} is in group {}, which {name} is not in: running as {name} in that group \
+                 would lend {name} the group's rights (chgrp the file to one of {name}'s groups)",
                 file.path.display(),
                 file.gid
             ))
@@ -175,13 +178,23 @@ fn groups_of(name: &str, primary: u32) -> Vec<u32> {
         let rc = unsafe { libc::getgrouplist(c.as_ptr(), primary, groups.as_mut_ptr(), &mut count) };
         if rc >= 0 {
             groups.truncate(count as usize);
-            return groups.into_iter().map(|g| g as u32).collect();
+            return groups.into_iter().map(listed_gid).collect();
         }
         if asked >= 1 << 16 {
             return vec![primary];
         }
         count = count.max(asked * 2);
     }
+}
+
+/// A group as getgrouplist lists it: a gid_t, or on macOS a c_int holding one.
+#[cfg(target_vendor = "apple")]
+fn listed_gid(g: libc::c_int) -> u32 {
+    g as u32
+}
+#[cfg(not(target_vendor = "apple"))]
+fn listed_gid(g: libc::gid_t) -> u32 {
+    g
 }
 
 /// Where `program` is: itself if it names a path, else the first executable

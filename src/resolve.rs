@@ -182,15 +182,18 @@ where
     })
 }
 
+/// A pattern and the index of the anchor it belongs to.
+type Indexed<'p> = (usize, &'p Pattern);
+
 struct KindTable<'p> {
-    by_kind: Vec<(std::mem::Discriminant<Expr>, Vec<(usize, &'p Pattern)>)>,
+    by_kind: Vec<(std::mem::Discriminant<Expr>, Vec<Indexed<'p>>)>,
     /// For a node of a kind no pattern fixes: only the kindless patterns.
-    kindless: Vec<(usize, &'p Pattern)>,
+    kindless: Vec<Indexed<'p>>,
 }
 
 impl<'p> KindTable<'p> {
     fn new(anchors: &[(&'p str, &'p [Pattern])]) -> KindTable<'p> {
-        let all: Vec<(usize, &'p Pattern)> =
+        let all: Vec<Indexed<'p>> =
             anchors.iter().enumerate().flat_map(|(i, (_, patterns))| patterns.iter().map(move |p| (i, p))).collect();
         let mut kinds: Vec<std::mem::Discriminant<Expr>> = Vec::new();
         for (_, p) in &all {
@@ -208,7 +211,7 @@ impl<'p> KindTable<'p> {
         KindTable { by_kind, kindless }
     }
 
-    fn for_node(&self, node: &Expr) -> &[(usize, &'p Pattern)] {
+    fn for_node(&self, node: &Expr) -> &[Indexed<'p>] {
         let kind = std::mem::discriminant(strip_parens(node));
         self.by_kind.iter().find(|(k, _)| *k == kind).map_or(&self.kindless, |(_, list)| list)
     }
@@ -411,9 +414,8 @@ fn top_level_aliases(program: &Program) -> Vec<(&str, &str)> {
         let Stmt::Decl(Decl::Var(var)) = stmt else { continue };
         for d in &var.decls {
             if let (Pat::Ident(alias), Some(init)) = (&d.name, &d.init) {
-                match strip_parens(init) {
-                    Expr::Ident(name) => out.push((ident_name(&alias.id), ident_name(name))),
-                    _ => {}
+                if let Expr::Ident(name) = strip_parens(init) {
+                    out.push((ident_name(&alias.id), ident_name(name)));
                 }
             }
         }

@@ -16,7 +16,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::mark::Insertion;
 use crate::parse::range;
 use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{class_method, FnInfo, FnNode, Index, Lookups, Resolution};
+use crate::resolve::{class_method, ClassInfo, FnInfo, FnNode, Index, Lookups, Resolution};
 use crate::scope::{declared_by, free_names, is_global};
 
 /// The bytes of `at` with the insertions that fall inside it (boundaries included) applied.
@@ -290,9 +290,9 @@ fn callable(
             let owner_name = class.name.as_ref().map(|r| index.text(r).to_string());
             if class.range == *exec_at || class.range == *buffer_at {
                 let owner = if class.range == *exec_at { "execution" } else { "buffer" };
-                return Ok(
-                    json!({"form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static}),
-                );
+                return Ok(json!({
+                    "form": "method", "owner": owner, "ownerName": owner_name, "name": name, "static": is_static
+                }));
             }
             let owner = match owners.iter().position(|o| *o == class.range) {
                 Some(i) => i,
@@ -397,100 +397,149 @@ fn entry_keys(expr: &Expr) -> Vec<String> {
     }
 }
 
-/// The slices for one side (stock: no insertions; patched: the mode's).
-pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {
-    let index = &resolution.index;
-    let source = index.source;
-    let one = |id: &str| {
-        resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| format!("anchor `{id}` did not resolve"))
-    };
-    let class_info = |at: &Range<usize>| {
-        index.classes.iter().find(|c| c.range == *at).ok_or_else(|| format!("no class at byte {}", at.start))
-    };
+/// The resolved pieces the slices are cut from.
+struct Parts<'r, 'a> {
+    exec_at: Range<usize>,
+    exec: &'r ClassInfo<'a>,
+    exec_name: &'a str,
+    buffer_at: Range<usize>,
+    buffer: &'r ClassInfo<'a>,
+    buffer_name: &'a str,
+    append: String,
+    clear: String,
+    /// The keys of the message the append method builds.
+    keys: Vec<String>,
+    drain: &'r FnInfo<'a>,
+    turn: &'r FnInfo<'a>,
+    queue: &'a str,
+}
 
-    let exec_at = one("execution-class")?;
-    let exec = class_info(&exec_at)?;
-    let exec_name = resolution.capture("execution-class", "CLASS").ok_or("the execution class has no name")?;
-    let buffer_at = one("buffer-class")?;
-    let buffer = class_info(&buffer_at)?;
-    let buffer_name = resolution.capture("buffer-class", "CLASS").ok_or("the buffer class has no name")?;
-    let method_name = |class: &Class, at: Range<usize>| -> Result<String, String> {
-        let m = class_method(class, &at).ok_or_else(|| format!("byte {} is not inside a method", at.start))?;
-        Ok(prop_name(&m.key).ok_or("a computed method name")?.to_string())
-    };
-    let append_at = one("buffer-append")?;
-    let append = method_name(buffer.class, append_at.clone())?;
-    let clear = method_name(buffer.class, one("buffer-clear")?)?;
-    let keys = index
-        .enclosing_function(&append_at)
-        .and_then(|f| resolution.expr_at(f, &append_at))
-        .map(entry_keys)
-        .unwrap_or_default();
+impl<'r, 'a> Parts<'r, 'a> {
+    fn locate(resolution: &'r Resolution<'a>) -> Result<Parts<'r, 'a>, String> {
+        let index = &resolution.index;
+        let one = |id: &str| {
+            resolution.get(id).first().map(|m| m.range.clone()).ok_or_else(|| format!("anchor `{id}` did not resolve"))
+        };
+        let class_info = |at: &Range<usize>| {
+            index.classes.iter().find(|c| c.range == *at).ok_or_else(|| format!("no class at byte {}", at.start))
+        };
+        let exec_at = one("execution-class")?;
+        let exec = class_info(&exec_at)?;
+        let exec_name = resolution.capture("execution-class", "CLASS").ok_or("the execution class has no name")?;
+        let buffer_at = one("buffer-class")?;
+        let buffer = class_info(&buffer_at)?;
+        let buffer_name = resolution.capture("buffer-class", "CLASS").ok_or("the buffer class has no name")?;
+        let method_name = |class: &Class, at: Range<usize>| -> Result<String, String> {
+            let m = class_method(class, &at).ok_or_else(|| format!("byte {} is not inside a method", at.start))?;
+            Ok(prop_name(&m.key).ok_or("a computed method name")?.to_string())
+        };
+        let append_at = one("buffer-append")?;
+        let append = method_name(buffer.class, append_at.clone())?;
+        let clear = method_name(buffer.class, one("buffer-clear")?)?;
+        let keys = index
+            .enclosing_function(&append_at)
+            .and_then(|f| resolution.expr_at(f, &append_at))
+            .map(entry_keys)
+            .unwrap_or_default();
+        let drain_at = one("drain")?;
+        let drain = index.function_at(&drain_at).ok_or("the drain is not a function")?;
+        let turn_at = one("end-of-turn")?;
+        let turn = index.function_at(&turn_at).ok_or("the end-of-turn check is not a function")?;
+        let queue = resolution.capture("own-queue", "QUEUE").ok_or("own-queue captured nothing")?;
+        Ok(Parts { exec_at, exec, exec_name, buffer_at, buffer, buffer_name, append, clear, keys, drain, turn, queue })
+    }
+}
 
-    let drain_at = one("drain")?;
-    let drain = index.function_at(&drain_at).ok_or("the drain is not a function")?;
-    let turn_at = one("end-of-turn")?;
-    let turn = index.function_at(&turn_at).ok_or("the end-of-turn check is not a function")?;
-    let queue = resolution.capture("own-queue", "QUEUE").ok_or("own-queue captured nothing")?;
-
-    // Where the buffer may sit in sessionServices: first the slot the length is
-    // read through, then every slot the execution class and the drain read.
+/// Where the buffer may sit in sessionServices: first the slot the length is
+/// read through (also returned alone), then every slot the execution class
+/// and the drain read.
+fn buffer_slots(resolution: &Resolution, parts: &Parts) -> (Vec<String>, Option<String>) {
     let mut slots = Vec::new();
     let primary_slot = resolution
         .capture("queued-length", "LEN")
         .and_then(crate::resolve::buffer_slot)
         .map(|(slot, _)| slot.to_string());
     slots.extend(primary_slot.clone());
-    service_slots(exec.class, &mut slots);
-    {
-        let mut s = Slots(std::mem::take(&mut slots));
-        drain.node.visit(&mut s);
-        turn.node.visit(&mut s);
-        slots = s.0;
-    }
+    service_slots(parts.exec.class, &mut slots);
+    let mut s = Slots(slots);
+    parts.drain.node.visit(&mut s);
+    parts.turn.node.visit(&mut s);
+    (s.0, primary_slot)
+}
 
-    // Free names of every slice, less each slice's enclosing locals.
-    let mut free: BTreeSet<String> = BTreeSet::new();
-    let add_free = |free: &mut BTreeSet<String>, names: BTreeSet<String>, at: &Range<usize>| {
-        let locals = enclosing_locals(index, at);
-        free.extend(names.into_iter().filter(|n| !locals.contains(n)));
-    };
-    add_free(&mut free, free_names(exec.class, &[]), &exec_at);
-    add_free(&mut free, free_names(buffer.class, &[]), &buffer_at);
+/// Adds a slice's free names to `free`, less the locals of the functions around it.
+fn add_free(index: &Index, free: &mut BTreeSet<String>, names: BTreeSet<String>, at: &Range<usize>) {
+    let locals = enclosing_locals(index, at);
+    free.extend(names.into_iter().filter(|n| !locals.contains(n)));
+}
 
+/// How the harness calls the drain and the end-of-turn check, the makers of
+/// those that are closures, and the other classes whose methods they are.
+struct Reached<'r, 'a> {
+    drain_call: Value,
+    turn_call: Value,
+    drain_maker: Option<&'r FnInfo<'a>>,
+    turn_maker: Option<&'r FnInfo<'a>>,
+    owner_texts: Vec<Value>,
+}
+
+fn reach_functions<'r, 'a>(
+    resolution: &'r Resolution<'a>,
+    parts: &Parts<'r, 'a>,
+    insertions: &[Insertion],
+    free: &mut BTreeSet<String>,
+) -> Result<Reached<'r, 'a>, String> {
+    let index = &resolution.index;
+    let source = index.source;
+    let (drain, turn) = (parts.drain, parts.turn);
     let mut owners: Vec<Range<usize>> = Vec::new();
     let (drain_maker, turn_maker) = (maker_of(index, drain), maker_of(index, turn));
     // A closure is reached through its maker, called as the bundle calls it.
     let reach = |f: &FnInfo, maker: Option<&FnInfo>, owners: &mut Vec<Range<usize>>| match maker {
-        Some(m) => Ok(
-            json!({"form": "factory", "name": m.name, "text": format!("({})", cut(source, &m.range, insertions)), "makerParams": params_of(m.node)}),
-        ),
-        None => callable(resolution, f, (&exec_at, &buffer_at), insertions, owners),
+        Some(m) => Ok(json!({
+            "form": "factory",
+            "name": m.name,
+            "text": format!("({})", cut(source, &m.range, insertions)),
+            "makerParams": params_of(m.node),
+        })),
+        None => callable(resolution, f, (&parts.exec_at, &parts.buffer_at), insertions, owners),
     };
-    let mut drain_call = reach(drain, drain_maker, &mut owners)?;
-    let mut turn_call = reach(turn, turn_maker, &mut owners)?;
+    let drain_call = reach(drain, drain_maker, &mut owners)?;
+    let turn_call = reach(turn, turn_maker, &mut owners)?;
     let mut owner_texts = Vec::new();
     for at in &owners {
-        let class = class_info(at)?;
-        add_free(&mut free, free_names(class.class, &[]), at);
+        let class =
+            index.classes.iter().find(|c| c.range == *at).ok_or_else(|| format!("no class at byte {}", at.start))?;
+        add_free(index, free, free_names(class.class, &[]), at);
         // A class with a top-level binding keeps its name (its methods may use it).
         let binding = class.name.as_ref().map(|r| index.text(r).to_string());
         owner_texts.push(json!({"name": binding, "text": cut(source, at, insertions)}));
     }
     for (call, f, maker) in [(&drain_call, drain, drain_maker), (&turn_call, turn, turn_maker)] {
         match maker {
-            Some(m) => add_free(&mut free, fn_free(m.node), &m.range),
-            None if call["form"] == "function" => add_free(&mut free, fn_free(f.node), &f.range),
+            Some(m) => add_free(index, free, fn_free(m.node), &m.range),
+            None if call["form"] == "function" => add_free(index, free, fn_free(f.node), &f.range),
             None => {}
         }
     }
+    Ok(Reached { drain_call, turn_call, drain_maker, turn_maker, owner_texts })
+}
 
+/// Each spawn site as the harness drives it; the names it needs from the
+/// top level go into `free`.
+fn spawn_slices(
+    resolution: &Resolution,
+    parts: &Parts,
+    insertions: &[Insertion],
+    free: &mut BTreeSet<String>,
+) -> Result<Vec<Value>, String> {
+    let index = &resolution.index;
     let mut spawns = Vec::new();
     for site in resolution.get("spawn-site") {
         let Some(expr) = index.enclosing_function(&site.range).and_then(|f| resolution.expr_at(f, &site.range)) else {
             return Err(format!("cannot locate the spawn site at byte {}", site.range.start));
         };
-        let names = free_names(expr, &[exec_name]);
+        let names = free_names(expr, &[parts.exec_name]);
         let enclosing = enclosing_locals(index, &site.range);
         // The enclosing function's locals stand for the parent (views of it in
         // the harness); a top-level name is sliced in or stubbed like any other.
@@ -503,7 +552,7 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
             }
         }
         let depth = site.captures.get("DEPTH").map(|r| index.text(r).to_string());
-        let driver = spawn_driver(resolution, site, insertions, &exec_at);
+        let driver = spawn_driver(resolution, site, insertions, &parts.exec_at);
         if let Ok(d) = &driver {
             for name in d["free"].as_array().into_iter().flatten().filter_map(|n| n.as_str()) {
                 free.insert(name.to_string());
@@ -515,26 +564,23 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
             "at": site.range.start,
             "memory": marks_memory(index, expr, &site.range),
             // A spawn in the execution class's own method builds from `this`: the parent.
-            "thisIsParent": crate::resolve::within(&site.range, &exec_at),
-            "text": cut(source, &site.range, insertions),
+            "thisIsParent": crate::resolve::within(&site.range, &parts.exec_at),
+            "text": cut(index.source, &site.range, insertions),
             "locals": locals,
             "depth": depth,
         }));
     }
+    Ok(spawns)
+}
 
-    // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
-    let targets = [(&mut drain_call, drain, drain_maker), (&mut turn_call, turn, turn_maker)];
-    let (buffer_params, buffer_calls) =
-        code_shapes(resolution, program, buffer.class, primary_slot.as_deref(), targets, &mut free, insertions);
-    let owner_names: Vec<String> = owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
-    let mut known: Vec<&str> = vec![exec_name, buffer_name];
-    known.extend(owner_names.iter().map(String::as_str));
-    // A free name bound by `var C = _C` names a sliced class itself, not a
-    // second copy of it. (Looked up like any top-level name, so that the
-    // prefilter parses the declaration.)
+/// The free names bound by `var C = _C` to a class already sliced (`known`),
+/// taken out of `free`: they name that class, not a second copy of it. Each
+/// is looked up like any top-level name, so that the prefilter parses the
+/// declaration. Returns the aliases as JSON, and their names.
+fn class_aliases(index: &Index, free: &mut BTreeSet<String>, known: &[&str]) -> (Vec<Value>, Vec<String>) {
     let mut aliases = Vec::new();
     let mut alias_names = Vec::new();
-    for name in &free {
+    for name in free.iter() {
         index.lookups.top_level(name);
         // A class's own name (`class _C {…}`) used by a slice cut from inside it names the class too.
         let same = |k: &str| {
@@ -552,19 +598,56 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     for name in &alias_names {
         free.remove(name);
     }
+    (aliases, alias_names)
+}
+
+/// The slices for one side (stock: no insertions; patched: the mode's).
+pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {
+    let index = &resolution.index;
+    let source = index.source;
+    let parts = Parts::locate(resolution)?;
+    let (slots, primary_slot) = buffer_slots(resolution, &parts);
+    // Free names of every slice, less each slice's enclosing locals.
+    let mut free: BTreeSet<String> = BTreeSet::new();
+    add_free(index, &mut free, free_names(parts.exec.class, &[]), &parts.exec_at);
+    add_free(index, &mut free, free_names(parts.buffer.class, &[]), &parts.buffer_at);
+    let mut reached = reach_functions(resolution, &parts, insertions, &mut free)?;
+    let spawns = spawn_slices(resolution, &parts, insertions, &mut free)?;
+
+    // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
+    let targets = [
+        (&mut reached.drain_call, parts.drain, reached.drain_maker),
+        (&mut reached.turn_call, parts.turn, reached.turn_maker),
+    ];
+    let (buffer_params, buffer_calls) =
+        code_shapes(resolution, program, parts.buffer.class, primary_slot.as_deref(), targets, &mut free, insertions);
+    let owner_names: Vec<String> =
+        reached.owner_texts.iter().filter_map(|o| o["name"].as_str().map(str::to_string)).collect();
+    let mut known: Vec<&str> = vec![parts.exec_name, parts.buffer_name];
+    known.extend(owner_names.iter().map(String::as_str));
+    let (aliases, alias_names) = class_aliases(index, &mut free, &known);
     known.extend(alias_names.iter().map(String::as_str));
     let top = TopLevel::of(program, index.lookups);
     let closure = close_over(&top, source, insertions, free, &known);
     Ok(json!({
         "prelude": closure.helpers.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         "free": closure.stubs,
-        "execClass": {"name": exec_name, "text": cut(source, &exec_at, insertions)},
-        "bufferClass": {"name": buffer_name, "text": cut(source, &buffer_at, insertions), "append": append, "clear": clear, "entryKeys": keys, "literals": literals(buffer.class), "params": buffer_params, "calls": buffer_calls},
-        "owners": owner_texts,
+        "execClass": {"name": parts.exec_name, "text": cut(source, &parts.exec_at, insertions)},
+        "bufferClass": {
+            "name": parts.buffer_name,
+            "text": cut(source, &parts.buffer_at, insertions),
+            "append": parts.append,
+            "clear": parts.clear,
+            "entryKeys": parts.keys,
+            "literals": literals(parts.buffer.class),
+            "params": buffer_params,
+            "calls": buffer_calls,
+        },
+        "owners": reached.owner_texts,
         "aliases": aliases,
-        "drain": drain_call,
-        "endOfTurn": turn_call,
-        "queue": queue,
+        "drain": reached.drain_call,
+        "endOfTurn": reached.turn_call,
+        "queue": parts.queue,
         "slots": slots,
         "spawns": spawns,
     }))
@@ -931,7 +1014,8 @@ fn code_calls(
         if call.args.iter().any(|a| a.spread.is_some()) {
             continue;
         }
-        on_buffer.push(json!({"at": at.start, "method": method, "args": call.args.iter().map(|a| arg_shape(&a.expr)).collect::<Vec<_>>()}));
+        let args: Vec<Value> = call.args.iter().map(|a| arg_shape(&a.expr)).collect();
+        on_buffer.push(json!({"at": at.start, "method": method, "args": args}));
     }
     (named, on_buffer)
 }
@@ -1022,7 +1106,9 @@ fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Ha
             });
             let after = at.start >= self.site.end || crate::resolve::within(&self.site, &at);
             // `Object.assign(child, …)` and kin run for real: they are done to the child, not a hand-off.
-            let builtin = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::Ident(id) if is_global(&id.sym))));
+            let on_global = |m: &MemberExpr| matches!(strip_parens(&m.obj), Expr::Ident(id) if is_global(&id.sym));
+            let builtin =
+                matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m) if on_global(m)));
             if gets_child && after && !builtin && self.found.as_ref().is_none_or(|(start, _)| at.start < *start) {
                 let how = match &call.callee {
                     Callee::Expr(callee) => match strip_parens(callee) {

@@ -119,9 +119,6 @@ fn apply(t: &Tree, mode: &str) -> Value {
     one_json_object(&o, "apply --json")
 }
 
-/// Writes an executable script without holding a writable fd to it in this
-/// (multi-threaded) process, so no concurrent fork can make exec fail with ETXTBSY.
-
 fn insert(bytes: &[u8], edits: &[(usize, &str)]) -> Vec<u8> {
     let mut edits: Vec<(usize, &str)> = edits.to_vec();
     edits.sort_by_key(|e| std::cmp::Reverse(e.0));
@@ -1233,22 +1230,18 @@ fn anchors_dir_is_really_used() {
 #[test]
 fn broken_anchors_dir_is_refused() {
     let t = tree("minified-esm");
-    let cases: Vec<(&str, Box<dyn Fn(&Path)>)> = vec![
-        (
-            "bad toml",
-            Box::new(|d: &Path| std::fs::write(d.join("drain.toml"), "id = \"drain\"\nkind = [unclosed\n").unwrap()),
-        ),
-        (
-            "bad count",
-            Box::new(|d: &Path| {
-                let f = d.join("drain.toml");
-                let text = std::fs::read_to_string(&f).unwrap().replace("count = \"exactly 1\"", "count = \"several\"");
-                std::fs::write(f, text).unwrap()
-            }),
-        ),
-        ("bad bundle.toml", Box::new(|d: &Path| std::fs::write(d.join("bundle.toml"), "identify-by = \n").unwrap())),
-        ("missing anchor", Box::new(|d: &Path| std::fs::remove_file(d.join("execution-class.toml")).unwrap())),
-        ("no bundle.toml", Box::new(|d: &Path| std::fs::remove_file(d.join("bundle.toml")).unwrap())),
+    // Each case damages a copy of the anchors folder.
+    type Damage = fn(&Path);
+    let cases: Vec<(&str, Damage)> = vec![
+        ("bad toml", |d| std::fs::write(d.join("drain.toml"), "id = \"drain\"\nkind = [unclosed\n").unwrap()),
+        ("bad count", |d| {
+            let f = d.join("drain.toml");
+            let text = std::fs::read_to_string(&f).unwrap().replace("count = \"exactly 1\"", "count = \"several\"");
+            std::fs::write(f, text).unwrap()
+        }),
+        ("bad bundle.toml", |d| std::fs::write(d.join("bundle.toml"), "identify-by = \n").unwrap()),
+        ("missing anchor", |d| std::fs::remove_file(d.join("execution-class.toml")).unwrap()),
+        ("no bundle.toml", |d| std::fs::remove_file(d.join("bundle.toml")).unwrap()),
     ];
     for (what, damage) in cases {
         let anchors = anchors_copy();

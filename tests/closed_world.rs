@@ -11,9 +11,12 @@ const SPAWNED: &str = "  recordSpan(\"sub-agent\",";
 const BEFORE_HOOK: &str = "// src/steering/live-steering-hook.ts";
 const MEMORY_NEW: &str = "const extraction = new AgentExecution({";
 
+/// Text edits of a bundle: each `(old, new)` replaces `old`.
+type Edits = Vec<(&'static str, String)>;
+
 /// Edits of the readable base bundle that open the world, with the text the
 /// refusal must name.
-fn opening_edits() -> Vec<(&'static str, Vec<(&'static str, String)>, &'static str)> {
+fn opening_edits() -> Vec<(&'static str, Edits, &'static str)> {
     let after_spawn = |line: &str| vec![(SPAWNED, format!("{line}\n{SPAWNED}"))];
     vec![
         ("Object.assign of the cursor", after_spawn("  Object.assign(subAgentExecution, { steeringReaderIndex: 0 });"), "Object.assign(subAgentExecution"),
@@ -82,7 +85,7 @@ fn a_bundle_already_seeded_at_a_spawn_site_is_foreign() {
 #[test]
 fn harmless_changes_still_prove_and_apply() {
     let helper = format!("function childOf(parent, extra) {{\n  return {{ sessionServices: parent.sessionServices, promptContext: parent.promptContext, signal: parent.abortController.signal, ...extra }};\n}}\n{BEFORE_HOOK}");
-    let cases: Vec<(&str, Vec<(&str, String)>)> = vec![
+    let cases: Vec<(&str, Edits)> = vec![
         ("a log line reading the cursor", vec![(SPAWNED, format!("  state.execution.sessionServices.logger.debug(`cursor ${{state.execution.steeringReaderIndex}}`);\n{SPAWNED}"))]),
         ("a status event reading the cursor", vec![(SPAWNED, format!("  recordSpan(\"status\", {{ steeringReaderIndex: state.execution.steeringReaderIndex }});\n{SPAWNED}"))]),
         ("an instanceof check", vec![(SPAWNED, format!("  if (!(subAgentExecution instanceof AgentExecution)) throw new Error(\"not an execution\");\n{SPAWNED}"))]),

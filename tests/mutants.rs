@@ -255,22 +255,7 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
     if sha256_bytes(&stock_bytes) != b.sha256 {
         violate("differs from testdata/mutants/MANIFEST.json: rebuild with testdata/mutants/build.mjs".into());
     }
-    let runs: Vec<ModeRun> = MODES
-        .iter()
-        .map(|&mode| {
-            // Truth: the insertions --check plans, spliced without the proof.
-            let (dir, target) = copy_tree(&b.tree);
-            let (_, check, _) = tool(&["--check", "--json", "--mode", mode, "--target", target.to_str().unwrap()]);
-            let spliced = spliced(&stock_bytes, &check).map(|bytes| {
-                std::fs::write(&target, bytes).unwrap();
-                (dir, target)
-            });
-            // The tool: a real apply on a fresh copy.
-            let applied = copy_tree(&b.tree);
-            let (code, json, stderr) = tool(&["--json", "--mode", mode, "--target", applied.1.to_str().unwrap()]);
-            ModeRun { mode, spliced, verdict: verdict(code, &json), applied, json, stderr }
-        })
-        .collect();
+    let runs: Vec<ModeRun> = MODES.iter().map(|&mode| run_mode(b, &stock_bytes, mode)).collect();
     // One truth.mjs run for the stock file and every file to judge.
     let mut files: Vec<&Path> = Vec::new();
     for r in &runs {
@@ -295,16 +280,49 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
     if matches!(b.expect.as_str(), "harmless" | "control") && required.is_none() {
         violate("is harmless but missing from EXPECTED_TO_PROVE".into());
     }
-    let mut modes = BTreeMap::new();
-    for r in &runs {
-        let mode = r.mode;
+    let bundle = Judging { name: &name, bundle: b, stock_truth, required, violate: &violate, notes };
+    let modes = runs.iter().map(|r| (r.mode.to_string(), bundle.mode(r, &mut judged))).collect();
+    assert!(judged.is_empty());
+    Row { id: b.id.clone(), expect: b.expect.clone(), shape: b.shape.clone(), stock: stock_truth.to_string(), modes }
+}
+
+/// One mode of a mutant: the insertions --check plans spliced into a copy
+/// (the truth, without the proof), and a real apply on a fresh copy.
+fn run_mode(b: &Bundle, stock_bytes: &[u8], mode: &'static str) -> ModeRun {
+    let (dir, target) = copy_tree(&b.tree);
+    let (_, check, _) = tool(&["--check", "--json", "--mode", mode, "--target", target.to_str().unwrap()]);
+    let spliced = spliced(stock_bytes, &check).map(|bytes| {
+        std::fs::write(&target, bytes).unwrap();
+        (dir, target)
+    });
+    let applied = copy_tree(&b.tree);
+    let (code, json, stderr) = tool(&["--json", "--mode", mode, "--target", applied.1.to_str().unwrap()]);
+    ModeRun { mode, spliced, verdict: verdict(code, &json), applied, json, stderr }
+}
+
+/// What judging each mode of one mutant bundle needs from the bundle.
+struct Judging<'j> {
+    name: &'j str,
+    bundle: &'j Bundle,
+    stock_truth: &'static str,
+    required: Option<bool>,
+    violate: &'j dyn Fn(String),
+    notes: &'j Mutex<Vec<String>>,
+}
+
+impl Judging<'_> {
+    /// One mode's row entry: the spliced truth, the verdict, the written
+    /// file's truth, and whether it applied without a memory-extraction case.
+    /// `judged` holds the truth.mjs results still to take, in order.
+    fn mode(&self, r: &ModeRun, judged: &mut Vec<Judged>) -> (String, String, Option<String>, bool) {
+        let (name, mode) = (self.name, r.mode);
         let truth = match &r.spliced {
             None => "no plan".to_string(),
             Some(_) => {
                 let j = judged.pop().unwrap();
                 let t = j.truth(mode);
                 if t != "fixed" && std::env::var_os("KSS_MUTANTS_VERBOSE").is_some() {
-                    notes.lock().unwrap().push(format!("{name} {mode}: spliced truth {t}: {}", j.evidence(mode)));
+                    self.notes.lock().unwrap().push(format!("{name} {mode}: spliced truth {t}: {}", j.evidence(mode)));
                 }
                 t.to_string()
             }
@@ -314,58 +332,75 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
         let mut written_truth = None;
         let mut unchecked = false;
         if verdict == "applied" {
-            if after == b.sha256 {
-                violate(format!("{mode}: apply says it changed the file, but its bytes are the stock ones"));
+            if after == self.bundle.sha256 {
+                (self.violate)(format!("{mode}: apply says it changed the file, but its bytes are the stock ones"));
             }
             let written = judged.pop().unwrap();
-            let wt = written.truth(mode);
-            written_truth = Some(wt.to_string());
-            if wt != "fixed" {
-                violate(format!(
-                    "{mode}: FALSE PASS: apply wrote the file and it still {wt}: {}",
-                    written.evidence(mode)
-                ));
-            }
-            if stock_truth != "replays" {
-                violate(format!("{mode}: apply wrote a file whose stock does not replay (stock truth {stock_truth}): a fixed bundle is not stock"));
-            }
-            if wt != truth {
-                violate(format!("{mode}: --check does not predict apply: the insertions it plans give {truth}, the file apply wrote {wt}"));
-            }
-            // Every mutant has a memory extraction, which the scenarios run: a
-            // proof that passed must have run a case for it (issue 20, point 3).
-            let cases = r.json["proof"]["cases"].to_string().to_lowercase();
-            if !cases.contains("memory") {
-                unchecked = true;
-                violate(format!("{mode}: UNCHECKED: the proof passed and apply wrote the file without running a memory-extraction case"));
-            }
+            written_truth = Some(written.truth(mode).to_string());
+            unchecked = self.applied(r, &written, &truth);
         } else {
-            if after != b.sha256 {
-                violate(format!("{mode}: refused ({verdict}) but the file changed"));
+            if after != self.bundle.sha256 {
+                (self.violate)(format!("{mode}: refused ({verdict}) but the file changed"));
             }
-            if required == Some(true) {
+            if self.required == Some(true) {
                 let why = r.json["error"]
                     .as_str()
                     .map(str::to_string)
                     .unwrap_or_else(|| r.stderr.lines().next().unwrap_or("").to_string());
-                violate(format!("{mode}: is in EXPECTED_TO_PROVE but was {verdict}: {why}"));
+                (self.violate)(format!("{mode}: is in EXPECTED_TO_PROVE but was {verdict}: {why}"));
             }
         }
-        if required == Some(false) && verdict != "applied" {
-            notes.lock().unwrap().push(format!("{name} {mode}: known gap (EXPECTED_TO_PROVE false): {verdict}"));
+        if self.required == Some(false) && verdict != "applied" {
+            self.notes.lock().unwrap().push(format!("{name} {mode}: known gap (EXPECTED_TO_PROVE false): {verdict}"));
         }
         println!("{name} {mode} {truth} {verdict}");
-        modes.insert(mode.to_string(), (truth, verdict, written_truth, unchecked));
+        (truth, verdict, written_truth, unchecked)
     }
-    assert!(judged.is_empty());
-    Row { id: b.id.clone(), expect: b.expect.clone(), shape: b.shape.clone(), stock: stock_truth.to_string(), modes }
+
+    /// An apply that wrote the file: what it wrote must not replay, its stock
+    /// must, --check must have predicted it, and the proof must have run a
+    /// memory-extraction case (returns true where it did not).
+    fn applied(&self, r: &ModeRun, written: &Judged, truth: &str) -> bool {
+        let (mode, stock_truth) = (r.mode, self.stock_truth);
+        let wt = written.truth(mode);
+        if wt != "fixed" {
+            (self.violate)(format!(
+                "{mode}: FALSE PASS: apply wrote the file and it still {wt}: {}",
+                written.evidence(mode)
+            ));
+        }
+        if stock_truth != "replays" {
+            (self.violate)(format!(
+                "{mode}: apply wrote a file whose stock does not replay (stock truth {stock_truth}): \
+                 a fixed bundle is not stock"
+            ));
+        }
+        if wt != truth {
+            (self.violate)(format!(
+                "{mode}: --check does not predict apply: the insertions it plans give {truth}, \
+                 the file apply wrote {wt}"
+            ));
+        }
+        // Every mutant has a memory extraction, which the scenarios run: a
+        // proof that passed must have run a case for it (issue 20, point 3).
+        let cases = r.json["proof"]["cases"].to_string().to_lowercase();
+        let unchecked = !cases.contains("memory");
+        if unchecked {
+            (self.violate)(format!(
+                "{mode}: UNCHECKED: the proof passed and apply wrote the file \
+                 without running a memory-extraction case"
+            ));
+        }
+        unchecked
+    }
 }
 
 /// The Markdown table: one row per mutant when its shapes agree, else one per shape.
 fn table(rows: &[Row]) -> String {
-    let mut s = String::from(
-        "| mutant | expect | shape | stock | seed: truth | seed: verdict | gate: truth | gate: verdict |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n",
-    );
+    let mut s = String::from(concat!(
+        "| mutant | expect | shape | stock | seed: truth | seed: verdict | gate: truth | gate: verdict |\n",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |\n",
+    ));
     let cells = |r: &Row| {
         let cell = |mode: &str| {
             let (truth, verdict, written, unchecked) = &r.modes[mode];
