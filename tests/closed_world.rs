@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{code, edited, json, Tree};
+use common::{code, edited, json, Ask, Tree};
 
 const SPAWNED: &str = "  recordSpan(\"sub-agent\",";
 const BEFORE_HOOK: &str = "// src/steering/live-steering-hook.ts";
@@ -43,9 +43,8 @@ fn what_opens_the_world_is_named_by_check_prove_and_apply() {
         let edits: Vec<(&str, &str)> = edits.iter().map(|(a, b)| (*a, b.as_str())).collect();
         let tree = edited("readable-cjs", &edits);
         let before = tree.sha();
-        let check = tree.run(&["--check", "--json"]);
-        let v = json(&check);
-        assert_eq!(code(&check), 2, "{what}: --check must not call it patchable: {v:#}");
+        let (exit, v) = tree.judge(Ask::check());
+        assert_eq!(exit, 2, "{what}: --check must not call it patchable: {v:#}");
         let places = v["accounting"]["unaccounted"].as_array().cloned().unwrap_or_default();
         let found = places.iter().any(|p| format!("{} {}", p["code"], p["why"]).contains(named));
         let foreign = v["state"] == "foreign";
@@ -53,7 +52,7 @@ fn what_opens_the_world_is_named_by_check_prove_and_apply() {
         if !foreign {
             assert!(places.iter().all(|p| p["offset"].as_u64().is_some()), "{what}: every place has its offset");
             assert!(v["error"].as_str().unwrap().contains("inconclusive"), "{what}: {v:#}");
-            let prove = json(&tree.run(&["--prove", "--json"]));
+            let (_, prove) = tree.judge(Ask::prove());
             // Inconclusive, or disproved where running the spawn function already shows the replay.
             let outcome = prove["proof"]["outcome"].as_str().unwrap_or_default().to_string();
             assert!(outcome == "inconclusive" || outcome == "disproved", "{what}: {prove:#}");
@@ -75,7 +74,7 @@ fn a_bundle_already_seeded_at_a_spawn_site_is_foreign() {
         "  subAgentExecution[\"steeringReaderIndex\"] = 0;",
     ] {
         let tree = edited("readable-cjs", &[(SPAWNED, &format!("{line}\n{SPAWNED}"))]);
-        let v = json(&tree.run(&["--check", "--json"]));
+        let (_, v) = tree.judge(Ask::check());
         assert_eq!(v["state"], "foreign", "{line}: {v:#}");
     }
 }
@@ -103,9 +102,8 @@ fn harmless_changes_still_prove_and_apply() {
     for (what, edits) in cases {
         let edits: Vec<(&str, &str)> = edits.iter().map(|(a, b)| (*a, b.as_str())).collect();
         let tree = edited("readable-cjs", &edits);
-        let check = tree.run(&["--check", "--json"]);
-        let v = json(&check);
-        assert_eq!(code(&check), 1, "{what}: stock and patchable: {v:#}");
+        let (exit, v) = tree.judge(Ask::check());
+        assert_eq!(exit, 1, "{what}: stock and patchable: {v:#}");
         assert_eq!(v["accounting"]["closed"], true, "{what}: {v:#}");
         for mode in ["seed", "gate"] {
             let stock = tree.sha();
@@ -122,7 +120,7 @@ fn harmless_changes_still_prove_and_apply() {
 #[test]
 fn every_fixture_is_closed_and_reports_its_spawn_paths() {
     for bundle in common::BUNDLES {
-        let v = json(&Tree::copy(bundle).run(&["--check", "--json"]));
+        let (_, v) = Tree::copy(bundle).judge(Ask::check());
         assert_eq!(v["accounting"]["closed"], true, "{bundle}: {v:#}");
         let paths = v["accounting"]["spawn_paths"].as_array().unwrap();
         assert!(paths.len() >= 2, "{bundle}: {paths:?}");
@@ -136,7 +134,7 @@ fn every_fixture_is_closed_and_reports_its_spawn_paths() {
 #[test]
 fn every_spawn_function_runs_in_the_proof() {
     for bundle in common::BUNDLES {
-        let v = json(&Tree::copy(bundle).run(&["--prove", "--json"]));
+        let (_, v) = Tree::copy(bundle).judge(Ask::prove());
         assert_eq!(v["proof"]["outcome"], "passed", "{bundle}: {v:#}");
         let paths = v["proof"]["spawn_paths"].as_array().unwrap();
         assert!(paths.len() >= 2, "{bundle}: {paths:?}");
@@ -147,7 +145,7 @@ fn every_spawn_function_runs_in_the_proof() {
         "readable-cjs",
         &[(SPAWNED, &format!("  Object.assign(subAgentExecution, {{ steeringReaderIndex: 0 }});\n{SPAWNED}"))],
     );
-    let v = json(&tree.run(&["--prove", "--json"]));
+    let (_, v) = tree.judge(Ask::prove());
     assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
     let late = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "late-spawn-1").unwrap().clone();
     assert_eq!(late["patched_observed"], "root A; sub A", "the reset after the seeding ran: {late:#}");
