@@ -93,17 +93,7 @@ enum TopTok {
 impl Runs {
     fn on(&mut self, tok: TopTok, at: usize, after_dot: bool, source: &[u8]) {
         if let Some((boundary, ended)) = self.pending.take() {
-            let next_statement = match (&tok, ended) {
-                (TopTok::Word(start, end, _), b';') => !matches!(&source[*start..*end], b"else" | b"while"),
-                (_, b';') => true,
-                (TopTok::Word(start, end, _), _) => !matches!(
-                    &source[*start..*end],
-                    b"else" | b"catch" | b"finally" | b"while" | b"in" | b"instanceof" | b"from"
-                ),
-                (TopTok::Open(b'{') | TopTok::Str, _) => true,
-                _ => false,
-            };
-            if next_statement {
+            if starts_statement(tok, ended, source) {
                 self.starts.push(boundary);
                 self.in_var = false;
                 self.expect = Expect::Nothing;
@@ -141,6 +131,20 @@ impl Runs {
             TopTok::CloseBrace => self.pending = Some((at + 1, b'}')),
             _ => {}
         }
+    }
+}
+
+/// Whether `tok`, right after a top-level `;` or `}` (`ended`), starts the
+/// next statement.
+fn starts_statement(tok: TopTok, ended: u8, source: &[u8]) -> bool {
+    match (tok, ended) {
+        (TopTok::Word(start, end, _), b';') => !matches!(&source[start..end], b"else" | b"while"),
+        (_, b';') => true,
+        (TopTok::Word(start, end, _), _) => {
+            !matches!(&source[start..end], b"else" | b"catch" | b"finally" | b"while" | b"in" | b"instanceof" | b"from")
+        }
+        (TopTok::Open(b'{') | TopTok::Str, _) => true,
+        _ => false,
     }
 }
 
@@ -209,6 +213,11 @@ impl Level {
             escaped: false,
         }
     }
+
+    /// The depth of this level's latest token; a level nested here starts from it.
+    fn depth(&self) -> usize {
+        self.base + self.run + self.elses
+    }
 }
 
 /// How the previous token leaves the grammar, where that decides what a
@@ -234,12 +243,48 @@ enum Last {
     Operator,
 }
 
+impl Last {
+    /// Whether a `{` here opens a block rather than an object (None: unknown).
+    fn opens_block(self) -> Option<bool> {
+        match self {
+            Last::Statement | Last::Value => Some(true),
+            Last::Colon | Last::Export | Last::Async(_) | Last::Arrow => None,
+            Last::Operator => Some(false),
+        }
+    }
+
+    /// Whether a `function`, `class` or `async` here starts a declaration: it
+    /// can where a statement can, or after a value (by automatic semicolon
+    /// insertion), never after an operator (None: unknown).
+    fn may_declare(self) -> Option<bool> {
+        match self {
+            Last::Statement | Last::Value | Last::Export => Some(true),
+            Last::Colon => None,
+            Last::Async(declares) => declares,
+            Last::Arrow | Last::Operator => Some(false),
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Prev {
     /// After which a `/` starts a regular expression.
     Operator,
     /// After which a `/` divides.
     Value,
+}
+
+/// What the previous token tells the next one, beyond `Prev` and `Last`.
+#[derive(Clone, Copy, Default)]
+struct After {
+    /// A `.` (not the last of `...`): the next word is a property name.
+    dot: bool,
+    /// `if`, `while`, `for`, `with`, `catch` or `switch`: a `(` opens a statement head.
+    head_word: bool,
+    /// A `}` that may end a block or an expression.
+    unknown_brace: bool,
+    /// `of`, `yield` or `await`, which may be a name.
+    name_keyword: bool,
 }
 
 // Bytes that continue a word: ASCII letters and digits, `_`, `$`, `\`, and
@@ -298,34 +343,53 @@ fn regex_after(word: &[u8]) -> bool {
     )
 }
 
+/// Where the word starting at `start` ends, and the `WORD` kinds of its
+/// bytes or-ed together; a number's word goes on through `.`.
+fn word_end(source: &[u8], start: usize, number: bool) -> (usize, u8) {
+    let n = source.len();
+    let (mut i, mut seen) = (start, 0u8);
+    while i < n {
+        let kind = WORD[source[i] as usize];
+        if kind == 0 && !(number && source[i] == b'.') {
+            break;
+        }
+        seen |= kind;
+        if kind == 2 && source[i + 1..].starts_with(b"u{") {
+            i = memchr::memchr(b'}', &source[i..]).map_or(n - 1, |p| i + p);
+        }
+        i += 1;
+    }
+    (i, seen)
+}
+
+/// Where a regular expression whose `/` is at `at` ends (past its closing
+/// `/`), or None if it runs into a line end: then the `/` is not one.
+fn regex_end(source: &[u8], at: usize) -> Option<usize> {
+    let mut j = at + 1;
+    let mut class = false;
+    loop {
+        match source.get(j) {
+            None | Some(b'\n') | Some(b'\r') => return None,
+            Some(b'\\') => j += 2,
+            Some(b'[') => {
+                class = true;
+                j += 1
+            }
+            Some(b']') => {
+                class = false;
+                j += 1
+            }
+            Some(b'/') if !class => return Some(j + 1),
+            Some(_) => j += 1,
+        }
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Tok {
     Else,
     Starts,
     Other,
-}
-
-// Counts one token at `at` on the innermost level. After a `;` or a `}`
-// that ended a statement, `else` continues it; after a `}`, a word, a
-// literal or a `{` starts the next statement.
-fn token(stack: &mut [Level], at: usize, tok: Tok, max: &mut usize, max_at: &mut usize) {
-    let top = stack.last_mut().expect("root level");
-    match (top.ended, tok) {
-        (Some(_), Tok::Else) => top.elses += 1,
-        (Some(b'}'), Tok::Starts) => {
-            top.run = 0;
-            top.elses = 0;
-        }
-        (Some(_), _) => top.elses = 0,
-        (None, _) => {}
-    }
-    top.ended = None;
-    top.run += 1;
-    let depth = top.base + top.run + top.elses;
-    if depth > *max {
-        *max = depth;
-        *max_at = at;
-    }
 }
 
 /// Why a scan stopped.
@@ -350,18 +414,19 @@ const PARALLEL_SCAN_ABOVE: usize = 1 << 20;
 /// the state any scan is in after a `;`; it records the tokens on its
 /// outermost level instead of tracking statement runs, and stops at a
 /// closing bracket it has no opening for.
+///
+/// Each token's reader starts at `i` and leaves `i` past what it read.
 struct Scanner<'s> {
     source: &'s [u8],
     i: usize,
     stack: Vec<Level>,
     prev: Prev,
     last: Last,
-    after_dot: bool,
-    after_head_word: bool,
-    after_unknown_brace: bool,
-    after_name_keyword: bool,
+    after: After,
     /// Where the last `;` token ended.
     after_semicolon: usize,
+    /// Speculative: a `;` that ends at or past here ends the segment.
+    segment_end: usize,
     max: usize,
     max_at: usize,
     split: Option<usize>,
@@ -394,11 +459,9 @@ impl<'s> Scanner<'s> {
             stack: vec![Level::new(Frame::Code, 0)],
             prev: Prev::Operator,
             last: Last::Statement,
-            after_dot: false,
-            after_head_word: false,
-            after_unknown_brace: false,
-            after_name_keyword: false,
+            after: After::default(),
             after_semicolon: 0,
+            segment_end: usize::MAX,
             max: 0,
             max_at: 0,
             split: None,
@@ -417,6 +480,7 @@ impl<'s> Scanner<'s> {
         let mut scanner = Scanner::new(source);
         scanner.i = at;
         scanner.after_semicolon = at;
+        scanner.segment_end = at + SEGMENT;
         scanner.stack[0].ended = Some(b';');
         scanner.outer = Some(Vec::new());
         scanner
@@ -424,392 +488,390 @@ impl<'s> Scanner<'s> {
 
     /// Scans from `self.i` up to `until` (or a speculative stop).
     fn run(&mut self, until: usize) -> End {
-        let source = self.source;
-        let n = source.len();
-        let from = self.i;
-        let speculative = self.outer.is_some();
-        let mut i = self.i;
-        let mut stack = std::mem::take(&mut self.stack);
-        let (mut prev, mut last) = (self.prev, self.last);
-        let (mut after_dot, mut after_head_word, mut after_unknown_brace, mut after_name_keyword) =
-            (self.after_dot, self.after_head_word, self.after_unknown_brace, self.after_name_keyword);
-        let mut after_semicolon = self.after_semicolon;
-        let (mut max, mut max_at, mut split) = (self.max, self.max_at, self.split);
-        let mut uncertain = self.uncertain;
-        let mut unsure = |at: usize, why: &'static str| {
-            uncertain.get_or_insert((at, why));
-        };
-        let (escaped_texts, escaped_words, dynamic) = (&mut self.escaped, &mut self.escaped_words, &mut self.dynamic);
-        let (runs, outer) = (&mut self.runs, &mut self.outer);
-        let mut top = |tok: TopTok, at: usize, after_dot: bool| match outer {
-            Some(tokens) => tokens.push((tok, at, after_dot)),
-            None => runs.on(tok, at, after_dot, source),
-        };
-        let end = loop {
-            if i >= until {
-                break End::Reached;
-            }
-            if stack.last().expect("root level").frame == Frame::Template {
-                let Some(p) = memchr::memchr3(b'\\', b'`', b'$', &source[i..]) else {
-                    i = n;
-                    break End::Reached;
-                };
-                i += p;
-                match source[i] {
-                    b'\\' => {
-                        if may_spell(source.get(i + 1)) {
-                            stack.last_mut().expect("template level").escaped = true;
-                        }
-                        i += 2;
-                    }
-                    b'`' => {
-                        let template = stack.pop().expect("template level");
-                        if template.escaped {
-                            escaped_texts.push(template.text_from..i);
-                        }
-                        prev = Prev::Value;
-                        last = Last::Value;
-                        i += 1;
-                    }
-                    b'$' if source.get(i + 1) == Some(&b'{') => {
-                        let t = stack.last_mut().expect("template level");
-                        if t.escaped {
-                            escaped_texts.push(t.text_from..i);
-                            t.escaped = false;
-                        }
-                        let base = t.base + t.run + t.elses;
-                        stack.push(Level::new(Frame::TemplateExpr, base + 1));
-                        prev = Prev::Operator;
-                        (after_dot, after_head_word, after_unknown_brace, after_name_keyword) =
-                            (false, false, false, false);
-                        last = Last::Operator;
-                        i += 2;
-                    }
-                    _ => i += 1,
-                }
+        while self.i < until {
+            if self.innermost().frame == Frame::Template {
+                self.template_text();
                 continue;
             }
-            let c = source[i];
-            // Whitespace and comments are not tokens.
-            match c {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
-                    i += 1;
-                    while i < n && matches!(source[i], b' ' | b'\t' | b'\n' | b'\r') {
-                        i += 1;
-                    }
-                    continue;
-                }
-                b'/' if source.get(i + 1) == Some(&b'/') => {
-                    i = memchr::memchr(b'\n', &source[i..]).map_or(n, |p| i + p);
-                    continue;
-                }
-                b'/' if source.get(i + 1) == Some(&b'*') => {
-                    i = match memchr::memmem::find(&source[i + 2..], b"*/") {
-                        Some(p) => i + 2 + p + 2,
-                        None => {
-                            unsure(i, "a comment is not closed");
-                            n
-                        }
-                    };
-                    continue;
-                }
-                _ => {}
-            }
-            let was_dot = std::mem::take(&mut after_dot);
-            let was_head_word = std::mem::take(&mut after_head_word);
-            let was_unknown_brace = std::mem::take(&mut after_unknown_brace);
-            let was_name_keyword = std::mem::take(&mut after_name_keyword);
-            let top_level = stack.len() == 1;
-            match c {
-                b'\'' | b'"' => {
-                    token(&mut stack, i, Tok::Starts, &mut max, &mut max_at);
-                    if top_level {
-                        top(TopTok::Str, i, was_dot);
-                    }
-                    let start = i;
-                    let mut escaped = false;
-                    i += 1;
-                    // Jump from one quote, backslash or line end to the next.
-                    loop {
-                        match memchr::memchr3(c, b'\\', b'\n', &source[i.min(n)..]) {
-                            None => {
-                                unsure(start, "a string is not closed");
-                                i = n;
-                                break;
-                            }
-                            Some(p) => {
-                                i += p;
-                                if source[i] == b'\\' {
-                                    escaped |= may_spell(source.get(i + 1));
-                                    i += if source.get(i + 1) == Some(&b'\r') && source.get(i + 2) == Some(&b'\n') {
-                                        3
-                                    } else {
-                                        2
-                                    };
-                                } else {
-                                    if source[i] == b'\n' {
-                                        unsure(start, "a string runs into a line break");
-                                    }
-                                    i += 1;
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                    if escaped {
-                        escaped_texts.push(start..i.min(n));
-                    }
-                    prev = Prev::Value;
-                    last = Last::Value;
-                }
-                b'`' => {
-                    token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
-                    if top_level {
-                        top(TopTok::Other, i, was_dot);
-                    }
-                    let base = {
-                        let t = stack.last().expect("root level");
-                        t.base + t.run + t.elses
-                    };
-                    stack.push(Level { text_from: i + 1, ..Level::new(Frame::Template, base) });
-                    i += 1;
-                }
-                b'/' if prev == Prev::Operator => {
-                    if was_unknown_brace {
-                        unsure(i, "a `/` follows a `}` that may end a block or an expression");
-                    }
-                    if was_name_keyword {
-                        unsure(i, "a `/` follows `of`, `yield` or `await`, which may be a name");
-                    }
-                    // A regular expression, unless it runs into a line end.
-                    let mut j = i + 1;
-                    let mut class = false;
-                    let end = loop {
-                        match source.get(j) {
-                            None | Some(b'\n') | Some(b'\r') => break None,
-                            Some(b'\\') => j += 2,
-                            Some(b'[') => {
-                                class = true;
-                                j += 1
-                            }
-                            Some(b']') => {
-                                class = false;
-                                j += 1
-                            }
-                            Some(b'/') if !class => break Some(j + 1),
-                            Some(_) => j += 1,
-                        }
-                    };
-                    token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
-                    if top_level {
-                        top(TopTok::Other, i, was_dot);
-                    }
-                    match end {
-                        Some(end) => {
-                            i = end;
-                            while i < n && (source[i].is_ascii_alphanumeric() || source[i] == b'_' || source[i] == b'$')
-                            {
-                                i += 1;
-                            }
-                            prev = Prev::Value;
-                            last = Last::Value;
-                        }
-                        None => {
-                            i += 1;
-                            prev = Prev::Operator;
-                            last = Last::Operator;
-                        }
-                    }
-                }
-                b'(' | b'[' | b'{' => {
-                    token(&mut stack, i, if c == b'{' { Tok::Starts } else { Tok::Other }, &mut max, &mut max_at);
-                    if top_level {
-                        top(TopTok::Open(c), i, was_dot);
-                    }
-                    let t = stack.last_mut().expect("root level");
-                    let base = t.base + t.run + t.elses;
-                    // What a `/` after the matching `}` is: a function's or class's
-                    // body goes with its keyword; otherwise the token before decides.
-                    let block = match (c, t.body_of.take()) {
-                        (b'{', Some(declaration)) => declaration,
-                        (b'{', None) => match last {
-                            Last::Statement | Last::Value => Some(true),
-                            Last::Colon | Last::Export | Last::Async(_) | Last::Arrow => None,
-                            Last::Operator => Some(false),
-                        },
-                        _ => None,
-                    };
-                    stack.push(Level { head: c == b'(' && was_head_word, block, ..Level::new(Frame::Code, base) });
-                    prev = Prev::Operator;
-                    last = if c == b'{' && block != Some(false) { Last::Statement } else { Last::Operator };
-                    i += 1;
-                }
-                b')' | b']' | b'}' => {
-                    let (mut head, mut block) = (false, None);
-                    if stack.len() > 1 {
-                        let closed = stack.pop().expect("nested level");
-                        if closed.frame == Frame::TemplateExpr {
-                            // Back into the template's text.
-                            stack.last_mut().expect("template level").text_from = i + 1;
-                            i += 1;
-                            continue;
-                        }
-                        head = closed.head;
-                        block = closed.block;
-                    } else if speculative {
-                        // What this closes began before the part this scan assumed.
-                        break End::Underflow(i);
-                    } else {
-                        unsure(i, "a closing bracket has no opening one");
-                    }
-                    token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
-                    if stack.len() == 1 {
-                        top(if c == b'}' { TopTok::CloseBrace } else { TopTok::Other }, i, was_dot);
-                    }
-                    if c == b'}' {
-                        stack.last_mut().expect("root level").ended = Some(b'}');
-                        after_unknown_brace = block.is_none();
-                    }
-                    // After `if (…)` and its kin, or a block, a statement starts;
-                    // after any other `)`, a `]` or an expression's `}` a value ends.
-                    let statement = if c == b'}' { block != Some(false) } else { head };
-                    prev = if statement { Prev::Operator } else { Prev::Value };
-                    last = if statement { Last::Statement } else { Last::Value };
-                    i += 1;
-                }
-                b',' | b';' => {
-                    let level = stack.last_mut().expect("root level");
-                    level.run = 0;
-                    level.ended = (c == b';').then_some(b';');
-                    if c == b';' && split.is_none() && stack.len() == 1 && i + 1 >= n / 2 {
-                        split = Some(i + 1);
-                    }
-                    if top_level {
-                        top(if c == b';' { TopTok::Semi } else { TopTok::Comma }, i, was_dot);
-                    }
-                    prev = Prev::Operator;
-                    last = if c == b';' { Last::Statement } else { Last::Operator };
-                    i += 1;
-                    if c == b';' {
-                        after_semicolon = i;
-                        if speculative && i - from >= SEGMENT {
-                            break End::Stopped;
-                        }
-                    }
-                }
-                b'+' | b'-' if source.get(i + 1) == Some(&c) => {
-                    // `++`/`--` after a value is postfix, and a value still ends there.
-                    token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
-                    token(&mut stack, i + 1, Tok::Other, &mut max, &mut max_at);
-                    if top_level {
-                        top(TopTok::Other, i, was_dot);
-                    }
-                    if prev == Prev::Operator {
-                        last = Last::Operator;
-                    }
-                    if c == b'-'
-                        && source.get(i + 2) == Some(&b'>')
-                        && source[..i].iter().rev().take_while(|b| **b != b'\n').all(|b| matches!(b, b' ' | b'\t'))
-                    {
-                        unsure(i, "an HTML-like `-->` comment");
-                    }
-                    i += 2;
-                }
-                c if IDENT[c as usize] => {
-                    let start = i;
-                    let number = c.is_ascii_digit();
-                    // What the word's bytes were: 1 ASCII, 2 `\`, 4 part of a multi-byte character.
-                    let mut seen = 0u8;
-                    while i < n {
-                        let kind = WORD[source[i] as usize];
-                        if kind == 0 && !(number && source[i] == b'.') {
-                            break;
-                        }
-                        seen |= kind;
-                        if kind == 2 && source[i + 1..].starts_with(b"u{") {
-                            i = memchr::memchr(b'}', &source[i..]).map_or(n - 1, |p| i + p);
-                        }
-                        i += 1;
-                    }
-                    let word = &source[start..i];
-                    let escaped = seen & 2 != 0;
-                    if escaped {
-                        escaped_words.push(start..i);
-                    }
-                    if seen & 4 != 0 && unicode_space(word) {
-                        unsure(start, "a Unicode space stands between tokens");
-                    }
-                    // A property name is a value whatever it spells; so is any
-                    // word that cannot be a keyword (they are all lowercase, 2 to 10 letters).
-                    let keyword =
-                        !was_dot && !escaped && (2..=10).contains(&word.len()) && word[0].is_ascii_lowercase();
-                    let tok = match word {
-                        b"else" if keyword => Tok::Else,
-                        b"in" | b"instanceof" if keyword => Tok::Other,
-                        _ => Tok::Starts,
-                    };
-                    token(&mut stack, start, tok, &mut max, &mut max_at);
-                    if top_level {
-                        top(TopTok::Word(start, i, escaped), start, was_dot);
-                    }
-                    prev = if keyword && regex_after(word) { Prev::Operator } else { Prev::Value };
-                    let before = last;
-                    last = if prev == Prev::Operator { Last::Operator } else { Last::Value };
-                    if keyword {
-                        // A declaration can start where a statement can, or after a
-                        // value (by automatic semicolon insertion): never after an operator.
-                        let may_declare = |l: Last| match l {
-                            Last::Statement | Last::Value | Last::Export => Some(true),
-                            Last::Colon => None,
-                            Last::Async(declares) => declares,
-                            Last::Arrow | Last::Operator => Some(false),
-                        };
-                        match word {
-                            b"else" | b"do" | b"try" | b"finally" => last = Last::Statement,
-                            b"export" | b"default" => last = Last::Export,
-                            b"async" => last = Last::Async(may_declare(before)),
-                            b"function" | b"class" => {
-                                stack.last_mut().expect("a level").body_of = Some(may_declare(before))
-                            }
-                            _ => {}
-                        }
-                        after_head_word = matches!(word, b"if" | b"while" | b"for" | b"with" | b"catch" | b"switch");
-                        after_name_keyword = matches!(word, b"of" | b"yield" | b"await");
-                        match word {
-                            b"with" => dynamic.push((start, "with")),
-                            b"eval" => dynamic.push((start, "eval")),
-                            _ => {}
-                        }
-                    }
-                }
-                _ => {
-                    if c == b'<' && source[i..].starts_with(b"<!--") {
-                        unsure(i, "an HTML-like `<!--` comment");
-                    }
-                    token(&mut stack, i, Tok::Other, &mut max, &mut max_at);
-                    if top_level {
-                        top(if c == b'*' { TopTok::Star } else { TopTok::Other }, i, was_dot);
-                    }
-                    after_dot = c == b'.' && !(i > 0 && source[i - 1] == b'.');
-                    prev = Prev::Operator;
-                    last = match c {
-                        b':' => Last::Colon,
-                        b'>' if i > 0 && source[i - 1] == b'=' => Last::Arrow,
-                        _ => Last::Operator,
-                    };
-                    i += 1;
+            let c = self.source[self.i];
+            if !self.skip_trivia(c) {
+                if let Some(end) = self.token(c) {
+                    return end;
                 }
             }
+        }
+        End::Reached
+    }
+
+    fn innermost(&mut self) -> &mut Level {
+        self.stack.last_mut().expect("root level")
+    }
+
+    /// Keeps the first reason the runs may not be whole statements.
+    fn unsure(&mut self, at: usize, why: &'static str) {
+        self.uncertain.get_or_insert((at, why));
+    }
+
+    /// Counts one token at `at` on the innermost level. After a `;` or a `}`
+    /// that ended a statement, `else` continues it; after a `}`, a word, a
+    /// literal or a `{` starts the next statement.
+    #[inline]
+    fn count(&mut self, at: usize, tok: Tok) {
+        let level = self.stack.last_mut().expect("root level");
+        match (level.ended, tok) {
+            (Some(_), Tok::Else) => level.elses += 1,
+            (Some(b'}'), Tok::Starts) => {
+                level.run = 0;
+                level.elses = 0;
+            }
+            (Some(_), _) => level.elses = 0,
+            (None, _) => {}
+        }
+        level.ended = None;
+        level.run += 1;
+        let depth = level.depth();
+        if depth > self.max {
+            (self.max, self.max_at) = (depth, at);
+        }
+    }
+
+    /// Hands a token on the outermost level to the statement runs (a
+    /// speculative scan keeps it until it is known to be the top level).
+    #[inline]
+    fn top(&mut self, tok: TopTok, at: usize, after_dot: bool) {
+        if self.stack.len() == 1 {
+            match &mut self.outer {
+                Some(tokens) => tokens.push((tok, at, after_dot)),
+                None => self.runs.on(tok, at, after_dot, self.source),
+            }
+        }
+    }
+
+    /// Counts a token and hands it to the runs. Every token passes here: as
+    /// a call it cost a tenth of the scan.
+    #[inline(always)]
+    fn emit(&mut self, at: usize, tok: Tok, top: TopTok, after_dot: bool) {
+        self.count(at, tok);
+        self.top(top, at, after_dot);
+    }
+
+    fn value_ended(&mut self) {
+        (self.prev, self.last) = (Prev::Value, Last::Value);
+    }
+
+    /// Template text: on to the next `\`, `` ` `` or `${`, and through it.
+    fn template_text(&mut self) {
+        let Some(p) = memchr::memchr3(b'\\', b'`', b'$', &self.source[self.i..]) else {
+            self.i = self.source.len();
+            return;
         };
+        self.i += p;
+        match self.source[self.i] {
+            b'\\' => {
+                if may_spell(self.source.get(self.i + 1)) {
+                    self.innermost().escaped = true;
+                }
+                self.i += 2;
+            }
+            b'`' => self.template_end(),
+            b'$' if self.source.get(self.i + 1) == Some(&b'{') => self.substitution(),
+            _ => self.i += 1,
+        }
+    }
+
+    /// The closing `` ` ``: the template is a value.
+    fn template_end(&mut self) {
+        let template = self.stack.pop().expect("template level");
+        if template.escaped {
+            self.escaped.push(template.text_from..self.i);
+        }
+        self.value_ended();
+        self.i += 1;
+    }
+
+    /// `${`: code nested in the template, one level deeper; its `}` goes back to the text.
+    fn substitution(&mut self) {
+        let at = self.i;
+        let template = self.stack.last_mut().expect("template level");
+        if template.escaped {
+            self.escaped.push(template.text_from..at);
+            template.escaped = false;
+        }
+        let base = template.depth() + 1;
+        self.stack.push(Level::new(Frame::TemplateExpr, base));
+        (self.prev, self.last, self.after) = (Prev::Operator, Last::Operator, After::default());
+        self.i += 2;
+    }
+
+    /// Skips the whitespace or comment starting with `c`, if one does: they are not tokens.
+    fn skip_trivia(&mut self, c: u8) -> bool {
+        let (source, at) = (self.source, self.i);
+        let n = source.len();
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => {
+                let mut i = at + 1;
+                while i < n && matches!(source[i], b' ' | b'\t' | b'\n' | b'\r') {
+                    i += 1;
+                }
+                self.i = i;
+            }
+            b'/' if source.get(at + 1) == Some(&b'/') => {
+                self.i = memchr::memchr(b'\n', &source[at..]).map_or(n, |p| at + p);
+            }
+            b'/' if source.get(at + 1) == Some(&b'*') => {
+                self.i = match memchr::memmem::find(&source[at + 2..], b"*/") {
+                    Some(p) => at + 2 + p + 2,
+                    None => {
+                        self.unsure(at, "a comment is not closed");
+                        n
+                    }
+                };
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The token starting with `c`; Some where a speculative scan stops at it.
+    fn token(&mut self, c: u8) -> Option<End> {
+        let was = std::mem::take(&mut self.after);
+        match c {
+            b'\'' | b'"' => self.string(c, was.dot),
+            b'`' => self.template_start(was.dot),
+            b'/' if self.prev == Prev::Operator => self.regex(was),
+            b'(' | b'[' | b'{' => self.open(c, was),
+            b')' | b']' | b'}' => return self.close(c, was.dot),
+            b',' => self.comma(was.dot),
+            b';' => return self.semicolon(was.dot),
+            b'+' | b'-' if self.source.get(self.i + 1) == Some(&c) => self.increment(c, was.dot),
+            c if IDENT[c as usize] => self.word(c, was.dot),
+            _ => self.punctuator(c, was.dot),
+        }
+        None
+    }
+
+    /// A string literal in `quote`s.
+    fn string(&mut self, quote: u8, after_dot: bool) {
+        let (source, start) = (self.source, self.i);
+        let n = source.len();
+        self.emit(start, Tok::Starts, TopTok::Str, after_dot);
+        let mut escaped = false;
+        let mut i = start + 1;
+        // Jump from one quote, backslash or line end to the next.
+        loop {
+            let Some(p) = memchr::memchr3(quote, b'\\', b'\n', &source[i.min(n)..]) else {
+                self.unsure(start, "a string is not closed");
+                i = n;
+                break;
+            };
+            i += p;
+            if source[i] != b'\\' {
+                if source[i] == b'\n' {
+                    self.unsure(start, "a string runs into a line break");
+                }
+                i += 1;
+                break;
+            }
+            escaped |= may_spell(source.get(i + 1));
+            i += if source.get(i + 1) == Some(&b'\r') && source.get(i + 2) == Some(&b'\n') { 3 } else { 2 };
+        }
+        if escaped {
+            self.escaped.push(start..i.min(n));
+        }
+        self.value_ended();
         self.i = i;
-        self.stack = stack;
-        (self.prev, self.last) = (prev, last);
-        (self.after_dot, self.after_head_word, self.after_unknown_brace, self.after_name_keyword) =
-            (after_dot, after_head_word, after_unknown_brace, after_name_keyword);
-        self.after_semicolon = after_semicolon;
-        (self.max, self.max_at, self.split) = (max, max_at, split);
-        self.uncertain = uncertain;
-        end
+    }
+
+    /// The opening `` ` ``: its text is a level of its own.
+    fn template_start(&mut self, after_dot: bool) {
+        let at = self.i;
+        self.emit(at, Tok::Other, TopTok::Other, after_dot);
+        let base = self.innermost().depth();
+        self.stack.push(Level { text_from: at + 1, ..Level::new(Frame::Template, base) });
+        self.i = at + 1;
+    }
+
+    /// A `/` where an operand may start: a regular expression, unless it runs into a line end.
+    fn regex(&mut self, was: After) {
+        let at = self.i;
+        if was.unknown_brace {
+            self.unsure(at, "a `/` follows a `}` that may end a block or an expression");
+        }
+        if was.name_keyword {
+            self.unsure(at, "a `/` follows `of`, `yield` or `await`, which may be a name");
+        }
+        self.emit(at, Tok::Other, TopTok::Other, was.dot);
+        match regex_end(self.source, at) {
+            Some(end) => {
+                // Past its flags.
+                self.i = end + self.source[end..].iter().take_while(|b| WORD[**b as usize] == 1).count();
+                self.value_ended();
+            }
+            None => {
+                self.i = at + 1;
+                (self.prev, self.last) = (Prev::Operator, Last::Operator);
+            }
+        }
+    }
+
+    /// `(`, `[` or `{`: a level nested one deeper than this token.
+    fn open(&mut self, c: u8, was: After) {
+        let at = self.i;
+        self.emit(at, if c == b'{' { Tok::Starts } else { Tok::Other }, TopTok::Open(c), was.dot);
+        let last = self.last;
+        let level = self.innermost();
+        let base = level.depth();
+        // What a `/` after the matching `}` is: a function's or class's
+        // body goes with its keyword; otherwise the token before decides.
+        let block = match (c, level.body_of.take()) {
+            (b'{', Some(declaration)) => declaration,
+            (b'{', None) => last.opens_block(),
+            _ => None,
+        };
+        self.stack.push(Level { head: c == b'(' && was.head_word, block, ..Level::new(Frame::Code, base) });
+        self.prev = Prev::Operator;
+        self.last = if c == b'{' && block != Some(false) { Last::Statement } else { Last::Operator };
+        self.i = at + 1;
+    }
+
+    /// `)`, `]` or `}`: back to the level it closes, or to a template's text.
+    /// Some(Underflow) where a speculative scan has no level to close.
+    fn close(&mut self, c: u8, after_dot: bool) -> Option<End> {
+        let at = self.i;
+        let closed = if self.stack.len() > 1 {
+            self.stack.pop()
+        } else if self.outer.is_some() {
+            // What this closes began before the part this scan assumed.
+            return Some(End::Underflow(at));
+        } else {
+            self.unsure(at, "a closing bracket has no opening one");
+            None
+        };
+        self.i = at + 1;
+        if let Some(Level { frame: Frame::TemplateExpr, .. }) = closed {
+            // Back into the template's text.
+            self.innermost().text_from = at + 1;
+            return None;
+        }
+        let (head, block) = closed.map_or((false, None), |level| (level.head, level.block));
+        self.emit(at, Tok::Other, if c == b'}' { TopTok::CloseBrace } else { TopTok::Other }, after_dot);
+        if c == b'}' {
+            self.innermost().ended = Some(b'}');
+            self.after.unknown_brace = block.is_none();
+        }
+        // After `if (…)` and its kin, or a block, a statement starts;
+        // after any other `)`, a `]` or an expression's `}` a value ends.
+        let statement = if c == b'}' { block != Some(false) } else { head };
+        (self.prev, self.last) = if statement { (Prev::Operator, Last::Statement) } else { (Prev::Value, Last::Value) };
+        None
+    }
+
+    /// `,`: the innermost level's run of tokens starts again.
+    fn comma(&mut self, after_dot: bool) {
+        let at = self.i;
+        let level = self.innermost();
+        (level.run, level.ended) = (0, None);
+        self.top(TopTok::Comma, at, after_dot);
+        (self.prev, self.last) = (Prev::Operator, Last::Operator);
+        self.i = at + 1;
+    }
+
+    /// `;`: a statement ends. The first on the top level past the middle of
+    /// the file is where the parse may split; one past a speculative
+    /// segment's length ends the segment.
+    fn semicolon(&mut self, after_dot: bool) -> Option<End> {
+        let at = self.i;
+        let level = self.innermost();
+        (level.run, level.ended) = (0, Some(b';'));
+        if self.split.is_none() && self.stack.len() == 1 && at + 1 >= self.source.len() / 2 {
+            self.split = Some(at + 1);
+        }
+        self.top(TopTok::Semi, at, after_dot);
+        (self.prev, self.last) = (Prev::Operator, Last::Statement);
+        self.i = at + 1;
+        self.after_semicolon = self.i;
+        (self.i >= self.segment_end).then_some(End::Stopped)
+    }
+
+    /// `++` or `--`, two tokens: after a value it is postfix, and a value still ends there.
+    fn increment(&mut self, c: u8, after_dot: bool) {
+        let (source, at) = (self.source, self.i);
+        self.emit(at, Tok::Other, TopTok::Other, after_dot);
+        self.count(at + 1, Tok::Other);
+        if self.prev == Prev::Operator {
+            self.last = Last::Operator;
+        }
+        if c == b'-'
+            && source.get(at + 2) == Some(&b'>')
+            && source[..at].iter().rev().take_while(|b| **b != b'\n').all(|b| matches!(b, b' ' | b'\t'))
+        {
+            self.unsure(at, "an HTML-like `-->` comment");
+        }
+        self.i = at + 2;
+    }
+
+    /// A name, a keyword or a number, starting with `c`.
+    fn word(&mut self, c: u8, after_dot: bool) {
+        let (source, start) = (self.source, self.i);
+        let (end, seen) = word_end(source, start, c.is_ascii_digit());
+        self.i = end;
+        let word = &source[start..end];
+        let escaped = seen & 2 != 0;
+        if escaped {
+            self.escaped_words.push(start..end);
+        }
+        if seen & 4 != 0 && unicode_space(word) {
+            self.unsure(start, "a Unicode space stands between tokens");
+        }
+        // A property name is a value whatever it spells; so is any
+        // word that cannot be a keyword (they are all lowercase, 2 to 10 letters).
+        let keyword = !after_dot && !escaped && (2..=10).contains(&word.len()) && word[0].is_ascii_lowercase();
+        let tok = match word {
+            b"else" if keyword => Tok::Else,
+            b"in" | b"instanceof" if keyword => Tok::Other,
+            _ => Tok::Starts,
+        };
+        self.emit(start, tok, TopTok::Word(start, end, escaped), after_dot);
+        let before = self.last;
+        (self.prev, self.last) =
+            if keyword && regex_after(word) { (Prev::Operator, Last::Operator) } else { (Prev::Value, Last::Value) };
+        if keyword {
+            self.keyword(word, start, before);
+        }
+    }
+
+    /// What a word that may be a keyword does to the grammar after it;
+    /// `before`: how the token before it left the grammar.
+    fn keyword(&mut self, word: &[u8], at: usize, before: Last) {
+        match word {
+            b"else" | b"do" | b"try" | b"finally" => self.last = Last::Statement,
+            b"export" | b"default" => self.last = Last::Export,
+            b"async" => self.last = Last::Async(before.may_declare()),
+            b"function" | b"class" => self.innermost().body_of = Some(before.may_declare()),
+            b"with" => self.dynamic.push((at, "with")),
+            b"eval" => self.dynamic.push((at, "eval")),
+            _ => {}
+        }
+        self.after.head_word = matches!(word, b"if" | b"while" | b"for" | b"with" | b"catch" | b"switch");
+        self.after.name_keyword = matches!(word, b"of" | b"yield" | b"await");
+    }
+
+    /// Any other punctuator: an operator, `.`, `:`, or the `>` of `=>`.
+    fn punctuator(&mut self, c: u8, after_dot: bool) {
+        let (source, at) = (self.source, self.i);
+        if c == b'<' && source[at..].starts_with(b"<!--") {
+            self.unsure(at, "an HTML-like `<!--` comment");
+        }
+        self.emit(at, Tok::Other, if c == b'*' { TopTok::Star } else { TopTok::Other }, after_dot);
+        let follows = |b: u8| at > 0 && source[at - 1] == b;
+        self.after.dot = c == b'.' && !follows(b'.');
+        self.prev = Prev::Operator;
+        self.last = match c {
+            b':' => Last::Colon,
+            b'>' if follows(b'=') => Last::Arrow,
+            _ => Last::Operator,
+        };
+        self.i = at + 1;
     }
 
     /// Takes over what a speculative scan found from here, if this scan is
@@ -846,9 +908,7 @@ impl<'s> Scanner<'s> {
         self.escaped.extend(part.escaped);
         self.escaped_words.extend(part.escaped_words);
         self.dynamic.extend(part.dynamic);
-        (self.prev, self.last) = (part.prev, part.last);
-        (self.after_dot, self.after_head_word, self.after_unknown_brace, self.after_name_keyword) =
-            (part.after_dot, part.after_head_word, part.after_unknown_brace, part.after_name_keyword);
+        (self.prev, self.last, self.after) = (part.prev, part.last, part.after);
         self.after_semicolon = part.after_semicolon;
         self.i = part.i;
         if !matches!(end, End::Underflow(_)) {
