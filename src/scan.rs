@@ -1023,7 +1023,7 @@ mod tests {
         for flat in [
             format!("x=[{}];", "1,".repeat(n)),
             format!("function f(){{{}}}", "if(a){b()}".repeat(n)),
-            format!("{}", "a=b+c;".repeat(n)),
+            "a=b+c;".repeat(n),
             format!("x='{}';y=\"{}\";z=`{}`;/*{}*/", "(".repeat(n), "[".repeat(n), "{".repeat(n), "(".repeat(n)),
             format!("x=/{}/g;//{}", "\\(".repeat(n), "(".repeat(n)),
             format!("x={{{}}};", "a:1,".repeat(n)),
