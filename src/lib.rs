@@ -30,6 +30,7 @@ pub mod privilege;
 pub mod prove;
 pub mod report;
 pub mod resolve;
+pub mod scan;
 pub mod scope;
 pub mod sessions;
 pub mod setup;

@@ -2,7 +2,7 @@
 //!
 //! Every anchor names property names, method names or string literals that
 //! survive minification, and a statement that spells none of them cannot hold
-//! its match. `parse::scan` cuts the file into runs of whole top-level
+//! its match. `scan::scan` cuts the file into runs of whole top-level
 //! statements; the runs that spell an anchor's literals are parsed (each on
 //! its own, in the file's goal, spans in file offsets) and the anchors are
 //! resolved, planned and sliced on them. That evaluation notes every lookup
@@ -24,9 +24,10 @@ use std::ops::Range;
 use swc_ecma_ast::Program;
 
 use crate::anchor::{AnchorSet, Shape};
-use crate::parse::{self, ParseError, Scan, SourceKind};
+use crate::parse::{self, ParseError, SourceKind};
 use crate::pattern::Literal;
 use crate::resolve::{Lookups, Mention};
+use crate::scan::{self, Scan};
 
 /// Set (to anything) to parse the whole file: for the bench and the tests.
 pub const WHOLE_PARSE_ENV: &str = "KIRO_STEER_SCOPE_WHOLE_PARSE";
@@ -51,7 +52,7 @@ pub fn evaluate<T>(
     whole: Option<String>,
     mut evaluate: impl FnMut(&Program, &Lookups) -> T,
 ) -> Result<(T, ParseInfo), ParseError> {
-    let scan = parse::scan(source.as_bytes());
+    let scan = scan::scan(source.as_bytes());
     parse::check_nesting(&scan)?;
     let reason = match whole {
         Some(reason) => reason,
