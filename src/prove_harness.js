@@ -424,147 +424,171 @@ function appendTemplates(side) {
 }
 
 // ---- calibration ------------------------------------------------------------
+// One function per role; `calibrate` calls them in order, each role using the
+// forms the ones before it found. The order of the probes is kept as it was:
+// each probe may make stubs and executions, and what comes later sees them.
 
-function calibrate(api, side, stubs) {
+// What the roles share: the reader, what was found (and where each form came
+// from: the bundle's own code, or the fallback guesses), and unique texts.
+function calibration(api, side, stubs) {
   const reader = makeReader(stubs);
   const found = {};
-  // Where each form came from: the bundle's own code, or the fallback guesses.
   const origins = {};
   found.from = origins;
-  const tried = [];
   const nonce = Math.random().toString(36).slice(2, 8);
   let seq = 0;
-  const text = (label) => `KSS${nonce}:${label}:${++seq};`;
+  const next = () => ++seq;
+  const text = (label) => `KSS${nonce}:${label}:${next()};`;
+  return { api, side, stubs, reader, found, origins, nonce, next, text };
+}
 
-  // The buffer.
-  let newBuffer = null;
-  let bufferLabel = null;
-  for (const [label, make] of bufferForms(api, stubs)) {
-    try { make(); newBuffer = make; bufferLabel = label; found.buffer = label.replace("Buffer", side.bufferClass.name); break; } catch (e) { tried.push(`${label}: ${errText(e)}`); }
-  }
-  if (!newBuffer) throw new Inconclusive(`cannot construct the buffer class ${side.bufferClass.name} (${tried.join("; ")})`);
+// The drain's and the end-of-turn check's calling forms on one side's code.
+const drainForms = (api, stubs, side) => callForms(api, stubs, side.drain, api.drain, argFormsFor(side.drain, DRAIN_ARGS), api.drainMakers);
+const turnForms = (api, stubs, side) => callForms(api, stubs, side.endOfTurn, api.endOfTurn, argFormsFor(side.endOfTurn, TURN_ARGS), api.endOfTurnMakers);
 
-  // Appending: the calling form that yields exactly one new entry of the
-  // wanted kind holding our text unchanged under some key.
-  const append = side.bufferClass.append;
-  const methods = [append];
-  const proto = api.Buffer.prototype;
-  for (const m of Object.getOwnPropertyNames(proto)) {
-    if (typeof Object.getOwnPropertyDescriptor(proto, m).value === "function" && !["constructor", append, side.bufferClass.clear, "isHandled"].includes(m)) methods.push(m);
-  }
-  const textish = (k) => /text|content|body|message|prompt|value/i.test(k);
-  const messageObject = (kind, t) => {
-    const keys = side.bufferClass.entryKeys.length ? side.bufferClass.entryKeys : ["id", "kind", "text", "handlers"];
-    const o = {};
-    for (const k of keys) {
-      if (k === "id") o.id = `kss-${nonce}-${++seq}`;
-      else if (k === "kind") o.kind = kind;
-      else if (k === "handlers") o.handlers = new Set();
-      else if (textish(k)) o[k] = t;
+// Buffer construction: the first form that does not throw.
+function findBuffer(cal) {
+  const tried = [];
+  for (const [label, make] of bufferForms(cal.api, cal.stubs)) {
+    try {
+      make();
+      cal.found.buffer = label.replace("Buffer", cal.side.bufferClass.name);
+      return { newBuffer: make, bufferLabel: label };
+    } catch (e) {
+      tried.push(`${label}: ${errText(e)}`);
     }
-    if (!keys.some(textish)) o.text = t;
-    return o;
-  };
-  const tryAppend = (method, args, wantUser, passed) => {
-    const buffer = newBuffer();
-    const before = new Set(reader.entries(buffer));
-    let ret;
-    try { ret = buffer[method](...args); } catch (e) { return null; }
-    if (ret && typeof ret.then === "function") return null;
-    let fresh = reader.entries(buffer).filter((e) => !before.has(e));
-    if (!fresh.length && ret && typeof ret === "object" && typeof ret.kind === "string") fresh = [ret];
-    if (fresh.length !== 1) return null;
-    const entry = fresh[0];
-    if ((entry.kind === "user") !== wantUser) return null;
-    const key = Object.keys(entry).find((k) => k !== "id" && k !== "kind" && entry[k] === passed);
-    return key ? { entry, key } : null;
-  };
-  // From the code first: a template called with kind "user" (or as the code calls it).
-  const templates = appendTemplates(side);
-  const steerForms = [];
-  for (const tp of templates) {
-    if (tp.kindName === null) steerForms.push([tp.method, `${shapeOf(tp.places)} with kind "user"`, (t) => tp.places.map((p) => fill(p, t)), tp.origin]);
-    else steerForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "user"`, (t) => tp.places.map((p) => fill(p, t, "user")), tp.origin]);
   }
-  steerForms.push(
+  throw new Inconclusive(`cannot construct the buffer class ${cal.side.bufferClass.name} (${tried.join("; ")})`);
+}
+
+// A message object as the bundle's entries are shaped, for the (message) forms.
+function messageObject(cal, kind, t) {
+  const keys = cal.side.bufferClass.entryKeys.length ? cal.side.bufferClass.entryKeys : ["id", "kind", "text", "handlers"];
+  const o = {};
+  for (const k of keys) {
+    if (k === "id") o.id = `kss-${cal.nonce}-${cal.next()}`;
+    else if (k === "kind") o.kind = kind;
+    else if (k === "handlers") o.handlers = new Set();
+    else if (TEXTISH.test(k)) o[k] = t;
+  }
+  if (!keys.some((k) => TEXTISH.test(k))) o.text = t;
+  return o;
+}
+
+// One append on a fresh buffer, read back: it must yield exactly one new
+// entry, of kind "user" or not as wanted, holding `passed` unchanged under some key.
+function tryAppend(cal, newBuffer, method, args, wantUser, passed) {
+  const buffer = newBuffer();
+  const before = new Set(cal.reader.entries(buffer));
+  let ret;
+  try { ret = buffer[method](...args); } catch (e) { return null; }
+  if (ret && typeof ret.then === "function") return null;
+  let fresh = cal.reader.entries(buffer).filter((e) => !before.has(e));
+  if (!fresh.length && ret && typeof ret === "object" && typeof ret.kind === "string") fresh = [ret];
+  if (fresh.length !== 1) return null;
+  const entry = fresh[0];
+  if ((entry.kind === "user") !== wantUser) return null;
+  const key = Object.keys(entry).find((k) => k !== "id" && k !== "kind" && entry[k] === passed);
+  return key ? { entry, key } : null;
+}
+
+// The user steer: from the code first (a template called with kind "user"),
+// then the guesses on the append method.
+function findSteer(cal, newBuffer, templates) {
+  const append = cal.side.bufferClass.append;
+  const forms = templates.map((tp) => {
+    const kind = tp.kindName === null ? undefined : "user";
+    return [tp.method, `${shapeOf(tp.places)} with ${tp.kindName === null ? "kind" : tp.kindName} "user"`, (t) => tp.places.map((p) => fill(p, t, kind)), tp.origin];
+  });
+  forms.push(
     [append, "(kind, text) with kind \"user\"", (t) => ["user", t], GUESS],
     [append, "(text) with kind \"user\"", (t) => [t], GUESS],
     [append, "(text, kind) with kind \"user\"", (t) => [t, "user"], GUESS],
-    [append, "(message) with kind \"user\"", (t) => [messageObject("user", t)], GUESS],
+    [append, "(message) with kind \"user\"", (t) => [messageObject(cal, "user", t)], GUESS],
     [append, "(text, {kind}) with kind \"user\"", (t) => [t, { kind: "user" }], GUESS],
   );
-  let steer = null;
-  for (const [method, shape, args, origin] of steerForms) {
-    const t = text("probe");
-    if (tryAppend(method, args(t), true, t)) { steer = { method, shape, args, origin }; break; }
+  for (const [method, shape, args, origin] of forms) {
+    const t = cal.text("probe");
+    if (!tryAppend(cal, newBuffer, method, args(t), true, t)) continue;
+    cal.found.steer = `${method}${shape}`;
+    cal.origins.steer = origin;
+    return { method, shape, args, origin };
   }
-  if (!steer) throw new Inconclusive(`no calling form of ${side.bufferClass.name}.${append} gives a "user" entry holding the text unchanged (tried ${[...new Set(steerForms.map((f) => `${f[0]}${f[1]}`))].join(", ")})`);
-  found.steer = `${steer.method}${steer.shape}`;
-  origins.steer = steer.origin;
+  throw new Inconclusive(`no calling form of ${cal.side.bufferClass.name}.${append} gives a "user" entry holding the text unchanged (tried ${[...new Set(forms.map((f) => `${f[0]}${f[1]}`))].join(", ")})`);
+}
 
+// The notification forms, from the code first: a call as the bundle makes it
+// with another kind, then each template with the buffer's other literals in
+// the kind's place; then the guesses on every method of the buffer.
+function noteForms(cal, templates, steer) {
+  const { bufferClass } = cal.side;
   const identifier = (s) => /^[A-Za-z_][\w-]{0,31}$/.test(s);
   const observed = templates.map((tp) => tp.observed).filter((k) => typeof k === "string");
-  const kinds = [...new Set([...observed, ...side.bufferClass.literals.filter(identifier), "notification", "system", "workflow", "notify"])].filter((k) => k !== "user");
-  // From the code first: a call as the bundle makes it with another kind, then
-  // each template with the buffer's other literals in the kind's place.
-  const noteForms = [];
+  const kinds = [...new Set([...observed, ...bufferClass.literals.filter(identifier), "notification", "system", "workflow", "notify"])].filter((k) => k !== "user");
+  const forms = [];
   for (const tp of templates) {
-    if (typeof tp.observed === "string" && tp.observed !== "user") noteForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${tp.observed}"`, (t) => tp.places.map((p) => fill(p, t, tp.observed)), undefined, tp.origin]);
+    if (typeof tp.observed === "string" && tp.observed !== "user") forms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${tp.observed}"`, (t) => tp.places.map((p) => fill(p, t, tp.observed)), undefined, tp.origin]);
   }
   for (const tp of templates) {
     if (tp.kindName === null) continue;
-    for (const k of kinds) noteForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${k}"`, (t) => tp.places.map((p) => fill(p, t, k)), undefined, `${tp.origin}, with another literal of the buffer class`]);
+    for (const k of kinds) forms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${k}"`, (t) => tp.places.map((p) => fill(p, t, k)), undefined, `${tp.origin}, with another literal of the buffer class`]);
   }
-  for (const method of methods) {
-    const forms = [];
-    for (const k of kinds) {
-      forms.push([`(kind, text) with kind "${k}"`, (t) => [k, t]]);
-      forms.push([`(text, kind) with kind "${k}"`, (t) => [t, k]]);
-      forms.push([`(message) with kind "${k}"`, (t) => [messageObject(k, t)]]);
-      forms.push([`(text, {kind}) with kind "${k}"`, (t) => [t, { kind: k }]]);
-    }
-    forms.push(["(text)", (t) => [t]]);
-    for (const p of side.bufferClass.literals) if (p.length <= 40) forms.push([`(text) with text prefixed ${JSON.stringify(p)}`, (t) => [p + t], p]);
-    // The steer's own shape first.
-    const own = steer.shape.replace(/ with .*$/, "");
-    forms.sort((a, b) => (b[0].startsWith(own) ? 1 : 0) - (a[0].startsWith(own) ? 1 : 0));
-    for (const [shape, args, prefix] of forms) noteForms.push([method, shape, args, prefix, GUESS]);
+  const proto = cal.api.Buffer.prototype;
+  const skip = ["constructor", bufferClass.append, bufferClass.clear, "isHandled"];
+  const others = Object.getOwnPropertyNames(proto).filter((m) => typeof Object.getOwnPropertyDescriptor(proto, m).value === "function" && !skip.includes(m));
+  for (const method of [bufferClass.append, ...others]) forms.push(...guessedNoteForms(cal, method, kinds, steer));
+  return forms;
+}
+
+// The guessed notification forms on one method, the steer's own shape first.
+function guessedNoteForms(cal, method, kinds, steer) {
+  const forms = [];
+  for (const k of kinds) {
+    forms.push([`(kind, text) with kind "${k}"`, (t) => [k, t]]);
+    forms.push([`(text, kind) with kind "${k}"`, (t) => [t, k]]);
+    forms.push([`(message) with kind "${k}"`, (t) => [messageObject(cal, k, t)]]);
+    forms.push([`(text, {kind}) with kind "${k}"`, (t) => [t, { kind: k }]]);
   }
-  let note = null;
-  for (const [method, shape, args, prefix, origin] of noteForms) {
-    const t = text("probe");
+  forms.push(["(text)", (t) => [t]]);
+  for (const p of cal.side.bufferClass.literals) if (p.length <= 40) forms.push([`(text) with text prefixed ${JSON.stringify(p)}`, (t) => [p + t], p]);
+  const own = steer.shape.replace(/ with .*$/, "");
+  forms.sort((a, b) => (b[0].startsWith(own) ? 1 : 0) - (a[0].startsWith(own) ? 1 : 0));
+  return forms.map(([shape, args, prefix]) => [method, shape, args, prefix, GUESS]);
+}
+
+// The notification: the first form giving one entry of a kind other than
+// "user". Without one, the cases that need it are named as unchecked, not dropped.
+function findNotification(cal, newBuffer, forms) {
+  for (const [method, shape, args, prefix, origin] of forms) {
+    const t = cal.text("probe");
     const passed = prefix === undefined ? t : prefix + t;
-    if (tryAppend(method, args(t), false, passed)) { note = { method, shape, args, prefix, origin }; break; }
+    if (!tryAppend(cal, newBuffer, method, args(t), false, passed)) continue;
+    cal.found.notification = `${method}${shape}`;
+    cal.origins.notification = origin;
+    return { noteInto: (buffer, text) => buffer[method](...args(text)), noNote: null };
   }
-  // Without a notification form the cases that need one are named as unchecked, not dropped.
-  let noNote = null;
-  if (note) {
-    found.notification = `${note.method}${note.shape}`;
-    origins.notification = note.origin;
-  } else {
-    noNote = `no calling form of the buffer's methods gives an entry of a kind other than "user" holding the text unchanged (tried ${noteForms.length} forms)`;
-    found.notification = `none: ${noNote}`;
-  }
+  const noNote = `no calling form of the buffer's methods gives an entry of a kind other than "user" holding the text unchanged (tried ${forms.length} forms)`;
+  cal.found.notification = `none: ${noNote}`;
+  return { noteInto: null, noNote };
+}
 
-  const steerInto = (buffer, t) => buffer[steer.method](...steer.args(t));
-  const noteInto = note ? (buffer, t) => buffer[note.method](...note.args(t)) : null;
-
-  // Clearing.
-  const clearForms = [["(reason)", ["turn-end"]], ["()", []]];
-  let clearArgs = null;
-  for (const [shape, args] of clearForms) {
+// Clearing: the form that leaves a steered buffer with no entry.
+function findClear(cal, newBuffer, steerInto) {
+  const clear = cal.side.bufferClass.clear;
+  for (const [shape, args] of [["(reason)", ["turn-end"]], ["()", []]]) {
     const buffer = newBuffer();
-    steerInto(buffer, text("probe"));
-    try { buffer[side.bufferClass.clear](...args); } catch { continue; }
-    if (reader.entries(buffer).length === 0) { clearArgs = args; found.clear = `${side.bufferClass.clear}${shape}`; break; }
+    steerInto(buffer, cal.text("probe"));
+    try { buffer[clear](...args); } catch { continue; }
+    if (cal.reader.entries(buffer).length !== 0) continue;
+    cal.found.clear = `${clear}${shape}`;
+    return (b) => b[clear](...args);
   }
-  if (!clearArgs) throw new Inconclusive(`${side.bufferClass.name}.${side.bufferClass.clear} does not empty the buffer`);
+  throw new Inconclusive(`${cal.side.bufferClass.name}.${clear} does not empty the buffer`);
+}
 
-  // Executions, the buffer's slot in sessionServices, and the drain.
-  const makeWorld = (slot) => session(api, stubs, newBuffer, slot);
-  const drainForms = callForms(api, stubs, side.drain, api.drain, argFormsFor(side.drain, DRAIN_ARGS), api.drainMakers);
-  const queueName = side.queue;
-  const attribute = (item, messages) => {
+// A delivered item's message: by entry identity, else by the text the harness wrote.
+function attribution(reader) {
+  return (item, messages) => {
     const byIdentity = messages.filter((m) => m.entry === item);
     if (byIdentity.length === 1) return byIdentity[0];
     const inside = reader.strings(item);
@@ -572,110 +596,141 @@ function calibrate(api, side, stubs) {
     if (byText.length === 1) return byText[0];
     throw new Inconclusive(`a delivery could not be attributed to one message (${byText.length} matched): ${JSON.stringify(inside).slice(0, 120)}`);
   };
-  const slots = side.slots;
-  let drain = null;
-  const drainTried = [];
-  for (const slot of slots) {
-    for (const [label, call] of drainForms) {
+}
+
+// The buffer's slot in sessionServices: one trial world per slot the code
+// names and per drain form, each with its execution built before any drain runs.
+function drainTrials(cal, makeWorld, forms, steerInto, attribute) {
+  const trials = [];
+  for (const slot of cal.side.slots) {
+    for (const [label, call] of forms) {
       try {
         const w = makeWorld(slot);
         const e = w.exec("probe");
         const messages = [];
-        const send = (t) => messages.push(record(reader.entries, w.buffer, steerInto, t));
-        const run = () => drainOnce(call, e, w, queueName, attribute, messages);
-        drainTried.push({ slot, label, w, e, messages, send, run });
+        const send = (t) => messages.push(record(cal.reader.entries, w.buffer, steerInto, t));
+        const run = () => drainOnce(call, e, w, cal.side.queue, attribute, messages);
+        trials.push({ slot, label, e, messages, send, run });
       } catch (err) {
         if (err instanceof Inconclusive) throw err;
       }
     }
   }
-  found.slotsTried = slots;
+  cal.found.slotsTried = cal.side.slots;
+  return trials;
+}
 
-  // End-of-turn: the form whose answer differs with pending steering and counts a retry.
-  const turnForms = callForms(api, stubs, side.endOfTurn, api.endOfTurn, argFormsFor(side.endOfTurn, TURN_ARGS), api.endOfTurnMakers);
-  const primitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
-
-  return (async () => {
-    for (const t of drainTried) {
-      try {
-        t.send(text("A"));
-        const first = await t.run();
-        if (first.length !== 1 || t.e.steeringReaderIndex !== 1) continue;
-        const again = await t.run();
-        if (again.length !== 0) continue;
-        t.send(text("B"));
-        const second = await t.run();
-        if (second.length !== 1 || second[0] !== t.messages[1] || t.e.steeringReaderIndex !== 2) continue;
-        const form = drainForms.find((f) => f[0] === t.label);
-        drain = { slot: t.slot, label: t.label, call: form[1], origin: form[2] };
-        break;
-      } catch (err) {
-        if (err instanceof Inconclusive) throw err;
-      }
+// The drain: the first trial that delivers a steer exactly once, moving the
+// cursor, and the next steer once more.
+async function findDrain(cal, trials, forms) {
+  const queueName = cal.side.queue;
+  let drain = null;
+  for (const t of trials) {
+    try {
+      t.send(cal.text("A"));
+      const first = await t.run();
+      if (first.length !== 1 || t.e.steeringReaderIndex !== 1) continue;
+      const again = await t.run();
+      if (again.length !== 0) continue;
+      t.send(cal.text("B"));
+      const second = await t.run();
+      if (second.length !== 1 || second[0] !== t.messages[1] || t.e.steeringReaderIndex !== 2) continue;
+      const form = forms.find((f) => f[0] === t.label);
+      drain = { slot: t.slot, label: t.label, call: form[1], origin: form[2] };
+      break;
+    } catch (err) {
+      if (err instanceof Inconclusive) throw err;
     }
-    if (!drain) throw new Inconclusive(`no calling form of the drain delivered a steer exactly once into the execution's queue \`${queueName}\` (slots tried: ${slots.join(", ") || "none"}; forms: ${drainForms.map((f) => f[0]).join(", ")})`);
-    found.slot = `sessionServices.${drain.slot}`;
-    found.drain = drain.label;
-    origins.drain = drain.origin;
-    found.attribution = `items added to the execution's \`${queueName}\`, matched to a message by entry identity or by the text the harness wrote`;
+  }
+  if (!drain) throw new Inconclusive(`no calling form of the drain delivered a steer exactly once into the execution's queue \`${queueName}\` (slots tried: ${cal.side.slots.join(", ") || "none"}; forms: ${forms.map((f) => f[0]).join(", ")})`);
+  cal.found.slot = `sessionServices.${drain.slot}`;
+  cal.found.drain = drain.label;
+  cal.origins.drain = drain.origin;
+  cal.found.attribution = `items added to the execution's \`${queueName}\`, matched to a message by entry identity or by the text the harness wrote`;
+  return drain;
+}
 
-    let turn = null;
-    for (const [label, call, origin] of turnForms) {
-      try {
-        const wp = makeWorld(drain.slot);
-        const ep = wp.exec("probe");
-        steerInto(wp.buffer, text("P"));
-        const pending = await call(ep, wp);
-        if (ep.drainRetryCount !== 1) continue;
-        const wd = makeWorld(drain.slot);
-        const ed = wd.exec("probe");
-        const done = await call(ed, wd);
-        if (ed.drainRetryCount !== 0) continue;
-        let decide = null;
-        if (primitive(pending) && primitive(done) && pending !== done) decide = (r) => r;
-        else if (pending && done && typeof pending === "object" && typeof done === "object") {
-          const key = Object.keys(pending).find((k) => primitive(pending[k]) && primitive(done[k]) && pending[k] !== done[k] && k !== "drainRetryCount");
-          if (key !== undefined) decide = (r) => (r && typeof r === "object" ? r[key] : r);
-        }
-        if (!decide) continue;
-        const cont = decide(pending);
-        // Once the pending steer is drained and taken, the answer is "done".
-        const ws = makeWorld(drain.slot);
-        const es = ws.exec("probe");
-        steerInto(ws.buffer, text("S"));
-        await drain.call(es, ws);
-        emptyQueue(es[queueName]);
-        if (decide(await call(es, ws)) === cont) continue;
-        turn = { label, call, decide, cont, origin };
-        break;
-      } catch (err) {
-        if (err instanceof Inconclusive) throw err;
-      }
+const primitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
+
+// How to read the end-of-turn check's answer, from its answers with and
+// without pending steering: the answer itself, or the one key that differs.
+function decider(pending, done) {
+  if (primitive(pending) && primitive(done) && pending !== done) return (r) => r;
+  if (pending && done && typeof pending === "object" && typeof done === "object") {
+    const key = Object.keys(pending).find((k) => primitive(pending[k]) && primitive(done[k]) && pending[k] !== done[k] && k !== "drainRetryCount");
+    if (key !== undefined) return (r) => (r && typeof r === "object" ? r[key] : r);
+  }
+  return null;
+}
+
+// The end-of-turn check: the form whose answer differs with pending steering
+// and counts a retry, and that answers "done" once the steer is drained and taken.
+async function findTurn(cal, forms, makeWorld, drain, steerInto) {
+  for (const [label, call, origin] of forms) {
+    try {
+      const wp = makeWorld(drain.slot);
+      const ep = wp.exec("probe");
+      steerInto(wp.buffer, cal.text("P"));
+      const pending = await call(ep, wp);
+      if (ep.drainRetryCount !== 1) continue;
+      const wd = makeWorld(drain.slot);
+      const ed = wd.exec("probe");
+      const done = await call(ed, wd);
+      if (ed.drainRetryCount !== 0) continue;
+      const decide = decider(pending, done);
+      if (!decide) continue;
+      const cont = decide(pending);
+      const ws = makeWorld(drain.slot);
+      const es = ws.exec("probe");
+      steerInto(ws.buffer, cal.text("S"));
+      await drain.call(es, ws);
+      emptyQueue(es[cal.side.queue]);
+      if (decide(await call(es, ws)) === cont) continue;
+      cal.found.endOfTurn = `${label}, continuing when it answers ${JSON.stringify(cont)}`;
+      cal.origins.endOfTurn = origin;
+      return { label, call, decide, cont };
+    } catch (err) {
+      if (err instanceof Inconclusive) throw err;
     }
-    if (!turn) throw new Inconclusive(`no calling form of the end-of-turn check answers differently with and without pending steering while counting drainRetryCount (forms: ${turnForms.map((f) => f[0]).join(", ")})`);
-    found.endOfTurn = `${turn.label}, continuing when it answers ${JSON.stringify(turn.cont)}`;
-    origins.endOfTurn = turn.origin;
+  }
+  throw new Inconclusive(`no calling form of the end-of-turn check answers differently with and without pending steering while counting drainRetryCount (forms: ${forms.map((f) => f[0]).join(", ")})`);
+}
 
-    return {
-      found,
-      bufferLabel,
-      drainLabel: drain.label,
-      turnLabel: turn.label,
-      newBuffer,
-      slot: drain.slot,
-      steerInto,
-      noteInto,
-      noNote,
-      clear: (buffer) => buffer[side.bufferClass.clear](...clearArgs),
-      drainCall: drain.call,
-      turnCall: turn.call,
-      decide: turn.decide,
-      cont: turn.cont,
-      attribute,
-      entries: reader.entries,
-      text,
-    };
-  })();
+// The plan: how this side's code is called, role by role, and what was found.
+async function calibrate(api, side, stubs) {
+  const cal = calibration(api, side, stubs);
+  const { newBuffer, bufferLabel } = findBuffer(cal);
+  const templates = appendTemplates(side);
+  const steer = findSteer(cal, newBuffer, templates);
+  const { noteInto, noNote } = findNotification(cal, newBuffer, noteForms(cal, templates, steer));
+  const steerInto = (buffer, t) => buffer[steer.method](...steer.args(t));
+  const clear = findClear(cal, newBuffer, steerInto);
+  const makeWorld = (slot) => session(api, stubs, newBuffer, slot);
+  const drainCalls = drainForms(api, stubs, side);
+  const attribute = attribution(cal.reader);
+  const trials = drainTrials(cal, makeWorld, drainCalls, steerInto, attribute);
+  const turnCalls = turnForms(api, stubs, side);
+  const drain = await findDrain(cal, trials, drainCalls);
+  const turn = await findTurn(cal, turnCalls, makeWorld, drain, steerInto);
+  return {
+    found: cal.found,
+    bufferLabel,
+    drainLabel: drain.label,
+    turnLabel: turn.label,
+    newBuffer,
+    slot: drain.slot,
+    steerInto,
+    noteInto,
+    noNote,
+    clear,
+    drainCall: drain.call,
+    turnCall: turn.call,
+    decide: turn.decide,
+    cont: turn.cont,
+    attribute,
+    entries: cal.reader.entries,
+    text: cal.text,
+  };
 }
 
 // A sub-execution from spawn site `site`: built by running the whole function
@@ -1169,8 +1224,8 @@ async function main() {
   const patchedPlan = {
     ...plan,
     newBuffer: bufferForms(patched, patchedStubs).find((f) => f[0] === plan.bufferLabel)[1],
-    drainCall: callForms(patched, patchedStubs, input.patched.drain, patched.drain, argFormsFor(input.patched.drain, DRAIN_ARGS), patched.drainMakers).find((f) => f[0] === plan.drainLabel)[1],
-    turnCall: callForms(patched, patchedStubs, input.patched.endOfTurn, patched.endOfTurn, argFormsFor(input.patched.endOfTurn, TURN_ARGS), patched.endOfTurnMakers).find((f) => f[0] === plan.turnLabel)[1],
+    drainCall: drainForms(patched, patchedStubs, input.patched).find((f) => f[0] === plan.drainLabel)[1],
+    turnCall: turnForms(patched, patchedStubs, input.patched).find((f) => f[0] === plan.turnLabel)[1],
   };
   const modeKey = input.rewind ? `${input.mode}+rewind` : input.mode;
   const results = [];
