@@ -822,390 +822,325 @@ function world(api, side, plan, stubs) {
   return w;
 }
 
-// Each case: run(w) -> observation text; stock: the expected stock
-// observation; modes: the expected observation for each mode.
-function cases(api) {
-  const out = [];
-  api.spawnInfo.forEach((info, site) => {
-    const what = info.memory ? "memory extraction" : `sub-agent (spawn site ${site + 1}, byte ${info.at})`;
-    out.push({
-      name: `late-${info.memory ? "memory-extraction" : `spawn-${site + 1}`}`,
-      covers: `a steer delivered to the root before a ${what} is spawned`,
-      run: async (w) => {
-        const root = w.exec("root");
-        w.steer("A");
-        await w.invoke(root);
-        const sub = w.spawn(site, root, "sub");
-        await w.invoke(sub);
-        return `root ${w.got("root")}; sub ${w.got("sub")}`;
-      },
-      stock: "root A; sub A",
-      modes: { seed: "root A; sub nothing", gate: "root A; sub nothing" },
-    });
-  });
-  const memory = api.spawnInfo.findIndex((i) => i.memory);
-  const first = api.spawnInfo.findIndex((i) => !i.memory);
-  const sub = first < 0 ? 0 : first;
-  out.push({
+// ---- the cases ----------------------------------------------------------------
+// One entry per case, run by `runCase`:
+//   setup: what it needs, when anything: `site`, the spawn site its spawns
+//     use ("sub", the first sub-agent site, unless it says "memory" or a
+//     number), and `needs: "notification"` (a form calibration may not find);
+//   steps: what happens, in order (`exec L`, `spawn L from P`, `steer T`,
+//     `notify T`, `clear`, `invoke L`, `finish L`, `seed L from P`);
+//   observe: what the observation reports (`L`, what L received; `L as H`,
+//     the same under heading H; `L depth`; `loops`, the turn-end loops);
+//   expect: the observation on the stock code, and per mode on the patched.
+const CASES = [
+  {
     name: "several-late",
     covers: "several steers and several late sub-agents",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A"); w.steer("B");
-      await w.invoke(root);
-      const s1 = w.spawn(sub, root, "s1");
-      await w.invoke(s1);
-      w.steer("C");
-      await w.invoke(root);
-      const s2 = w.spawn(sub, root, "s2");
-      await w.invoke(s2);
-      return `root ${w.got("root")}; s1 ${w.got("s1")}; s2 ${w.got("s2")}`;
-    },
-    stock: "root A,B,C; s1 A,B; s2 A,B,C",
-    modes: { seed: "root A,B,C; s1 nothing; s2 nothing", gate: "root A,B,C; s1 nothing; s2 nothing" },
-  });
-  out.push({
+    steps: "exec root; steer A; steer B; invoke root; spawn s1 from root; invoke s1; steer C; invoke root; spawn s2 from root; invoke s2",
+    observe: "root; s1; s2",
+    expect: { stock: "root A,B,C; s1 A,B; s2 A,B,C", seed: "root A,B,C; s1 nothing; s2 nothing", gate: "root A,B,C; s1 nothing; s2 nothing" },
+  },
+  {
     name: "steer-while-live",
     covers: "a steer typed while a sub-agent is live",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.steer("A");
-      await w.invoke(s);
-      await w.invoke(root);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
-    },
-    stock: "root A; sub A",
-    modes: { seed: "root A; sub A", gate: "root A; sub nothing" },
-  });
-  out.push({
+    steps: "exec root; spawn sub from root; invoke sub; steer A; invoke sub; invoke root",
+    observe: "root; sub",
+    expect: { stock: "root A; sub A", seed: "root A; sub A", gate: "root A; sub nothing" },
+  },
+  {
     name: "notify-live",
-    needs: "notification",
     covers: "a notification to a live sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.notify("N");
-      await w.invoke(s);
-      return `sub ${w.got("sub")}`;
-    },
-    stock: "sub N",
-    modes: { seed: "sub N", gate: "sub N" },
-  });
-  out.push({
+    setup: { needs: "notification" },
+    steps: "exec root; spawn sub from root; invoke sub; notify N; invoke sub",
+    observe: "sub",
+    expect: { stock: "sub N", seed: "sub N", gate: "sub N" },
+  },
+  {
     name: "notify-late",
-    needs: "notification",
     covers: "a notification to a late sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.notify("N");
-      await w.invoke(root);
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
-    },
-    stock: "root N; sub N",
-    modes: { seed: "root N; sub nothing", gate: "root N; sub N" },
-  });
-  out.push({
+    setup: { needs: "notification" },
+    steps: "exec root; notify N; invoke root; spawn sub from root; invoke sub",
+    observe: "root; sub",
+    expect: { stock: "root N; sub N", seed: "root N; sub nothing", gate: "root N; sub N" },
+  },
+  {
     name: "nested",
     covers: "nested sub-agents",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      const outer = w.spawn(sub, root, "outer");
-      await w.invoke(outer);
-      const inner = w.spawn(sub, outer, "inner");
-      await w.invoke(inner);
-      return `outer ${w.got("outer")}; inner ${w.got("inner")}; inner depth ${inner.subExecutionDepth}`;
+    steps: "exec root; steer A; invoke root; spawn outer from root; invoke outer; spawn inner from outer; invoke inner",
+    observe: "outer; inner; inner depth",
+    expect: {
+      stock: "outer A; inner A; inner depth 2",
+      seed: "outer nothing; inner nothing; inner depth 2",
+      gate: "outer nothing; inner nothing; inner depth 2",
     },
-    stock: "outer A; inner A; inner depth 2",
-    modes: { seed: "outer nothing; inner nothing; inner depth 2", gate: "outer nothing; inner nothing; inner depth 2" },
-  });
-  if (memory >= 0) {
-    out.push({
-      name: "memory-extraction",
-      covers: "memory extraction with a steer before and one during it",
-      run: async (w) => {
-        const root = w.exec("root");
-        w.steer("A");
-        await w.invoke(root);
-        const m = w.spawn(memory, root, "memory");
-        w.steer("B");
-        await w.invoke(m);
-        return `memory ${w.got("memory")}`;
-      },
-      stock: "memory A,B",
-      modes: { seed: "memory B", gate: "memory nothing" },
-    });
-  }
-  out.push({
+  },
+  {
+    name: "memory-extraction",
+    covers: "memory extraction with a steer before and one during it",
+    setup: { site: "memory" },
+    steps: "exec root; steer A; invoke root; spawn memory from root; steer B; invoke memory",
+    observe: "memory",
+    expect: { stock: "memory A,B", seed: "memory B", gate: "memory nothing" },
+  },
+  {
     name: "withheld-at-turn-end",
     covers: "the end-of-turn check with a withheld message (no loop)",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.steer("A");
-      const loops = await w.finish(s);
-      return `sub ${w.got("sub")}; turn-end loops ${loops}`;
-    },
-    stock: "sub A; turn-end loops 1",
-    modes: { seed: "sub A; turn-end loops 1", gate: "sub nothing; turn-end loops 1" },
-  });
-  out.push({
+    steps: "exec root; spawn sub from root; invoke sub; steer A; finish sub",
+    observe: "sub; loops",
+    expect: { stock: "sub A; turn-end loops 1", seed: "sub A; turn-end loops 1", gate: "sub nothing; turn-end loops 1" },
+  },
+  {
     name: "late-sub-turn-end",
     covers: "a late sub-agent's end-of-turn check after its first invocation",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      const loops = await w.finish(s);
-      return `turn-end loops ${loops}`;
-    },
-    stock: "turn-end loops 0",
-    modes: { seed: "turn-end loops 0", gate: "turn-end loops 0" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; spawn sub from root; invoke sub; finish sub",
+    observe: "loops",
+    expect: { stock: "turn-end loops 0", seed: "turn-end loops 0", gate: "turn-end loops 0" },
+  },
+  {
     name: "final-reply-steer",
     covers: "a steer typed during the root's final reply",
-    run: async (w) => {
-      const root = w.exec("root");
-      await w.invoke(root);
-      w.steer("A");
-      const loops = await w.finish(root);
-      return `root ${w.got("root")}; turn-end loops ${loops}`;
-    },
-    stock: "root A; turn-end loops 1",
-    modes: { seed: "root A; turn-end loops 1", gate: "root A; turn-end loops 1" },
-  });
-  out.push({
+    steps: "exec root; invoke root; steer A; finish root",
+    observe: "root; loops",
+    expect: { stock: "root A; turn-end loops 1", seed: "root A; turn-end loops 1", gate: "root A; turn-end loops 1" },
+  },
+  {
     name: "root-continuation",
     covers: "the root continuation, seeded with setSteeringReaderIndex",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.steer("B");
-      const cont = w.exec("cont");
-      cont.setSteeringReaderIndex(root.steeringReaderIndex);
-      await w.invoke(cont);
-      return `root ${w.got("root")}; continuation ${w.got("cont")}`;
-    },
-    stock: "root A; continuation B",
-    modes: { seed: "root A; continuation B", gate: "root A; continuation B" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; steer B; exec cont; seed cont from root; invoke cont",
+    observe: "root; cont as continuation",
+    expect: { stock: "root A; continuation B", seed: "root A; continuation B", gate: "root A; continuation B" },
+  },
+  {
     name: "second-turn",
     covers: "a second turn after the turn-end clear",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      const root2 = w.exec("root2");
-      w.steer("B");
-      await w.invoke(root2);
-      const s = w.spawn(sub, root2, "sub");
-      await w.invoke(s);
-      return `root ${w.got("root")}; root2 ${w.got("root2")}; sub ${w.got("sub")}`;
-    },
-    stock: "root A; root2 B; sub B",
-    modes: { seed: "root A; root2 B; sub nothing", gate: "root A; root2 B; sub nothing" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; clear; exec root2; steer B; invoke root2; spawn sub from root2; invoke sub",
+    observe: "root; root2; sub",
+    expect: { stock: "root A; root2 B; sub B", seed: "root A; root2 B; sub nothing", gate: "root A; root2 B; sub nothing" },
+  },
+  {
     name: "root-once",
     covers: "the root receives each steer exactly once",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.steer("B");
-      await w.invoke(root);
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A,B",
-    modes: { seed: "root A,B", gate: "root A,B" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; steer B; invoke root; invoke root",
+    observe: "root",
+    expect: { stock: "root A,B", seed: "root A,B", gate: "root A,B" },
+  },
+  {
     name: "two-live",
     covers: "two live sub-agents and a steer aimed at the root",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s1 = w.spawn(sub, root, "s1");
-      const s2 = w.spawn(sub, root, "s2");
-      await w.invoke(s1);
-      await w.invoke(s2);
-      w.steer("A");
-      await w.invoke(s1);
-      await w.invoke(s2);
-      await w.invoke(root);
-      return `root ${w.got("root")}; s1 ${w.got("s1")}; s2 ${w.got("s2")}`;
-    },
-    stock: "root A; s1 A; s2 A",
-    modes: { seed: "root A; s1 A; s2 A", gate: "root A; s1 nothing; s2 nothing" },
-  });
-  out.push({
+    steps: "exec root; spawn s1 from root; spawn s2 from root; invoke s1; invoke s2; steer A; invoke s1; invoke s2; invoke root",
+    observe: "root; s1; s2",
+    expect: { stock: "root A; s1 A; s2 A", seed: "root A; s1 A; s2 A", gate: "root A; s1 nothing; s2 nothing" },
+  },
+  {
     name: "mixed-late",
-    needs: "notification",
     covers: "a notification and a steer before a late sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.notify("N");
-      w.steer("A");
-      await w.invoke(root);
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      return `sub ${w.got("sub")}`;
-    },
-    stock: "sub N,A",
-    modes: { seed: "sub nothing", gate: "sub N" },
-  });
+    setup: { needs: "notification" },
+    steps: "exec root; notify N; steer A; invoke root; spawn sub from root; invoke sub",
+    observe: "sub",
+    expect: { stock: "sub N,A", seed: "sub nothing", gate: "sub N" },
+  },
   // kirodotdev/Kiro#11449: a clear resets no cursor, so what is typed after
   // it is stranded behind every cursor that had read something. Stock shows
   // the stranding; the rewind delivers each retyped steer exactly once.
-  out.push({
+  {
     name: "retract-and-retype",
     covers: "a steer, a clear, and a retyped steer to the root",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      await w.invoke(root);
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A",
-    modes: { seed: "root A", gate: "root A", "seed+rewind": "root A,B", "gate+rewind": "root A,B" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; clear; steer B; invoke root; invoke root",
+    observe: "root",
+    expect: { stock: "root A", seed: "root A", gate: "root A", "seed+rewind": "root A,B", "gate+rewind": "root A,B" },
+  },
+  {
     name: "clear-then-more",
     covers: "a clear followed by more new steers than the execution had read",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A"); w.steer("B");
-      await w.invoke(root);
-      w.clear();
-      w.steer("C"); w.steer("D"); w.steer("E");
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A,B,E",
-    modes: { seed: "root A,B,E", gate: "root A,B,E", "seed+rewind": "root A,B,C,D,E", "gate+rewind": "root A,B,C,D,E" },
-  });
-  out.push({
+    steps: "exec root; steer A; steer B; invoke root; clear; steer C; steer D; steer E; invoke root",
+    observe: "root",
+    expect: { stock: "root A,B,E", seed: "root A,B,E", gate: "root A,B,E", "seed+rewind": "root A,B,C,D,E", "gate+rewind": "root A,B,C,D,E" },
+  },
+  {
     name: "several-clears",
     covers: "several clears in one turn",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      w.clear();
-      w.steer("C");
-      await w.invoke(root);
-      w.clear();
-      w.steer("D");
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A",
-    modes: { seed: "root A", gate: "root A", "seed+rewind": "root A,C,D", "gate+rewind": "root A,C,D" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; clear; steer B; clear; steer C; invoke root; clear; steer D; invoke root",
+    observe: "root",
+    expect: { stock: "root A", seed: "root A", gate: "root A", "seed+rewind": "root A,C,D", "gate+rewind": "root A,C,D" },
+  },
+  {
     name: "clear-with-live-sub",
     covers: "a clear and a retyped steer while a sub-agent is live",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.steer("A");
-      await w.invoke(s);
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      await w.invoke(s);
-      await w.invoke(root);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
+    steps: "exec root; spawn sub from root; invoke sub; steer A; invoke sub; invoke root; clear; steer B; invoke sub; invoke root",
+    observe: "root; sub",
+    expect: {
+      stock: "root A; sub A",
+      seed: "root A; sub A",
+      gate: "root A; sub nothing",
+      "seed+rewind": "root A,B; sub A,B",
+      "gate+rewind": "root A,B; sub nothing",
     },
-    stock: "root A; sub A",
-    modes: { seed: "root A; sub A", gate: "root A; sub nothing", "seed+rewind": "root A,B; sub A,B", "gate+rewind": "root A,B; sub nothing" },
-  });
-  out.push({
+  },
+  {
     name: "clear-then-late-sub",
     covers: "a clear, a retyped steer, then a late sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      await w.invoke(root);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
+    steps: "exec root; steer A; invoke root; clear; steer B; spawn sub from root; invoke sub; invoke root",
+    observe: "root; sub",
+    expect: {
+      stock: "root A; sub B",
+      seed: "root A; sub nothing",
+      gate: "root A; sub nothing",
+      "seed+rewind": "root A,B; sub nothing",
+      "gate+rewind": "root A,B; sub nothing",
     },
-    stock: "root A; sub B",
-    modes: { seed: "root A; sub nothing", gate: "root A; sub nothing", "seed+rewind": "root A,B; sub nothing", "gate+rewind": "root A,B; sub nothing" },
-  });
-  out.push({
+  },
+  {
     name: "turn-end-clear-new-turn",
     covers: "the turn-end clear followed by a new turn, the old root's cursor past the new buffer",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A"); w.steer("B");
-      await w.invoke(root);
-      w.clear();
-      const next = w.exec("next");
-      w.steer("C");
-      await w.invoke(next);
-      await w.invoke(root);
-      return `root ${w.got("root")}; next ${w.got("next")}`;
-    },
-    stock: "root A,B; next C",
-    modes: { seed: "root A,B; next C", gate: "root A,B; next C", "seed+rewind": "root A,B,C; next C", "gate+rewind": "root A,B,C; next C" },
-  });
-  out.push({
+    steps: "exec root; steer A; steer B; invoke root; clear; exec next; steer C; invoke next; invoke root",
+    observe: "root; next",
+    expect: { stock: "root A,B; next C", seed: "root A,B; next C", gate: "root A,B; next C", "seed+rewind": "root A,B,C; next C", "gate+rewind": "root A,B,C; next C" },
+  },
+  {
     name: "stranded-at-turn-end",
     covers: "the end-of-turn check with a message stranded by a clear (loops once, then ends)",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      const loops = await w.finish(root);
-      return `root ${w.got("root")}; turn-end loops ${loops}`;
+    steps: "exec root; steer A; invoke root; clear; steer B; finish root",
+    observe: "root; loops",
+    expect: {
+      stock: "root A; turn-end loops 0",
+      seed: "root A; turn-end loops 0",
+      gate: "root A; turn-end loops 0",
+      "seed+rewind": "root A,B; turn-end loops 1",
+      "gate+rewind": "root A,B; turn-end loops 1",
     },
-    stock: "root A; turn-end loops 0",
-    modes: { seed: "root A; turn-end loops 0", gate: "root A; turn-end loops 0", "seed+rewind": "root A,B; turn-end loops 1", "gate+rewind": "root A,B; turn-end loops 1" },
-  });
-  return out;
+  },
+];
+
+// One late-spawn case per spawn site, each site's construction on its own.
+function lateSpawnCase(info, site) {
+  const what = info.memory ? "memory extraction" : `sub-agent (spawn site ${site + 1}, byte ${info.at})`;
+  return {
+    name: `late-${info.memory ? "memory-extraction" : `spawn-${site + 1}`}`,
+    covers: `a steer delivered to the root before a ${what} is spawned`,
+    setup: { site },
+    steps: "exec root; steer A; invoke root; spawn sub from root; invoke sub",
+    observe: "root; sub",
+    expect: { stock: "root A; sub A", seed: "root A; sub nothing", gate: "root A; sub nothing" },
+  };
+}
+
+// The cases this bundle's spawn sites give, each with its site resolved.
+function cases(api) {
+  const memory = api.spawnInfo.findIndex((i) => i.memory);
+  const first = api.spawnInfo.findIndex((i) => !i.memory);
+  const sites = { sub: first < 0 ? 0 : first, memory };
+  return [...api.spawnInfo.map(lateSpawnCase), ...CASES]
+    .map((c) => ({ ...c, setup: c.setup ?? {} }))
+    .filter((c) => c.setup.site !== "memory" || memory >= 0)
+    .map((c) => ({ ...c, site: typeof c.setup.site === "number" ? c.setup.site : sites[c.setup.site ?? "sub"] }));
+}
+
+// Runs one case's steps on world `w` and returns its observation. Only
+// invoke and finish are awaited: the other steps run back to back, as plain
+// calls, so no pending work of the bundle's runs between them.
+async function runCase(c, w) {
+  const x = {};
+  let loops;
+  const steps = {
+    exec: (label) => { x[label] = w.exec(label); },
+    spawn: (label, _from, parent) => { x[label] = w.spawn(c.site, x[parent], label); },
+    seed: (label, _from, parent) => x[label].setSteeringReaderIndex(x[parent].steeringReaderIndex),
+    steer: (label) => w.steer(label),
+    notify: (label) => w.notify(label),
+    clear: () => w.clear(),
+    invoke: (label) => w.invoke(x[label]),
+    finish: (label) => w.finish(x[label]),
+  };
+  for (const [verb, ...args] of c.steps.split("; ").map((s) => s.split(" "))) {
+    if (!steps[verb]) throw new Error(`case ${c.name}: no step \`${verb}\``);
+    const done = steps[verb](...args);
+    if (verb === "invoke") await done;
+    else if (verb === "finish") loops = await done;
+  }
+  const part = (p) => {
+    const [label, word, heading] = p.split(" ");
+    if (p === "loops") return `turn-end loops ${loops}`;
+    if (word === "depth") return `${label} depth ${x[label].subExecutionDepth}`;
+    return `${word === "as" ? heading : label} ${w.got(label)}`;
+  };
+  return c.observe.split("; ").map(part).join("; ");
 }
 
 // One side of one case: the observation, or why the harness could not drive it.
 async function observe(api, side, plan, stubs, c) {
   try {
-    return { observed: await c.run(world(api, side, plan, stubs)) };
+    return { observed: await runCase(c, world(api, side, plan, stubs)) };
   } catch (e) {
     if (e instanceof Inconclusive) return { inconclusive: e.message };
     return { observed: `threw ${errText(e)}` };
   }
 }
 
-async function main() {
+// The patched side is driven with the forms calibrated on the stock side, bound to its own code.
+function patchedPlan(plan, patched, side, stubs) {
+  const pick = (forms, label) => forms.find((f) => f[0] === label)[1];
+  return {
+    ...plan,
+    newBuffer: pick(bufferForms(patched, stubs), plan.bufferLabel),
+    drainCall: pick(drainForms(patched, stubs, side), plan.drainLabel),
+    turnCall: pick(turnForms(patched, stubs, side), plan.turnLabel),
+  };
+}
+
+// The cases that can run, and the ones that cannot: a case the harness
+// cannot build is named, never dropped in silence. `applies: false` only
+// with a reason shown from the bundle; none is known yet.
+function sortCases(stock, plan) {
+  const unchecked = [];
+  if (!stock.spawnInfo.some((i) => i.memory)) {
+    unchecked.push({ case: "memory-extraction", why: "no spawn site's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
+  }
+  if (stock.spawnInfo.length && stock.spawnInfo.every((i) => i.memory)) {
+    unchecked.push({ case: "sub-agent", why: "every spawn site carries skipHooks: no sub-agent spawn site was found, and the sub-agent cases ran on the memory-extraction site", applies: true });
+  }
+  const runnable = [];
+  for (const c of cases(stock)) {
+    if (c.setup.needs === "notification" && !plan.noteInto) unchecked.push({ case: c.name, why: `it needs a notification, and ${plan.noNote}`, applies: true });
+    else runnable.push(c);
+  }
+  return { runnable, unchecked };
+}
+
+// One case on both sides, as prove.rs reads it; each side is [api, side, plan, stubs].
+async function caseResult(c, stock, patched, modeExpected) {
+  const s = await observe(...stock, c);
+  const p = await observe(...patched, c);
+  return {
+    name: c.name,
+    covers: c.covers,
+    stockExpected: c.expect.stock,
+    stockObserved: s.observed ?? "",
+    stockOk: s.observed === c.expect.stock,
+    stockInconclusive: s.inconclusive ?? null,
+    modeExpected,
+    patchedObserved: p.observed ?? "",
+    patchedOk: p.observed === modeExpected,
+    patchedInconclusive: p.inconclusive ?? null,
+  };
+}
+
+// A spawn path counts as run only where both sides ran it.
+function spawnPaths(stock, patched) {
+  return stock.spawnInfo.map((info, site) => {
+    const s = stock.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
+    const p = patched.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
+    return { at: info.at, fnAt: info.driver ? info.driver.fnAt : null, driven: s.driven && p.driven, why: !s.driven ? s.why : !p.driven ? `patched: ${p.why}` : s.why };
+  });
+}
+
+async function readInput() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
-  const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+async function main() {
+  const input = await readInput();
   const report = { calibration: {} };
   const stockStubs = stubFactory();
   const patchedStubs = stubFactory();
@@ -1220,54 +1155,15 @@ async function main() {
     process.stdout.write(JSON.stringify(report));
     return;
   }
-  // The patched side is driven with the same forms, bound to its own code.
-  const patchedPlan = {
-    ...plan,
-    newBuffer: bufferForms(patched, patchedStubs).find((f) => f[0] === plan.bufferLabel)[1],
-    drainCall: drainForms(patched, patchedStubs, input.patched).find((f) => f[0] === plan.drainLabel)[1],
-    turnCall: turnForms(patched, patchedStubs, input.patched).find((f) => f[0] === plan.turnLabel)[1],
-  };
+  const stockSide = [stock, input.stock, plan, stockStubs];
+  const patchedSide = [patched, input.patched, patchedPlan(plan, patched, input.patched, patchedStubs), patchedStubs];
   const modeKey = input.rewind ? `${input.mode}+rewind` : input.mode;
-  const results = [];
-  // A case the harness cannot build is named, never dropped in silence.
-  // `applies: false` only with a reason shown from the bundle; none is known yet.
-  const unchecked = [];
-  if (!stock.spawnInfo.some((i) => i.memory)) {
-    unchecked.push({ case: "memory-extraction", why: "no spawn site's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
-  }
-  if (stock.spawnInfo.length && stock.spawnInfo.every((i) => i.memory)) {
-    unchecked.push({ case: "sub-agent", why: "every spawn site carries skipHooks: no sub-agent spawn site was found, and the sub-agent cases ran on the memory-extraction site", applies: true });
-  }
-  const runnable = [];
-  for (const c of cases(stock)) {
-    if (c.needs === "notification" && !plan.noteInto) unchecked.push({ case: c.name, why: `it needs a notification, and ${plan.noNote}`, applies: true });
-    else runnable.push(c);
-  }
+  const { runnable, unchecked } = sortCases(stock, plan);
   report.unchecked = unchecked;
-  for (const c of runnable) {
-    const s = await observe(stock, input.stock, plan, stockStubs, c);
-    const p = await observe(patched, input.patched, patchedPlan, patchedStubs, c);
-    const modeExpected = c.modes[modeKey] ?? c.modes[input.mode];
-    results.push({
-      name: c.name,
-      covers: c.covers,
-      stockExpected: c.stock,
-      stockObserved: s.observed ?? "",
-      stockOk: s.observed === c.stock,
-      stockInconclusive: s.inconclusive ?? null,
-      modeExpected,
-      patchedObserved: p.observed ?? "",
-      patchedOk: p.observed === modeExpected,
-      patchedInconclusive: p.inconclusive ?? null,
-    });
-  }
+  const results = [];
+  for (const c of runnable) results.push(await caseResult(c, stockSide, patchedSide, c.expect[modeKey] ?? c.expect[input.mode]));
   report.cases = results;
-  // A spawn path counts as run only where both sides ran it.
-  report.spawnPaths = stock.spawnInfo.map((info, site) => {
-    const s = stock.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
-    const p = patched.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
-    return { at: info.at, fnAt: info.driver ? info.driver.fnAt : null, driven: s.driven && p.driven, why: !s.driven ? s.why : !p.driven ? `patched: ${p.why}` : s.why };
-  });
+  report.spawnPaths = spawnPaths(stock, patched);
   process.stdout.write(JSON.stringify(report));
 }
 
