@@ -55,27 +55,9 @@ function looseInstance(Cls, stub) {
   });
 }
 
-function build(side, stubs) {
-  const host = { stub: stubs.make, api: null };
-  const view = (parent, isDepth) => {
-    if (isDepth) return parent.subExecutionDepth;
-    return new Proxy(function view() {}, {
-      get(_t, p) {
-        if (p === Symbol.toPrimitive) return () => parent.subExecutionDepth;
-        if (p === "then") return undefined;
-        if (p === "execution") return parent;
-        if (p in parent) return parent[p];
-        return stubs.make();
-      },
-      apply: () => stubs.make(),
-    });
-  };
-  host.view = view;
-  const context = vm.createContext({
-    AbortController, AbortSignal, setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
-    structuredClone, DOMException, TextEncoder, TextDecoder, URL, Buffer,
-    console: stubs.make(), process: stubs.make(), require: stubs.make(), __kss: host,
-  });
+// The code one side runs: every free name a stub, then the helpers and the
+// slices as vars, and `__kss.api` holding what the harness calls.
+function loaderSource(side) {
   const lines = [];
   if (side.free.length) lines.push(`var ${side.free.map((n) => `${n} = __kss.stub()`).join(", ")};`);
   for (const h of side.prelude) lines.push(h.decl !== undefined ? h.decl : `var ${h.name} = (${h.init});`);
@@ -107,8 +89,33 @@ function build(side, stubs) {
       `drainMakers: ${makers(side.drain)}, endOfTurnMakers: ${makers(side.endOfTurn)}, spawns: [${spawns.join(",\n")}], ` +
       `drivers: [${drivers.join(",\n")}] };`,
   );
+  return lines.join("\n");
+}
+
+function build(side, stubs) {
+  const host = { stub: stubs.make, api: null };
+  const view = (parent, isDepth) => {
+    if (isDepth) return parent.subExecutionDepth;
+    return new Proxy(function view() {}, {
+      get(_t, p) {
+        if (p === Symbol.toPrimitive) return () => parent.subExecutionDepth;
+        if (p === "then") return undefined;
+        if (p === "execution") return parent;
+        if (p in parent) return parent[p];
+        return stubs.make();
+      },
+      apply: () => stubs.make(),
+    });
+  };
+  host.view = view;
+  const context = vm.createContext({
+    AbortController, AbortSignal, setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
+    structuredClone, DOMException, TextEncoder, TextDecoder, URL, Buffer,
+    console: stubs.make(), process: stubs.make(), require: stubs.make(), __kss: host,
+  });
+  const source = loaderSource(side);
   try {
-    vm.runInContext(lines.join("\n"), context, { timeout: 2000, filename: "sliced-bundle.js" });
+    vm.runInContext(source, context, { timeout: 2000, filename: "sliced-bundle.js" });
   } catch (e) {
     throw new Inconclusive(`the sliced code did not load: ${e && e.message ? e.message : e}`);
   }
