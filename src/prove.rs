@@ -163,9 +163,11 @@ fn run_harness(
     patched: &Value,
     timeout: Duration,
 ) -> Proof {
+    let input =
+        json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
     let started = Instant::now();
     let stuck = |reason: String| Proof { elapsed: started.elapsed(), ..Proof::inconclusive(mode, reason) };
-    let report = match harness_report(node, folder, mode, stock, patched, timeout) {
+    let report = match harness_report(node, folder, &input, timeout) {
         Ok(report) => report,
         Err(reason) => return stuck(reason),
     };
@@ -192,18 +194,9 @@ fn run_harness(
     }
 }
 
-/// Runs node on the harness with both sides on its stdin: the report it
-/// printed, or why there is none.
-fn harness_report(
-    node: &NodeChoice,
-    folder: &Folder,
-    mode: Mode,
-    stock: &Value,
-    patched: &Value,
-    timeout: Duration,
-) -> Result<Value, String> {
-    let input =
-        json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
+/// Runs node on the harness with `input` on its stdin: the report it printed,
+/// or why there is none.
+fn harness_report(node: &NodeChoice, folder: &Folder, input: &str, timeout: Duration) -> Result<Value, String> {
     let ran = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
         command.arg("-e").arg(HARNESS);
         folder.enter_in_child(&mut command);
@@ -245,7 +238,7 @@ fn case_result(c: &Value) -> CaseResult {
     }
 }
 
-/// Why each case that could not be driven could not, the stock side first.
+/// Why a side of a case could not be driven, one line a case (the stock side first).
 fn stuck_cases(cases: &[CaseResult]) -> Vec<String> {
     cases
         .iter()
