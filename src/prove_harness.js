@@ -1043,8 +1043,8 @@ function cases(api) {
 }
 
 // Runs one case's steps on world `w` and returns its observation. Only
-// invoke and finish are awaited: the other steps run back to back, as plain
-// calls, so no pending work of the bundle's runs between them.
+// invoke and finish are awaited; the other steps are plain calls run back to
+// back, so that none of the bundle's pending work runs between them.
 async function runCase(c, w) {
   const x = {};
   let loops;
@@ -1059,7 +1059,7 @@ async function runCase(c, w) {
     finish: (label) => w.finish(x[label]),
   };
   for (const [verb, ...args] of c.steps.split("; ").map((s) => s.split(" "))) {
-    if (!steps[verb]) throw new Error(`case ${c.name}: no step \`${verb}\``);
+    if (!steps[verb]) throw new Inconclusive(`the harness has no step \`${verb}\``);
     const done = steps[verb](...args);
     if (verb === "invoke") await done;
     else if (verb === "finish") loops = await done;
