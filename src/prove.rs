@@ -167,6 +167,36 @@ fn run_harness(
         json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
     let started = Instant::now();
     let stuck = |reason: String| Proof { elapsed: started.elapsed(), ..Proof::inconclusive(mode, reason) };
+    let report = match harness_report(node, folder, &input, timeout) {
+        Ok(report) => report,
+        Err(reason) => return stuck(reason),
+    };
+    let calibration = report["calibration"].clone();
+    if let Some(reason) = report["inconclusive"].as_str() {
+        return Proof { calibration, ..stuck(reason.to_string()) };
+    }
+    let Some(list) = report["cases"].as_array() else {
+        return Proof { calibration, ..stuck("the proof harness reported no cases".into()) };
+    };
+    let cases: Vec<CaseResult> = list.iter().map(case_result).collect();
+    let unchecked = unchecked_cases(&report["unchecked"]);
+    let verdict = judge(&cases, &stuck_cases(&cases), &unchecked);
+    Proof {
+        mode,
+        verdict,
+        cases,
+        unchecked,
+        calibration,
+        sliced: Value::Null,
+        elapsed: started.elapsed(),
+        accounting: None,
+        spawn_paths: report["spawnPaths"].clone(),
+    }
+}
+
+/// Runs node on the harness with `input` on its stdin: the report it printed,
+/// or why there is none.
+fn harness_report(node: &NodeChoice, folder: &Folder, input: &str, timeout: Duration) -> Result<Value, String> {
     let ran = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
         command.arg("-e").arg(HARNESS);
         folder.enter_in_child(&mut command);
@@ -175,47 +205,42 @@ fn run_harness(
     let output = match ran {
         Ok(output) => output,
         Err(RunFailure::Spawn(e)) => {
-            return stuck(format!("could not run {} ({}): {e}", node.path.display(), node.source))
+            return Err(format!("could not run {} ({}): {e}", node.path.display(), node.source))
         }
-        Err(RunFailure::TimedOut) => return stuck(format!("the proof did not finish within {}s", timeout.as_secs())),
-        Err(RunFailure::Wait(e)) => return stuck(e.to_string()),
+        Err(RunFailure::TimedOut) => return Err(format!("the proof did not finish within {}s", timeout.as_secs())),
+        Err(RunFailure::Wait(e)) => return Err(e.to_string()),
     };
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let report: Value = match serde_json::from_str(stdout.trim()) {
-        Ok(v) => v,
-        Err(_) => {
-            let err: String = String::from_utf8_lossy(&output.stderr).lines().take(8).collect::<Vec<_>>().join(" | ");
-            return stuck(format!(
-                "the proof harness failed: {}",
-                if err.is_empty() { "no report".into() } else { err }
-            ));
-        }
-    };
-    let calibration = report["calibration"].clone();
-    if let Some(reason) = report["inconclusive"].as_str() {
-        return Proof { calibration, ..stuck(reason.to_string()) };
+    serde_json::from_str(stdout.trim()).map_err(|_| {
+        let err: String = String::from_utf8_lossy(&output.stderr).lines().take(8).collect::<Vec<_>>().join(" | ");
+        format!("the proof harness failed: {}", if err.is_empty() { "no report".into() } else { err })
+    })
+}
+
+fn text(v: &Value, k: &str) -> String {
+    v[k].as_str().unwrap_or_default().to_string()
+}
+
+/// One case of the harness's report.
+fn case_result(c: &Value) -> CaseResult {
+    let opt = |k: &str| c[k].as_str().map(str::to_string);
+    CaseResult {
+        name: text(c, "name"),
+        covers: text(c, "covers"),
+        stock_expected: text(c, "stockExpected"),
+        stock_observed: text(c, "stockObserved"),
+        stock_ok: c["stockOk"].as_bool().unwrap_or(false),
+        mode_expected: text(c, "modeExpected"),
+        patched_observed: text(c, "patchedObserved"),
+        patched_ok: c["patchedOk"].as_bool().unwrap_or(false),
+        stock_inconclusive: opt("stockInconclusive"),
+        patched_inconclusive: opt("patchedInconclusive"),
     }
-    let text = |v: &Value, k: &str| v[k].as_str().unwrap_or_default().to_string();
-    let opt = |v: &Value, k: &str| v[k].as_str().map(str::to_string);
-    let Some(list) = report["cases"].as_array() else {
-        return Proof { calibration, ..stuck("the proof harness reported no cases".into()) };
-    };
-    let cases: Vec<CaseResult> = list
-        .iter()
-        .map(|c| CaseResult {
-            name: text(c, "name"),
-            covers: text(c, "covers"),
-            stock_expected: text(c, "stockExpected"),
-            stock_observed: text(c, "stockObserved"),
-            stock_ok: c["stockOk"].as_bool().unwrap_or(false),
-            mode_expected: text(c, "modeExpected"),
-            patched_observed: text(c, "patchedObserved"),
-            patched_ok: c["patchedOk"].as_bool().unwrap_or(false),
-            stock_inconclusive: opt(c, "stockInconclusive"),
-            patched_inconclusive: opt(c, "patchedInconclusive"),
-        })
-        .collect();
-    let stuck_cases: Vec<String> = cases
+}
+
+/// Why a side of a case could not be driven, one line a case (the stock side first).
+fn stuck_cases(cases: &[CaseResult]) -> Vec<String> {
+    cases
         .iter()
         .filter_map(|c| {
             c.stock_inconclusive
@@ -227,9 +252,13 @@ fn run_harness(
                         .map(|r| format!("case {}: the patched side could not be driven: {r}", c.name))
                 })
         })
-        .collect();
-    // Missing or unreadable: nothing says every case was built, so it counts.
-    let unchecked: Vec<Unchecked> = match report["unchecked"].as_array() {
+        .collect()
+}
+
+/// The cases the harness could not build. Missing or unreadable: nothing
+/// says every case was built, so it counts.
+fn unchecked_cases(list: &Value) -> Vec<Unchecked> {
+    match list.as_array() {
         Some(list) => list
             .iter()
             .map(|u| Unchecked {
@@ -243,19 +272,6 @@ fn run_harness(
             why: "the harness did not say which cases it could not build".into(),
             applies: true,
         }],
-    };
-    let verdict = judge(&cases, &stuck_cases, &unchecked);
-    let spawn_paths = report["spawnPaths"].clone();
-    Proof {
-        mode,
-        verdict,
-        cases,
-        unchecked,
-        calibration,
-        sliced: Value::Null,
-        elapsed: started.elapsed(),
-        accounting: None,
-        spawn_paths,
     }
 }
 

@@ -55,27 +55,9 @@ function looseInstance(Cls, stub) {
   });
 }
 
-function build(side, stubs) {
-  const host = { stub: stubs.make, api: null };
-  const view = (parent, isDepth) => {
-    if (isDepth) return parent.subExecutionDepth;
-    return new Proxy(function view() {}, {
-      get(_t, p) {
-        if (p === Symbol.toPrimitive) return () => parent.subExecutionDepth;
-        if (p === "then") return undefined;
-        if (p === "execution") return parent;
-        if (p in parent) return parent[p];
-        return stubs.make();
-      },
-      apply: () => stubs.make(),
-    });
-  };
-  host.view = view;
-  const context = vm.createContext({
-    AbortController, AbortSignal, setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
-    structuredClone, DOMException, TextEncoder, TextDecoder, URL, Buffer,
-    console: stubs.make(), process: stubs.make(), require: stubs.make(), __kss: host,
-  });
+// The code one side runs: every free name a stub, then the helpers and the
+// slices as vars, and `__kss.api` holding what the harness calls.
+function loaderSource(side) {
   const lines = [];
   if (side.free.length) lines.push(`var ${side.free.map((n) => `${n} = __kss.stub()`).join(", ")};`);
   for (const h of side.prelude) lines.push(h.decl !== undefined ? h.decl : `var ${h.name} = (${h.init});`);
@@ -107,8 +89,33 @@ function build(side, stubs) {
       `drainMakers: ${makers(side.drain)}, endOfTurnMakers: ${makers(side.endOfTurn)}, spawns: [${spawns.join(",\n")}], ` +
       `drivers: [${drivers.join(",\n")}] };`,
   );
+  return lines.join("\n");
+}
+
+function build(side, stubs) {
+  const host = { stub: stubs.make, api: null };
+  const view = (parent, isDepth) => {
+    if (isDepth) return parent.subExecutionDepth;
+    return new Proxy(function view() {}, {
+      get(_t, p) {
+        if (p === Symbol.toPrimitive) return () => parent.subExecutionDepth;
+        if (p === "then") return undefined;
+        if (p === "execution") return parent;
+        if (p in parent) return parent[p];
+        return stubs.make();
+      },
+      apply: () => stubs.make(),
+    });
+  };
+  host.view = view;
+  const context = vm.createContext({
+    AbortController, AbortSignal, setTimeout, clearTimeout, setInterval, clearInterval, queueMicrotask,
+    structuredClone, DOMException, TextEncoder, TextDecoder, URL, Buffer,
+    console: stubs.make(), process: stubs.make(), require: stubs.make(), __kss: host,
+  });
+  const source = loaderSource(side);
   try {
-    vm.runInContext(lines.join("\n"), context, { timeout: 2000, filename: "sliced-bundle.js" });
+    vm.runInContext(source, context, { timeout: 2000, filename: "sliced-bundle.js" });
   } catch (e) {
     throw new Inconclusive(`the sliced code did not load: ${e && e.message ? e.message : e}`);
   }
@@ -424,147 +431,171 @@ function appendTemplates(side) {
 }
 
 // ---- calibration ------------------------------------------------------------
+// One function per role; `calibrate` calls them in order, each role using the
+// forms the ones before it found. The order of the probes is kept as it was:
+// each probe may make stubs and executions, and what comes later sees them.
 
-function calibrate(api, side, stubs) {
+// What the roles share: the reader, what was found (and where each form came
+// from: the bundle's own code, or the fallback guesses), and unique texts.
+function calibration(api, side, stubs) {
   const reader = makeReader(stubs);
   const found = {};
-  // Where each form came from: the bundle's own code, or the fallback guesses.
   const origins = {};
   found.from = origins;
-  const tried = [];
   const nonce = Math.random().toString(36).slice(2, 8);
   let seq = 0;
-  const text = (label) => `KSS${nonce}:${label}:${++seq};`;
+  const next = () => ++seq;
+  const text = (label) => `KSS${nonce}:${label}:${next()};`;
+  return { api, side, stubs, reader, found, origins, nonce, next, text };
+}
 
-  // The buffer.
-  let newBuffer = null;
-  let bufferLabel = null;
-  for (const [label, make] of bufferForms(api, stubs)) {
-    try { make(); newBuffer = make; bufferLabel = label; found.buffer = label.replace("Buffer", side.bufferClass.name); break; } catch (e) { tried.push(`${label}: ${errText(e)}`); }
-  }
-  if (!newBuffer) throw new Inconclusive(`cannot construct the buffer class ${side.bufferClass.name} (${tried.join("; ")})`);
+// The drain's and the end-of-turn check's calling forms on one side's code.
+const drainForms = (api, stubs, side) => callForms(api, stubs, side.drain, api.drain, argFormsFor(side.drain, DRAIN_ARGS), api.drainMakers);
+const turnForms = (api, stubs, side) => callForms(api, stubs, side.endOfTurn, api.endOfTurn, argFormsFor(side.endOfTurn, TURN_ARGS), api.endOfTurnMakers);
 
-  // Appending: the calling form that yields exactly one new entry of the
-  // wanted kind holding our text unchanged under some key.
-  const append = side.bufferClass.append;
-  const methods = [append];
-  const proto = api.Buffer.prototype;
-  for (const m of Object.getOwnPropertyNames(proto)) {
-    if (typeof Object.getOwnPropertyDescriptor(proto, m).value === "function" && !["constructor", append, side.bufferClass.clear, "isHandled"].includes(m)) methods.push(m);
-  }
-  const textish = (k) => /text|content|body|message|prompt|value/i.test(k);
-  const messageObject = (kind, t) => {
-    const keys = side.bufferClass.entryKeys.length ? side.bufferClass.entryKeys : ["id", "kind", "text", "handlers"];
-    const o = {};
-    for (const k of keys) {
-      if (k === "id") o.id = `kss-${nonce}-${++seq}`;
-      else if (k === "kind") o.kind = kind;
-      else if (k === "handlers") o.handlers = new Set();
-      else if (textish(k)) o[k] = t;
+// Buffer construction: the first form that does not throw.
+function findBuffer(cal) {
+  const tried = [];
+  for (const [label, make] of bufferForms(cal.api, cal.stubs)) {
+    try {
+      make();
+      cal.found.buffer = label.replace("Buffer", cal.side.bufferClass.name);
+      return { newBuffer: make, bufferLabel: label };
+    } catch (e) {
+      tried.push(`${label}: ${errText(e)}`);
     }
-    if (!keys.some(textish)) o.text = t;
-    return o;
-  };
-  const tryAppend = (method, args, wantUser, passed) => {
-    const buffer = newBuffer();
-    const before = new Set(reader.entries(buffer));
-    let ret;
-    try { ret = buffer[method](...args); } catch (e) { return null; }
-    if (ret && typeof ret.then === "function") return null;
-    let fresh = reader.entries(buffer).filter((e) => !before.has(e));
-    if (!fresh.length && ret && typeof ret === "object" && typeof ret.kind === "string") fresh = [ret];
-    if (fresh.length !== 1) return null;
-    const entry = fresh[0];
-    if ((entry.kind === "user") !== wantUser) return null;
-    const key = Object.keys(entry).find((k) => k !== "id" && k !== "kind" && entry[k] === passed);
-    return key ? { entry, key } : null;
-  };
-  // From the code first: a template called with kind "user" (or as the code calls it).
-  const templates = appendTemplates(side);
-  const steerForms = [];
-  for (const tp of templates) {
-    if (tp.kindName === null) steerForms.push([tp.method, `${shapeOf(tp.places)} with kind "user"`, (t) => tp.places.map((p) => fill(p, t)), tp.origin]);
-    else steerForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "user"`, (t) => tp.places.map((p) => fill(p, t, "user")), tp.origin]);
   }
-  steerForms.push(
+  throw new Inconclusive(`cannot construct the buffer class ${cal.side.bufferClass.name} (${tried.join("; ")})`);
+}
+
+// A message object as the bundle's entries are shaped, for the (message) forms.
+function messageObject(cal, kind, t) {
+  const keys = cal.side.bufferClass.entryKeys.length ? cal.side.bufferClass.entryKeys : ["id", "kind", "text", "handlers"];
+  const o = {};
+  for (const k of keys) {
+    if (k === "id") o.id = `kss-${cal.nonce}-${cal.next()}`;
+    else if (k === "kind") o.kind = kind;
+    else if (k === "handlers") o.handlers = new Set();
+    else if (TEXTISH.test(k)) o[k] = t;
+  }
+  if (!keys.some((k) => TEXTISH.test(k))) o.text = t;
+  return o;
+}
+
+// One append on a fresh buffer, read back: it must yield exactly one new
+// entry, of kind "user" or not as wanted, holding `passed` unchanged under some key.
+function tryAppend(cal, newBuffer, method, args, wantUser, passed) {
+  const buffer = newBuffer();
+  const before = new Set(cal.reader.entries(buffer));
+  let ret;
+  try { ret = buffer[method](...args); } catch (e) { return null; }
+  if (ret && typeof ret.then === "function") return null;
+  let fresh = cal.reader.entries(buffer).filter((e) => !before.has(e));
+  if (!fresh.length && ret && typeof ret === "object" && typeof ret.kind === "string") fresh = [ret];
+  if (fresh.length !== 1) return null;
+  const entry = fresh[0];
+  if ((entry.kind === "user") !== wantUser) return null;
+  const key = Object.keys(entry).find((k) => k !== "id" && k !== "kind" && entry[k] === passed);
+  return key ? { entry, key } : null;
+}
+
+// The user steer: from the code first (a template called with kind "user"),
+// then the guesses on the append method.
+function findSteer(cal, newBuffer, templates) {
+  const append = cal.side.bufferClass.append;
+  const forms = templates.map((tp) => {
+    const kind = tp.kindName === null ? undefined : "user";
+    return [tp.method, `${shapeOf(tp.places)} with ${tp.kindName === null ? "kind" : tp.kindName} "user"`, (t) => tp.places.map((p) => fill(p, t, kind)), tp.origin];
+  });
+  forms.push(
     [append, "(kind, text) with kind \"user\"", (t) => ["user", t], GUESS],
     [append, "(text) with kind \"user\"", (t) => [t], GUESS],
     [append, "(text, kind) with kind \"user\"", (t) => [t, "user"], GUESS],
-    [append, "(message) with kind \"user\"", (t) => [messageObject("user", t)], GUESS],
+    [append, "(message) with kind \"user\"", (t) => [messageObject(cal, "user", t)], GUESS],
     [append, "(text, {kind}) with kind \"user\"", (t) => [t, { kind: "user" }], GUESS],
   );
-  let steer = null;
-  for (const [method, shape, args, origin] of steerForms) {
-    const t = text("probe");
-    if (tryAppend(method, args(t), true, t)) { steer = { method, shape, args, origin }; break; }
+  for (const [method, shape, args, origin] of forms) {
+    const t = cal.text("probe");
+    if (!tryAppend(cal, newBuffer, method, args(t), true, t)) continue;
+    cal.found.steer = `${method}${shape}`;
+    cal.origins.steer = origin;
+    return { method, shape, args, origin };
   }
-  if (!steer) throw new Inconclusive(`no calling form of ${side.bufferClass.name}.${append} gives a "user" entry holding the text unchanged (tried ${[...new Set(steerForms.map((f) => `${f[0]}${f[1]}`))].join(", ")})`);
-  found.steer = `${steer.method}${steer.shape}`;
-  origins.steer = steer.origin;
+  throw new Inconclusive(`no calling form of ${cal.side.bufferClass.name}.${append} gives a "user" entry holding the text unchanged (tried ${[...new Set(forms.map((f) => `${f[0]}${f[1]}`))].join(", ")})`);
+}
 
+// The notification forms, from the code first: a call as the bundle makes it
+// with another kind, then each template with the buffer's other literals in
+// the kind's place; then the guesses on every method of the buffer.
+function noteForms(cal, templates, steer) {
+  const { bufferClass } = cal.side;
   const identifier = (s) => /^[A-Za-z_][\w-]{0,31}$/.test(s);
   const observed = templates.map((tp) => tp.observed).filter((k) => typeof k === "string");
-  const kinds = [...new Set([...observed, ...side.bufferClass.literals.filter(identifier), "notification", "system", "workflow", "notify"])].filter((k) => k !== "user");
-  // From the code first: a call as the bundle makes it with another kind, then
-  // each template with the buffer's other literals in the kind's place.
-  const noteForms = [];
+  const kinds = [...new Set([...observed, ...bufferClass.literals.filter(identifier), "notification", "system", "workflow", "notify"])].filter((k) => k !== "user");
+  const forms = [];
   for (const tp of templates) {
-    if (typeof tp.observed === "string" && tp.observed !== "user") noteForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${tp.observed}"`, (t) => tp.places.map((p) => fill(p, t, tp.observed)), undefined, tp.origin]);
+    if (typeof tp.observed === "string" && tp.observed !== "user") forms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${tp.observed}"`, (t) => tp.places.map((p) => fill(p, t, tp.observed)), undefined, tp.origin]);
   }
   for (const tp of templates) {
     if (tp.kindName === null) continue;
-    for (const k of kinds) noteForms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${k}"`, (t) => tp.places.map((p) => fill(p, t, k)), undefined, `${tp.origin}, with another literal of the buffer class`]);
+    for (const k of kinds) forms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${k}"`, (t) => tp.places.map((p) => fill(p, t, k)), undefined, `${tp.origin}, with another literal of the buffer class`]);
   }
-  for (const method of methods) {
-    const forms = [];
-    for (const k of kinds) {
-      forms.push([`(kind, text) with kind "${k}"`, (t) => [k, t]]);
-      forms.push([`(text, kind) with kind "${k}"`, (t) => [t, k]]);
-      forms.push([`(message) with kind "${k}"`, (t) => [messageObject(k, t)]]);
-      forms.push([`(text, {kind}) with kind "${k}"`, (t) => [t, { kind: k }]]);
-    }
-    forms.push(["(text)", (t) => [t]]);
-    for (const p of side.bufferClass.literals) if (p.length <= 40) forms.push([`(text) with text prefixed ${JSON.stringify(p)}`, (t) => [p + t], p]);
-    // The steer's own shape first.
-    const own = steer.shape.replace(/ with .*$/, "");
-    forms.sort((a, b) => (b[0].startsWith(own) ? 1 : 0) - (a[0].startsWith(own) ? 1 : 0));
-    for (const [shape, args, prefix] of forms) noteForms.push([method, shape, args, prefix, GUESS]);
+  const proto = cal.api.Buffer.prototype;
+  const skip = ["constructor", bufferClass.append, bufferClass.clear, "isHandled"];
+  const others = Object.getOwnPropertyNames(proto).filter((m) => typeof Object.getOwnPropertyDescriptor(proto, m).value === "function" && !skip.includes(m));
+  for (const method of [bufferClass.append, ...others]) forms.push(...guessedNoteForms(cal, method, kinds, steer));
+  return forms;
+}
+
+// The guessed notification forms on one method, the steer's own shape first.
+function guessedNoteForms(cal, method, kinds, steer) {
+  const forms = [];
+  for (const k of kinds) {
+    forms.push([`(kind, text) with kind "${k}"`, (t) => [k, t]]);
+    forms.push([`(text, kind) with kind "${k}"`, (t) => [t, k]]);
+    forms.push([`(message) with kind "${k}"`, (t) => [messageObject(cal, k, t)]]);
+    forms.push([`(text, {kind}) with kind "${k}"`, (t) => [t, { kind: k }]]);
   }
-  let note = null;
-  for (const [method, shape, args, prefix, origin] of noteForms) {
-    const t = text("probe");
+  forms.push(["(text)", (t) => [t]]);
+  for (const p of cal.side.bufferClass.literals) if (p.length <= 40) forms.push([`(text) with text prefixed ${JSON.stringify(p)}`, (t) => [p + t], p]);
+  const own = steer.shape.replace(/ with .*$/, "");
+  forms.sort((a, b) => (b[0].startsWith(own) ? 1 : 0) - (a[0].startsWith(own) ? 1 : 0));
+  return forms.map(([shape, args, prefix]) => [method, shape, args, prefix, GUESS]);
+}
+
+// The notification: the first form giving one entry of a kind other than
+// "user". Without one, the cases that need it are named as unchecked, not dropped.
+function findNotification(cal, newBuffer, forms) {
+  for (const [method, shape, args, prefix, origin] of forms) {
+    const t = cal.text("probe");
     const passed = prefix === undefined ? t : prefix + t;
-    if (tryAppend(method, args(t), false, passed)) { note = { method, shape, args, prefix, origin }; break; }
+    if (!tryAppend(cal, newBuffer, method, args(t), false, passed)) continue;
+    cal.found.notification = `${method}${shape}`;
+    cal.origins.notification = origin;
+    return { noteInto: (buffer, text) => buffer[method](...args(text)), noNote: null };
   }
-  // Without a notification form the cases that need one are named as unchecked, not dropped.
-  let noNote = null;
-  if (note) {
-    found.notification = `${note.method}${note.shape}`;
-    origins.notification = note.origin;
-  } else {
-    noNote = `no calling form of the buffer's methods gives an entry of a kind other than "user" holding the text unchanged (tried ${noteForms.length} forms)`;
-    found.notification = `none: ${noNote}`;
-  }
+  const noNote = `no calling form of the buffer's methods gives an entry of a kind other than "user" holding the text unchanged (tried ${forms.length} forms)`;
+  cal.found.notification = `none: ${noNote}`;
+  return { noteInto: null, noNote };
+}
 
-  const steerInto = (buffer, t) => buffer[steer.method](...steer.args(t));
-  const noteInto = note ? (buffer, t) => buffer[note.method](...note.args(t)) : null;
-
-  // Clearing.
-  const clearForms = [["(reason)", ["turn-end"]], ["()", []]];
-  let clearArgs = null;
-  for (const [shape, args] of clearForms) {
+// Clearing: the form that leaves a steered buffer with no entry.
+function findClear(cal, newBuffer, steerInto) {
+  const clear = cal.side.bufferClass.clear;
+  for (const [shape, args] of [["(reason)", ["turn-end"]], ["()", []]]) {
     const buffer = newBuffer();
-    steerInto(buffer, text("probe"));
-    try { buffer[side.bufferClass.clear](...args); } catch { continue; }
-    if (reader.entries(buffer).length === 0) { clearArgs = args; found.clear = `${side.bufferClass.clear}${shape}`; break; }
+    steerInto(buffer, cal.text("probe"));
+    try { buffer[clear](...args); } catch { continue; }
+    if (cal.reader.entries(buffer).length !== 0) continue;
+    cal.found.clear = `${clear}${shape}`;
+    return (b) => b[clear](...args);
   }
-  if (!clearArgs) throw new Inconclusive(`${side.bufferClass.name}.${side.bufferClass.clear} does not empty the buffer`);
+  throw new Inconclusive(`${cal.side.bufferClass.name}.${clear} does not empty the buffer`);
+}
 
-  // Executions, the buffer's slot in sessionServices, and the drain.
-  const makeWorld = (slot) => session(api, stubs, newBuffer, slot);
-  const drainForms = callForms(api, stubs, side.drain, api.drain, argFormsFor(side.drain, DRAIN_ARGS), api.drainMakers);
-  const queueName = side.queue;
-  const attribute = (item, messages) => {
+// A delivered item's message: by entry identity, else by the text the harness wrote.
+function attribution(reader) {
+  return (item, messages) => {
     const byIdentity = messages.filter((m) => m.entry === item);
     if (byIdentity.length === 1) return byIdentity[0];
     const inside = reader.strings(item);
@@ -572,110 +603,141 @@ function calibrate(api, side, stubs) {
     if (byText.length === 1) return byText[0];
     throw new Inconclusive(`a delivery could not be attributed to one message (${byText.length} matched): ${JSON.stringify(inside).slice(0, 120)}`);
   };
-  const slots = side.slots;
-  let drain = null;
-  const drainTried = [];
-  for (const slot of slots) {
-    for (const [label, call] of drainForms) {
+}
+
+// The buffer's slot in sessionServices: one trial world per slot the code
+// names and per drain form, each with its execution built before any drain runs.
+function drainTrials(cal, makeWorld, forms, steerInto, attribute) {
+  const trials = [];
+  for (const slot of cal.side.slots) {
+    for (const [label, call] of forms) {
       try {
         const w = makeWorld(slot);
         const e = w.exec("probe");
         const messages = [];
-        const send = (t) => messages.push(record(reader.entries, w.buffer, steerInto, t));
-        const run = () => drainOnce(call, e, w, queueName, attribute, messages);
-        drainTried.push({ slot, label, w, e, messages, send, run });
+        const send = (t) => messages.push(record(cal.reader.entries, w.buffer, steerInto, t));
+        const run = () => drainOnce(call, e, w, cal.side.queue, attribute, messages);
+        trials.push({ slot, label, e, messages, send, run });
       } catch (err) {
         if (err instanceof Inconclusive) throw err;
       }
     }
   }
-  found.slotsTried = slots;
+  cal.found.slotsTried = cal.side.slots;
+  return trials;
+}
 
-  // End-of-turn: the form whose answer differs with pending steering and counts a retry.
-  const turnForms = callForms(api, stubs, side.endOfTurn, api.endOfTurn, argFormsFor(side.endOfTurn, TURN_ARGS), api.endOfTurnMakers);
-  const primitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
-
-  return (async () => {
-    for (const t of drainTried) {
-      try {
-        t.send(text("A"));
-        const first = await t.run();
-        if (first.length !== 1 || t.e.steeringReaderIndex !== 1) continue;
-        const again = await t.run();
-        if (again.length !== 0) continue;
-        t.send(text("B"));
-        const second = await t.run();
-        if (second.length !== 1 || second[0] !== t.messages[1] || t.e.steeringReaderIndex !== 2) continue;
-        const form = drainForms.find((f) => f[0] === t.label);
-        drain = { slot: t.slot, label: t.label, call: form[1], origin: form[2] };
-        break;
-      } catch (err) {
-        if (err instanceof Inconclusive) throw err;
-      }
+// The drain: the first trial that delivers a steer exactly once, moving the
+// cursor, and the next steer once more.
+async function findDrain(cal, trials, forms) {
+  const queueName = cal.side.queue;
+  let drain = null;
+  for (const t of trials) {
+    try {
+      t.send(cal.text("A"));
+      const first = await t.run();
+      if (first.length !== 1 || t.e.steeringReaderIndex !== 1) continue;
+      const again = await t.run();
+      if (again.length !== 0) continue;
+      t.send(cal.text("B"));
+      const second = await t.run();
+      if (second.length !== 1 || second[0] !== t.messages[1] || t.e.steeringReaderIndex !== 2) continue;
+      const form = forms.find((f) => f[0] === t.label);
+      drain = { slot: t.slot, label: t.label, call: form[1], origin: form[2] };
+      break;
+    } catch (err) {
+      if (err instanceof Inconclusive) throw err;
     }
-    if (!drain) throw new Inconclusive(`no calling form of the drain delivered a steer exactly once into the execution's queue \`${queueName}\` (slots tried: ${slots.join(", ") || "none"}; forms: ${drainForms.map((f) => f[0]).join(", ")})`);
-    found.slot = `sessionServices.${drain.slot}`;
-    found.drain = drain.label;
-    origins.drain = drain.origin;
-    found.attribution = `items added to the execution's \`${queueName}\`, matched to a message by entry identity or by the text the harness wrote`;
+  }
+  if (!drain) throw new Inconclusive(`no calling form of the drain delivered a steer exactly once into the execution's queue \`${queueName}\` (slots tried: ${cal.side.slots.join(", ") || "none"}; forms: ${forms.map((f) => f[0]).join(", ")})`);
+  cal.found.slot = `sessionServices.${drain.slot}`;
+  cal.found.drain = drain.label;
+  cal.origins.drain = drain.origin;
+  cal.found.attribution = `items added to the execution's \`${queueName}\`, matched to a message by entry identity or by the text the harness wrote`;
+  return drain;
+}
 
-    let turn = null;
-    for (const [label, call, origin] of turnForms) {
-      try {
-        const wp = makeWorld(drain.slot);
-        const ep = wp.exec("probe");
-        steerInto(wp.buffer, text("P"));
-        const pending = await call(ep, wp);
-        if (ep.drainRetryCount !== 1) continue;
-        const wd = makeWorld(drain.slot);
-        const ed = wd.exec("probe");
-        const done = await call(ed, wd);
-        if (ed.drainRetryCount !== 0) continue;
-        let decide = null;
-        if (primitive(pending) && primitive(done) && pending !== done) decide = (r) => r;
-        else if (pending && done && typeof pending === "object" && typeof done === "object") {
-          const key = Object.keys(pending).find((k) => primitive(pending[k]) && primitive(done[k]) && pending[k] !== done[k] && k !== "drainRetryCount");
-          if (key !== undefined) decide = (r) => (r && typeof r === "object" ? r[key] : r);
-        }
-        if (!decide) continue;
-        const cont = decide(pending);
-        // Once the pending steer is drained and taken, the answer is "done".
-        const ws = makeWorld(drain.slot);
-        const es = ws.exec("probe");
-        steerInto(ws.buffer, text("S"));
-        await drain.call(es, ws);
-        emptyQueue(es[queueName]);
-        if (decide(await call(es, ws)) === cont) continue;
-        turn = { label, call, decide, cont, origin };
-        break;
-      } catch (err) {
-        if (err instanceof Inconclusive) throw err;
-      }
+const primitive = (v) => v === null || (typeof v !== "object" && typeof v !== "function");
+
+// How to read the end-of-turn check's answer, from its answers with and
+// without pending steering: the answer itself, or the one key that differs.
+function decider(pending, done) {
+  if (primitive(pending) && primitive(done) && pending !== done) return (r) => r;
+  if (pending && done && typeof pending === "object" && typeof done === "object") {
+    const key = Object.keys(pending).find((k) => primitive(pending[k]) && primitive(done[k]) && pending[k] !== done[k] && k !== "drainRetryCount");
+    if (key !== undefined) return (r) => (r && typeof r === "object" ? r[key] : r);
+  }
+  return null;
+}
+
+// The end-of-turn check: the form whose answer differs with pending steering
+// and counts a retry, and that answers "done" once the steer is drained and taken.
+async function findTurn(cal, forms, makeWorld, drain, steerInto) {
+  for (const [label, call, origin] of forms) {
+    try {
+      const wp = makeWorld(drain.slot);
+      const ep = wp.exec("probe");
+      steerInto(wp.buffer, cal.text("P"));
+      const pending = await call(ep, wp);
+      if (ep.drainRetryCount !== 1) continue;
+      const wd = makeWorld(drain.slot);
+      const ed = wd.exec("probe");
+      const done = await call(ed, wd);
+      if (ed.drainRetryCount !== 0) continue;
+      const decide = decider(pending, done);
+      if (!decide) continue;
+      const cont = decide(pending);
+      const ws = makeWorld(drain.slot);
+      const es = ws.exec("probe");
+      steerInto(ws.buffer, cal.text("S"));
+      await drain.call(es, ws);
+      emptyQueue(es[cal.side.queue]);
+      if (decide(await call(es, ws)) === cont) continue;
+      cal.found.endOfTurn = `${label}, continuing when it answers ${JSON.stringify(cont)}`;
+      cal.origins.endOfTurn = origin;
+      return { label, call, decide, cont };
+    } catch (err) {
+      if (err instanceof Inconclusive) throw err;
     }
-    if (!turn) throw new Inconclusive(`no calling form of the end-of-turn check answers differently with and without pending steering while counting drainRetryCount (forms: ${turnForms.map((f) => f[0]).join(", ")})`);
-    found.endOfTurn = `${turn.label}, continuing when it answers ${JSON.stringify(turn.cont)}`;
-    origins.endOfTurn = turn.origin;
+  }
+  throw new Inconclusive(`no calling form of the end-of-turn check answers differently with and without pending steering while counting drainRetryCount (forms: ${forms.map((f) => f[0]).join(", ")})`);
+}
 
-    return {
-      found,
-      bufferLabel,
-      drainLabel: drain.label,
-      turnLabel: turn.label,
-      newBuffer,
-      slot: drain.slot,
-      steerInto,
-      noteInto,
-      noNote,
-      clear: (buffer) => buffer[side.bufferClass.clear](...clearArgs),
-      drainCall: drain.call,
-      turnCall: turn.call,
-      decide: turn.decide,
-      cont: turn.cont,
-      attribute,
-      entries: reader.entries,
-      text,
-    };
-  })();
+// The plan: how this side's code is called, role by role, and what was found.
+async function calibrate(api, side, stubs) {
+  const cal = calibration(api, side, stubs);
+  const { newBuffer, bufferLabel } = findBuffer(cal);
+  const templates = appendTemplates(side);
+  const steer = findSteer(cal, newBuffer, templates);
+  const { noteInto, noNote } = findNotification(cal, newBuffer, noteForms(cal, templates, steer));
+  const steerInto = (buffer, t) => buffer[steer.method](...steer.args(t));
+  const clear = findClear(cal, newBuffer, steerInto);
+  const makeWorld = (slot) => session(api, stubs, newBuffer, slot);
+  const drainCalls = drainForms(api, stubs, side);
+  const attribute = attribution(cal.reader);
+  const trials = drainTrials(cal, makeWorld, drainCalls, steerInto, attribute);
+  const turnCalls = turnForms(api, stubs, side);
+  const drain = await findDrain(cal, trials, drainCalls);
+  const turn = await findTurn(cal, turnCalls, makeWorld, drain, steerInto);
+  return {
+    found: cal.found,
+    bufferLabel,
+    drainLabel: drain.label,
+    turnLabel: turn.label,
+    newBuffer,
+    slot: drain.slot,
+    steerInto,
+    noteInto,
+    noNote,
+    clear,
+    drainCall: drain.call,
+    turnCall: turn.call,
+    decide: turn.decide,
+    cont: turn.cont,
+    attribute,
+    entries: cal.reader.entries,
+    text: cal.text,
+  };
 }
 
 // A sub-execution from spawn site `site`: built by running the whole function
@@ -767,390 +829,325 @@ function world(api, side, plan, stubs) {
   return w;
 }
 
-// Each case: run(w) -> observation text; stock: the expected stock
-// observation; modes: the expected observation for each mode.
-function cases(api) {
-  const out = [];
-  api.spawnInfo.forEach((info, site) => {
-    const what = info.memory ? "memory extraction" : `sub-agent (spawn site ${site + 1}, byte ${info.at})`;
-    out.push({
-      name: `late-${info.memory ? "memory-extraction" : `spawn-${site + 1}`}`,
-      covers: `a steer delivered to the root before a ${what} is spawned`,
-      run: async (w) => {
-        const root = w.exec("root");
-        w.steer("A");
-        await w.invoke(root);
-        const sub = w.spawn(site, root, "sub");
-        await w.invoke(sub);
-        return `root ${w.got("root")}; sub ${w.got("sub")}`;
-      },
-      stock: "root A; sub A",
-      modes: { seed: "root A; sub nothing", gate: "root A; sub nothing" },
-    });
-  });
-  const memory = api.spawnInfo.findIndex((i) => i.memory);
-  const first = api.spawnInfo.findIndex((i) => !i.memory);
-  const sub = first < 0 ? 0 : first;
-  out.push({
+// ---- the cases ----------------------------------------------------------------
+// One entry per case, run by `runCase`:
+//   setup: what it needs, when anything: `site`, the spawn site its spawns
+//     use ("sub", the first sub-agent site, unless it says "memory" or a
+//     number), and `needs: "notification"` (a form calibration may not find);
+//   steps: what happens, in order (`exec L`, `spawn L from P`, `steer T`,
+//     `notify T`, `clear`, `invoke L`, `finish L`, `seed L from P`);
+//   observe: what the observation reports (`L`, what L received; `L as H`,
+//     the same under heading H; `L depth`; `loops`, the turn-end loops);
+//   expect: the observation on the stock code, and per mode on the patched.
+const CASES = [
+  {
     name: "several-late",
     covers: "several steers and several late sub-agents",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A"); w.steer("B");
-      await w.invoke(root);
-      const s1 = w.spawn(sub, root, "s1");
-      await w.invoke(s1);
-      w.steer("C");
-      await w.invoke(root);
-      const s2 = w.spawn(sub, root, "s2");
-      await w.invoke(s2);
-      return `root ${w.got("root")}; s1 ${w.got("s1")}; s2 ${w.got("s2")}`;
-    },
-    stock: "root A,B,C; s1 A,B; s2 A,B,C",
-    modes: { seed: "root A,B,C; s1 nothing; s2 nothing", gate: "root A,B,C; s1 nothing; s2 nothing" },
-  });
-  out.push({
+    steps: "exec root; steer A; steer B; invoke root; spawn s1 from root; invoke s1; steer C; invoke root; spawn s2 from root; invoke s2",
+    observe: "root; s1; s2",
+    expect: { stock: "root A,B,C; s1 A,B; s2 A,B,C", seed: "root A,B,C; s1 nothing; s2 nothing", gate: "root A,B,C; s1 nothing; s2 nothing" },
+  },
+  {
     name: "steer-while-live",
     covers: "a steer typed while a sub-agent is live",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.steer("A");
-      await w.invoke(s);
-      await w.invoke(root);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
-    },
-    stock: "root A; sub A",
-    modes: { seed: "root A; sub A", gate: "root A; sub nothing" },
-  });
-  out.push({
+    steps: "exec root; spawn sub from root; invoke sub; steer A; invoke sub; invoke root",
+    observe: "root; sub",
+    expect: { stock: "root A; sub A", seed: "root A; sub A", gate: "root A; sub nothing" },
+  },
+  {
     name: "notify-live",
-    needs: "notification",
     covers: "a notification to a live sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.notify("N");
-      await w.invoke(s);
-      return `sub ${w.got("sub")}`;
-    },
-    stock: "sub N",
-    modes: { seed: "sub N", gate: "sub N" },
-  });
-  out.push({
+    setup: { needs: "notification" },
+    steps: "exec root; spawn sub from root; invoke sub; notify N; invoke sub",
+    observe: "sub",
+    expect: { stock: "sub N", seed: "sub N", gate: "sub N" },
+  },
+  {
     name: "notify-late",
-    needs: "notification",
     covers: "a notification to a late sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.notify("N");
-      await w.invoke(root);
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
-    },
-    stock: "root N; sub N",
-    modes: { seed: "root N; sub nothing", gate: "root N; sub N" },
-  });
-  out.push({
+    setup: { needs: "notification" },
+    steps: "exec root; notify N; invoke root; spawn sub from root; invoke sub",
+    observe: "root; sub",
+    expect: { stock: "root N; sub N", seed: "root N; sub nothing", gate: "root N; sub N" },
+  },
+  {
     name: "nested",
     covers: "nested sub-agents",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      const outer = w.spawn(sub, root, "outer");
-      await w.invoke(outer);
-      const inner = w.spawn(sub, outer, "inner");
-      await w.invoke(inner);
-      return `outer ${w.got("outer")}; inner ${w.got("inner")}; inner depth ${inner.subExecutionDepth}`;
+    steps: "exec root; steer A; invoke root; spawn outer from root; invoke outer; spawn inner from outer; invoke inner",
+    observe: "outer; inner; inner depth",
+    expect: {
+      stock: "outer A; inner A; inner depth 2",
+      seed: "outer nothing; inner nothing; inner depth 2",
+      gate: "outer nothing; inner nothing; inner depth 2",
     },
-    stock: "outer A; inner A; inner depth 2",
-    modes: { seed: "outer nothing; inner nothing; inner depth 2", gate: "outer nothing; inner nothing; inner depth 2" },
-  });
-  if (memory >= 0) {
-    out.push({
-      name: "memory-extraction",
-      covers: "memory extraction with a steer before and one during it",
-      run: async (w) => {
-        const root = w.exec("root");
-        w.steer("A");
-        await w.invoke(root);
-        const m = w.spawn(memory, root, "memory");
-        w.steer("B");
-        await w.invoke(m);
-        return `memory ${w.got("memory")}`;
-      },
-      stock: "memory A,B",
-      modes: { seed: "memory B", gate: "memory nothing" },
-    });
-  }
-  out.push({
+  },
+  {
+    name: "memory-extraction",
+    covers: "memory extraction with a steer before and one during it",
+    setup: { site: "memory" },
+    steps: "exec root; steer A; invoke root; spawn memory from root; steer B; invoke memory",
+    observe: "memory",
+    expect: { stock: "memory A,B", seed: "memory B", gate: "memory nothing" },
+  },
+  {
     name: "withheld-at-turn-end",
     covers: "the end-of-turn check with a withheld message (no loop)",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.steer("A");
-      const loops = await w.finish(s);
-      return `sub ${w.got("sub")}; turn-end loops ${loops}`;
-    },
-    stock: "sub A; turn-end loops 1",
-    modes: { seed: "sub A; turn-end loops 1", gate: "sub nothing; turn-end loops 1" },
-  });
-  out.push({
+    steps: "exec root; spawn sub from root; invoke sub; steer A; finish sub",
+    observe: "sub; loops",
+    expect: { stock: "sub A; turn-end loops 1", seed: "sub A; turn-end loops 1", gate: "sub nothing; turn-end loops 1" },
+  },
+  {
     name: "late-sub-turn-end",
     covers: "a late sub-agent's end-of-turn check after its first invocation",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      const loops = await w.finish(s);
-      return `turn-end loops ${loops}`;
-    },
-    stock: "turn-end loops 0",
-    modes: { seed: "turn-end loops 0", gate: "turn-end loops 0" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; spawn sub from root; invoke sub; finish sub",
+    observe: "loops",
+    expect: { stock: "turn-end loops 0", seed: "turn-end loops 0", gate: "turn-end loops 0" },
+  },
+  {
     name: "final-reply-steer",
     covers: "a steer typed during the root's final reply",
-    run: async (w) => {
-      const root = w.exec("root");
-      await w.invoke(root);
-      w.steer("A");
-      const loops = await w.finish(root);
-      return `root ${w.got("root")}; turn-end loops ${loops}`;
-    },
-    stock: "root A; turn-end loops 1",
-    modes: { seed: "root A; turn-end loops 1", gate: "root A; turn-end loops 1" },
-  });
-  out.push({
+    steps: "exec root; invoke root; steer A; finish root",
+    observe: "root; loops",
+    expect: { stock: "root A; turn-end loops 1", seed: "root A; turn-end loops 1", gate: "root A; turn-end loops 1" },
+  },
+  {
     name: "root-continuation",
     covers: "the root continuation, seeded with setSteeringReaderIndex",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.steer("B");
-      const cont = w.exec("cont");
-      cont.setSteeringReaderIndex(root.steeringReaderIndex);
-      await w.invoke(cont);
-      return `root ${w.got("root")}; continuation ${w.got("cont")}`;
-    },
-    stock: "root A; continuation B",
-    modes: { seed: "root A; continuation B", gate: "root A; continuation B" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; steer B; exec cont; seed cont from root; invoke cont",
+    observe: "root; cont as continuation",
+    expect: { stock: "root A; continuation B", seed: "root A; continuation B", gate: "root A; continuation B" },
+  },
+  {
     name: "second-turn",
     covers: "a second turn after the turn-end clear",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      const root2 = w.exec("root2");
-      w.steer("B");
-      await w.invoke(root2);
-      const s = w.spawn(sub, root2, "sub");
-      await w.invoke(s);
-      return `root ${w.got("root")}; root2 ${w.got("root2")}; sub ${w.got("sub")}`;
-    },
-    stock: "root A; root2 B; sub B",
-    modes: { seed: "root A; root2 B; sub nothing", gate: "root A; root2 B; sub nothing" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; clear; exec root2; steer B; invoke root2; spawn sub from root2; invoke sub",
+    observe: "root; root2; sub",
+    expect: { stock: "root A; root2 B; sub B", seed: "root A; root2 B; sub nothing", gate: "root A; root2 B; sub nothing" },
+  },
+  {
     name: "root-once",
     covers: "the root receives each steer exactly once",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.steer("B");
-      await w.invoke(root);
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A,B",
-    modes: { seed: "root A,B", gate: "root A,B" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; steer B; invoke root; invoke root",
+    observe: "root",
+    expect: { stock: "root A,B", seed: "root A,B", gate: "root A,B" },
+  },
+  {
     name: "two-live",
     covers: "two live sub-agents and a steer aimed at the root",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s1 = w.spawn(sub, root, "s1");
-      const s2 = w.spawn(sub, root, "s2");
-      await w.invoke(s1);
-      await w.invoke(s2);
-      w.steer("A");
-      await w.invoke(s1);
-      await w.invoke(s2);
-      await w.invoke(root);
-      return `root ${w.got("root")}; s1 ${w.got("s1")}; s2 ${w.got("s2")}`;
-    },
-    stock: "root A; s1 A; s2 A",
-    modes: { seed: "root A; s1 A; s2 A", gate: "root A; s1 nothing; s2 nothing" },
-  });
-  out.push({
+    steps: "exec root; spawn s1 from root; spawn s2 from root; invoke s1; invoke s2; steer A; invoke s1; invoke s2; invoke root",
+    observe: "root; s1; s2",
+    expect: { stock: "root A; s1 A; s2 A", seed: "root A; s1 A; s2 A", gate: "root A; s1 nothing; s2 nothing" },
+  },
+  {
     name: "mixed-late",
-    needs: "notification",
     covers: "a notification and a steer before a late sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.notify("N");
-      w.steer("A");
-      await w.invoke(root);
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      return `sub ${w.got("sub")}`;
-    },
-    stock: "sub N,A",
-    modes: { seed: "sub nothing", gate: "sub N" },
-  });
+    setup: { needs: "notification" },
+    steps: "exec root; notify N; steer A; invoke root; spawn sub from root; invoke sub",
+    observe: "sub",
+    expect: { stock: "sub N,A", seed: "sub nothing", gate: "sub N" },
+  },
   // kirodotdev/Kiro#11449: a clear resets no cursor, so what is typed after
   // it is stranded behind every cursor that had read something. Stock shows
   // the stranding; the rewind delivers each retyped steer exactly once.
-  out.push({
+  {
     name: "retract-and-retype",
     covers: "a steer, a clear, and a retyped steer to the root",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      await w.invoke(root);
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A",
-    modes: { seed: "root A", gate: "root A", "seed+rewind": "root A,B", "gate+rewind": "root A,B" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; clear; steer B; invoke root; invoke root",
+    observe: "root",
+    expect: { stock: "root A", seed: "root A", gate: "root A", "seed+rewind": "root A,B", "gate+rewind": "root A,B" },
+  },
+  {
     name: "clear-then-more",
     covers: "a clear followed by more new steers than the execution had read",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A"); w.steer("B");
-      await w.invoke(root);
-      w.clear();
-      w.steer("C"); w.steer("D"); w.steer("E");
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A,B,E",
-    modes: { seed: "root A,B,E", gate: "root A,B,E", "seed+rewind": "root A,B,C,D,E", "gate+rewind": "root A,B,C,D,E" },
-  });
-  out.push({
+    steps: "exec root; steer A; steer B; invoke root; clear; steer C; steer D; steer E; invoke root",
+    observe: "root",
+    expect: { stock: "root A,B,E", seed: "root A,B,E", gate: "root A,B,E", "seed+rewind": "root A,B,C,D,E", "gate+rewind": "root A,B,C,D,E" },
+  },
+  {
     name: "several-clears",
     covers: "several clears in one turn",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      w.clear();
-      w.steer("C");
-      await w.invoke(root);
-      w.clear();
-      w.steer("D");
-      await w.invoke(root);
-      return `root ${w.got("root")}`;
-    },
-    stock: "root A",
-    modes: { seed: "root A", gate: "root A", "seed+rewind": "root A,C,D", "gate+rewind": "root A,C,D" },
-  });
-  out.push({
+    steps: "exec root; steer A; invoke root; clear; steer B; clear; steer C; invoke root; clear; steer D; invoke root",
+    observe: "root",
+    expect: { stock: "root A", seed: "root A", gate: "root A", "seed+rewind": "root A,C,D", "gate+rewind": "root A,C,D" },
+  },
+  {
     name: "clear-with-live-sub",
     covers: "a clear and a retyped steer while a sub-agent is live",
-    run: async (w) => {
-      const root = w.exec("root");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      w.steer("A");
-      await w.invoke(s);
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      await w.invoke(s);
-      await w.invoke(root);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
+    steps: "exec root; spawn sub from root; invoke sub; steer A; invoke sub; invoke root; clear; steer B; invoke sub; invoke root",
+    observe: "root; sub",
+    expect: {
+      stock: "root A; sub A",
+      seed: "root A; sub A",
+      gate: "root A; sub nothing",
+      "seed+rewind": "root A,B; sub A,B",
+      "gate+rewind": "root A,B; sub nothing",
     },
-    stock: "root A; sub A",
-    modes: { seed: "root A; sub A", gate: "root A; sub nothing", "seed+rewind": "root A,B; sub A,B", "gate+rewind": "root A,B; sub nothing" },
-  });
-  out.push({
+  },
+  {
     name: "clear-then-late-sub",
     covers: "a clear, a retyped steer, then a late sub-agent",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      const s = w.spawn(sub, root, "sub");
-      await w.invoke(s);
-      await w.invoke(root);
-      return `root ${w.got("root")}; sub ${w.got("sub")}`;
+    steps: "exec root; steer A; invoke root; clear; steer B; spawn sub from root; invoke sub; invoke root",
+    observe: "root; sub",
+    expect: {
+      stock: "root A; sub B",
+      seed: "root A; sub nothing",
+      gate: "root A; sub nothing",
+      "seed+rewind": "root A,B; sub nothing",
+      "gate+rewind": "root A,B; sub nothing",
     },
-    stock: "root A; sub B",
-    modes: { seed: "root A; sub nothing", gate: "root A; sub nothing", "seed+rewind": "root A,B; sub nothing", "gate+rewind": "root A,B; sub nothing" },
-  });
-  out.push({
+  },
+  {
     name: "turn-end-clear-new-turn",
     covers: "the turn-end clear followed by a new turn, the old root's cursor past the new buffer",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A"); w.steer("B");
-      await w.invoke(root);
-      w.clear();
-      const next = w.exec("next");
-      w.steer("C");
-      await w.invoke(next);
-      await w.invoke(root);
-      return `root ${w.got("root")}; next ${w.got("next")}`;
-    },
-    stock: "root A,B; next C",
-    modes: { seed: "root A,B; next C", gate: "root A,B; next C", "seed+rewind": "root A,B,C; next C", "gate+rewind": "root A,B,C; next C" },
-  });
-  out.push({
+    steps: "exec root; steer A; steer B; invoke root; clear; exec next; steer C; invoke next; invoke root",
+    observe: "root; next",
+    expect: { stock: "root A,B; next C", seed: "root A,B; next C", gate: "root A,B; next C", "seed+rewind": "root A,B,C; next C", "gate+rewind": "root A,B,C; next C" },
+  },
+  {
     name: "stranded-at-turn-end",
     covers: "the end-of-turn check with a message stranded by a clear (loops once, then ends)",
-    run: async (w) => {
-      const root = w.exec("root");
-      w.steer("A");
-      await w.invoke(root);
-      w.clear();
-      w.steer("B");
-      const loops = await w.finish(root);
-      return `root ${w.got("root")}; turn-end loops ${loops}`;
+    steps: "exec root; steer A; invoke root; clear; steer B; finish root",
+    observe: "root; loops",
+    expect: {
+      stock: "root A; turn-end loops 0",
+      seed: "root A; turn-end loops 0",
+      gate: "root A; turn-end loops 0",
+      "seed+rewind": "root A,B; turn-end loops 1",
+      "gate+rewind": "root A,B; turn-end loops 1",
     },
-    stock: "root A; turn-end loops 0",
-    modes: { seed: "root A; turn-end loops 0", gate: "root A; turn-end loops 0", "seed+rewind": "root A,B; turn-end loops 1", "gate+rewind": "root A,B; turn-end loops 1" },
-  });
-  return out;
+  },
+];
+
+// One late-spawn case per spawn site, each site's construction on its own.
+function lateSpawnCase(info, site) {
+  const what = info.memory ? "memory extraction" : `sub-agent (spawn site ${site + 1}, byte ${info.at})`;
+  return {
+    name: `late-${info.memory ? "memory-extraction" : `spawn-${site + 1}`}`,
+    covers: `a steer delivered to the root before a ${what} is spawned`,
+    setup: { site },
+    steps: "exec root; steer A; invoke root; spawn sub from root; invoke sub",
+    observe: "root; sub",
+    expect: { stock: "root A; sub A", seed: "root A; sub nothing", gate: "root A; sub nothing" },
+  };
+}
+
+// The cases this bundle's spawn sites give, each with its site resolved.
+function cases(api) {
+  const memory = api.spawnInfo.findIndex((i) => i.memory);
+  const first = api.spawnInfo.findIndex((i) => !i.memory);
+  const sites = { sub: first < 0 ? 0 : first, memory };
+  return [...api.spawnInfo.map(lateSpawnCase), ...CASES]
+    .map((c) => ({ ...c, setup: c.setup ?? {} }))
+    .filter((c) => c.setup.site !== "memory" || memory >= 0)
+    .map((c) => ({ ...c, site: typeof c.setup.site === "number" ? c.setup.site : sites[c.setup.site ?? "sub"] }));
+}
+
+// Runs one case's steps on world `w` and returns its observation. Only
+// invoke and finish are awaited; the other steps are plain calls run back to
+// back, so that none of the bundle's pending work runs between them.
+async function runCase(c, w) {
+  const x = {};
+  let loops;
+  const steps = {
+    exec: (label) => { x[label] = w.exec(label); },
+    spawn: (label, _from, parent) => { x[label] = w.spawn(c.site, x[parent], label); },
+    seed: (label, _from, parent) => x[label].setSteeringReaderIndex(x[parent].steeringReaderIndex),
+    steer: (label) => w.steer(label),
+    notify: (label) => w.notify(label),
+    clear: () => w.clear(),
+    invoke: (label) => w.invoke(x[label]),
+    finish: (label) => w.finish(x[label]),
+  };
+  for (const [verb, ...args] of c.steps.split("; ").map((s) => s.split(" "))) {
+    if (!steps[verb]) throw new Inconclusive(`the harness has no step \`${verb}\``);
+    const done = steps[verb](...args);
+    if (verb === "invoke") await done;
+    else if (verb === "finish") loops = await done;
+  }
+  const part = (p) => {
+    const [label, word, heading] = p.split(" ");
+    if (p === "loops") return `turn-end loops ${loops}`;
+    if (word === "depth") return `${label} depth ${x[label].subExecutionDepth}`;
+    return `${word === "as" ? heading : label} ${w.got(label)}`;
+  };
+  return c.observe.split("; ").map(part).join("; ");
 }
 
 // One side of one case: the observation, or why the harness could not drive it.
 async function observe(api, side, plan, stubs, c) {
   try {
-    return { observed: await c.run(world(api, side, plan, stubs)) };
+    return { observed: await runCase(c, world(api, side, plan, stubs)) };
   } catch (e) {
     if (e instanceof Inconclusive) return { inconclusive: e.message };
     return { observed: `threw ${errText(e)}` };
   }
 }
 
-async function main() {
+// The patched side is driven with the forms calibrated on the stock side, bound to its own code.
+function patchedPlan(plan, patched, side, stubs) {
+  const pick = (forms, label) => forms.find((f) => f[0] === label)[1];
+  return {
+    ...plan,
+    newBuffer: pick(bufferForms(patched, stubs), plan.bufferLabel),
+    drainCall: pick(drainForms(patched, stubs, side), plan.drainLabel),
+    turnCall: pick(turnForms(patched, stubs, side), plan.turnLabel),
+  };
+}
+
+// The cases that can run, and the ones that cannot: a case the harness
+// cannot build is named, never dropped in silence. `applies: false` only
+// with a reason shown from the bundle; none is known yet.
+function sortCases(stock, plan) {
+  const unchecked = [];
+  if (!stock.spawnInfo.some((i) => i.memory)) {
+    unchecked.push({ case: "memory-extraction", why: "no spawn site's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
+  }
+  if (stock.spawnInfo.length && stock.spawnInfo.every((i) => i.memory)) {
+    unchecked.push({ case: "sub-agent", why: "every spawn site carries skipHooks: no sub-agent spawn site was found, and the sub-agent cases ran on the memory-extraction site", applies: true });
+  }
+  const runnable = [];
+  for (const c of cases(stock)) {
+    if (c.setup.needs === "notification" && !plan.noteInto) unchecked.push({ case: c.name, why: `it needs a notification, and ${plan.noNote}`, applies: true });
+    else runnable.push(c);
+  }
+  return { runnable, unchecked };
+}
+
+// One case on both sides, as prove.rs reads it; each side is [api, side, plan, stubs].
+async function caseResult(c, stock, patched, modeExpected) {
+  const s = await observe(...stock, c);
+  const p = await observe(...patched, c);
+  return {
+    name: c.name,
+    covers: c.covers,
+    stockExpected: c.expect.stock,
+    stockObserved: s.observed ?? "",
+    stockOk: s.observed === c.expect.stock,
+    stockInconclusive: s.inconclusive ?? null,
+    modeExpected,
+    patchedObserved: p.observed ?? "",
+    patchedOk: p.observed === modeExpected,
+    patchedInconclusive: p.inconclusive ?? null,
+  };
+}
+
+// A spawn path counts as run only where both sides ran it.
+function spawnPaths(stock, patched) {
+  return stock.spawnInfo.map((info, site) => {
+    const s = stock.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
+    const p = patched.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
+    return { at: info.at, fnAt: info.driver ? info.driver.fnAt : null, driven: s.driven && p.driven, why: !s.driven ? s.why : !p.driven ? `patched: ${p.why}` : s.why };
+  });
+}
+
+async function readInput() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
-  const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+async function main() {
+  const input = await readInput();
   const report = { calibration: {} };
   const stockStubs = stubFactory();
   const patchedStubs = stubFactory();
@@ -1165,54 +1162,15 @@ async function main() {
     process.stdout.write(JSON.stringify(report));
     return;
   }
-  // The patched side is driven with the same forms, bound to its own code.
-  const patchedPlan = {
-    ...plan,
-    newBuffer: bufferForms(patched, patchedStubs).find((f) => f[0] === plan.bufferLabel)[1],
-    drainCall: callForms(patched, patchedStubs, input.patched.drain, patched.drain, argFormsFor(input.patched.drain, DRAIN_ARGS), patched.drainMakers).find((f) => f[0] === plan.drainLabel)[1],
-    turnCall: callForms(patched, patchedStubs, input.patched.endOfTurn, patched.endOfTurn, argFormsFor(input.patched.endOfTurn, TURN_ARGS), patched.endOfTurnMakers).find((f) => f[0] === plan.turnLabel)[1],
-  };
+  const stockSide = [stock, input.stock, plan, stockStubs];
+  const patchedSide = [patched, input.patched, patchedPlan(plan, patched, input.patched, patchedStubs), patchedStubs];
   const modeKey = input.rewind ? `${input.mode}+rewind` : input.mode;
-  const results = [];
-  // A case the harness cannot build is named, never dropped in silence.
-  // `applies: false` only with a reason shown from the bundle; none is known yet.
-  const unchecked = [];
-  if (!stock.spawnInfo.some((i) => i.memory)) {
-    unchecked.push({ case: "memory-extraction", why: "no spawn site's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
-  }
-  if (stock.spawnInfo.length && stock.spawnInfo.every((i) => i.memory)) {
-    unchecked.push({ case: "sub-agent", why: "every spawn site carries skipHooks: no sub-agent spawn site was found, and the sub-agent cases ran on the memory-extraction site", applies: true });
-  }
-  const runnable = [];
-  for (const c of cases(stock)) {
-    if (c.needs === "notification" && !plan.noteInto) unchecked.push({ case: c.name, why: `it needs a notification, and ${plan.noNote}`, applies: true });
-    else runnable.push(c);
-  }
+  const { runnable, unchecked } = sortCases(stock, plan);
   report.unchecked = unchecked;
-  for (const c of runnable) {
-    const s = await observe(stock, input.stock, plan, stockStubs, c);
-    const p = await observe(patched, input.patched, patchedPlan, patchedStubs, c);
-    const modeExpected = c.modes[modeKey] ?? c.modes[input.mode];
-    results.push({
-      name: c.name,
-      covers: c.covers,
-      stockExpected: c.stock,
-      stockObserved: s.observed ?? "",
-      stockOk: s.observed === c.stock,
-      stockInconclusive: s.inconclusive ?? null,
-      modeExpected,
-      patchedObserved: p.observed ?? "",
-      patchedOk: p.observed === modeExpected,
-      patchedInconclusive: p.inconclusive ?? null,
-    });
-  }
+  const results = [];
+  for (const c of runnable) results.push(await caseResult(c, stockSide, patchedSide, c.expect[modeKey] ?? c.expect[input.mode]));
   report.cases = results;
-  // A spawn path counts as run only where both sides ran it.
-  report.spawnPaths = stock.spawnInfo.map((info, site) => {
-    const s = stock.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
-    const p = patched.spawnRuns.get(site) ?? { driven: false, why: "no case spawned from it" };
-    return { at: info.at, fnAt: info.driver ? info.driver.fnAt : null, driven: s.driven && p.driven, why: !s.driven ? s.why : !p.driven ? `patched: ${p.why}` : s.why };
-  });
+  report.spawnPaths = spawnPaths(stock, patched);
   process.stdout.write(JSON.stringify(report));
 }
 
