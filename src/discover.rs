@@ -138,17 +138,34 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
         let trees =
             listed.map_err(|e| NotFound::Other(format!("kiro-cli is not on PATH and {e}; pass --target PATH")))?;
         return match trees.as_slice() {
-            [one] => Ok(Target { path: one.bundle(), how: format!("the only KAS tree in {} (kiro-cli is not on PATH)", kas.display()) }),
-            [] => Err(NotFound::Other(format!("kiro-cli is not on PATH and {} holds no KAS tree; pass --target PATH", kas.display()))),
+            [one] => Ok(Target {
+                path: one.bundle(),
+                how: format!(
+                    "the only KAS tree in {} \
+                (kiro-cli is not on PATH)",
+                    kas.display()
+                ),
+            }),
+            [] => Err(NotFound::Other(format!(
+                "kiro-cli is not on PATH and {} holds no KAS tree; \
+                pass --target PATH",
+                kas.display()
+            ))),
             several => Err(NotFound::Other(format!(
-                "kiro-cli is not on PATH and {} holds {} KAS trees: {}; pass --target PATH to choose one, or --all for every one",
+                "kiro-cli is not on PATH and {} holds {} KAS trees: {}; pass --target PATH to \
+                    choose one, or --all for every one",
                 kas.display(),
                 several.len(),
                 list(several)
             ))),
         };
     };
-    let trees = listed.map_err(|e| NotFound::NotUnpacked(format!("kiro-cli {version} has not unpacked its runtime yet ({e}); it does on first start, so start kiro-cli once and run this again")))?;
+    let trees = listed.map_err(|e| {
+        NotFound::NotUnpacked(format!(
+            "kiro-cli {version} has not \
+        unpacked its runtime yet ({e}); it does on first start, so start kiro-cli once and run this again"
+        ))
+    })?;
     let mut matching: Vec<Tree> = trees.iter().filter(|t| t.cli_version == version).cloned().collect();
     let mut how = format!("kiro-cli {version} in {}", kas.display());
     // The engine may lag the CLI: then kiro-cli runs the newest tree not above its version.
@@ -166,7 +183,8 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
     match matching.as_slice() {
         [one] => Ok(Target { path: one.bundle(), how }),
         [] => Err(NotFound::NotUnpacked(format!(
-            "no KAS tree for kiro-cli {version} in {} yet (other trees: {}); kiro-cli unpacks it on first start, so start kiro-cli once and run this again, or pass --target PATH",
+            "no KAS tree for kiro-cli {version} in {} yet (other trees: {}); kiro-cli unpacks it on \
+                first start, so start kiro-cli once and run this again, or pass --target PATH",
             kas.display(),
             if trees.is_empty() { "none".into() } else { list(&trees) }
         ))),

@@ -286,7 +286,9 @@ pub fn strip(bytes: &[u8], marked: &Marked) -> Result<Vec<u8>, Tampered> {
     if sha256_hex(&out) != marked.stock_sha256 {
         return Err(Tampered {
             offset: marked.found[0].span.start,
-            reason: "with the insertions removed the file does not hash to the recorded stock sha256: bytes outside the markers were changed".into(),
+            reason: "with the insertions removed the file does not hash to the recorded stock \
+                sha256: bytes outside the markers were changed"
+                .into(),
         });
     }
     Ok(out)

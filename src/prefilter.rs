@@ -127,7 +127,12 @@ fn prefiltered<T>(
         if !grew {
             let statements = parsed.iter().filter(|p| **p).count();
             let bytes: usize = (0..runs.count()).filter(|r| parsed[*r]).map(|r| runs.range(r).len()).sum();
-            let reason = format!("parsed {statements} of {} top-level statement runs ({bytes} of {} bytes): those spelling the anchors' literals, and those mentioning or declaring the names they look up", runs.count(), source.len());
+            let reason = format!(
+                "parsed {statements} of {} top-level statement runs ({bytes} of {} \
+                bytes): those spelling the anchors' literals, and those mentioning or declaring the names they look up",
+                runs.count(),
+                source.len()
+            );
             std::mem::forget(tree);
             return Ok((out, ParseInfo { path: "prefilter", reason, parsed_bytes: bytes }));
         }

@@ -53,7 +53,11 @@ pub fn sessions_using(real_target: &Path) -> Vec<String> {
                 })
         };
         if process.node_script().is_some_and(names_it) {
-            out.push(format!("process {} is running this bundle and keeps the old code until it is restarted; restart kiro-cli sessions to use the change", process.pid));
+            out.push(format!(
+                "process {} is running this bundle and keeps the old code until it is \
+                restarted; restart kiro-cli sessions to use the change",
+                process.pid
+            ));
         }
     }
     out

@@ -61,8 +61,16 @@ pub enum SwapError {
 impl std::fmt::Display for SwapError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SwapError::Changed => write!(f, "the target changed while kiro-steer-scope was working on it (another process wrote it); nothing was replaced — run the command again"),
-            SwapError::Swapped => write!(f, "the staged file beside the target was replaced by another process; nothing was replaced — run the command again"),
+            SwapError::Changed => write!(
+                f,
+                "the target changed while kiro-steer-scope was working \
+                on it (another process wrote it); nothing was replaced — run the command again"
+            ),
+            SwapError::Swapped => write!(
+                f,
+                "the staged file beside the target was replaced by \
+                another process; nothing was replaced — run the command again"
+            ),
             SwapError::Io(what, e) => write!(f, "{what}: {e}"),
         }
     }

@@ -108,7 +108,11 @@ fn memory_deliveries(s: &Audited) -> Vec<usize> {
 
 fn print_text(audit: &Audit) {
     if audit.no_folder {
-        out!("no Kiro log folder at {}: nothing to audit (KAS writes ~/.kiro/logs/<session>/kiro.log; pass --logs PATH for another place)", audit.place);
+        out!(
+            "no Kiro log folder at {}: nothing to audit (KAS writes \
+            ~/.kiro/logs/<session>/kiro.log; pass --logs PATH for another place)",
+            audit.place
+        );
         return;
     }
     out!(
@@ -137,7 +141,11 @@ fn print_text(audit: &Audit) {
         print_session(s, &audit.roots);
     }
     if audit.sessions.iter().all(|s| s.log.counts.marker_lines == 0) {
-        out!("no [LiveSteeringHook] steering line in {}: no steering was delivered in them, or the log level leaves it out", plural(audit.sessions.len(), "session log", "session logs"));
+        out!(
+            "no [LiveSteeringHook] steering line in {}: no steering was delivered in them, or the \
+            log level leaves it out",
+            plural(audit.sessions.len(), "session log", "session logs")
+        );
     }
     out!("{}", summary(audit));
 }
@@ -181,17 +189,20 @@ fn print_session(s: &Audited, roots: &[String]) {
         };
         format!("MEMORY {} into {}: {what}", log.ids[d.id as usize], who(log, d))
     }));
-    print_capped(s.judged.verdicts.iter().enumerate().filter(|(_, v)| **v == Some(Verdict::Ambiguous)).map(|(i, _)| {
-        let d = &log.deliveries[i];
-        let first = &log.deliveries[s.judged.first[i]];
-        format!(
-            "AMBIGUOUS {} into {}: first into {}, not a root; the log cannot tell whether {} was already running (a live delivery) or started later (a replay)",
-            log.ids[d.id as usize],
-            who(log, d),
-            who(log, first),
-            log.execs[d.exec as usize].agent
-        )
-    }));
+    print_capped(s.judged.verdicts.iter().enumerate().filter(|(_, v)| **v == Some(Verdict::Ambiguous)).map(
+        |(i, _)| {
+            let d = &log.deliveries[i];
+            let first = &log.deliveries[s.judged.first[i]];
+            format!(
+                "AMBIGUOUS {} into {}: first into {}, not a root; the log cannot tell whether {} was \
+                already running (a live delivery) or started later (a replay)",
+                log.ids[d.id as usize],
+                who(log, d),
+                who(log, first),
+                log.execs[d.exec as usize].agent
+            )
+        },
+    ));
     if !s.judged.root_seen && !log.deliveries.is_empty() {
         out!(
             "  no root agent named {} in this log: pass --root-agent NAME so that fewer deliveries stay ambiguous",
