@@ -100,7 +100,7 @@ from ansible.module_utils.basic import AnsibleModule
 
 SHIM_NAME = "kiro-steer-scope-node"
 ENV_FILE = "environment.d/kiro-steer-scope.conf"
-# Refusing states of a tree for --restore: what the tool itself refuses to restore.
+# The states --restore accepts (it refuses every other one).
 RESTORABLE = ("stock", "patched", "drift")
 
 
@@ -121,10 +121,8 @@ class Tool:
             )
         # A usage error is one object, not the array --all prints: an older binary, most likely.
         if isinstance(data, dict) and data.get("error") and data.get("action") is None:
-            self.module.fail_json(
-                msg="kiro-steer-scope %s: %s (is %s recent enough for this role?)" % (" ".join(args), data["error"], self.binary),
-                rc=rc,
-            )
+            why = "is %s recent enough for this role?" % self.binary
+            self.module.fail_json(msg="kiro-steer-scope %s: %s (%s)" % (" ".join(args), data["error"], why), rc=rc)
         return data, rc
 
     def fixes(self):
@@ -183,7 +181,8 @@ def fail_refused(module, refused, trees, done, **extra):
     """Fails the task with each refusal in the tool's own words."""
     n = len(refused)
     head = "kiro-steer-scope refused %d KAS tree%s; %s." % (n, "" if n == 1 else "s", done)
-    module.fail_json(msg=" ".join([head] + [refusal_text(t) for t in refused]), trees=[summary(t) for t in trees], **extra)
+    msg = " ".join([head] + [refusal_text(t) for t in refused])
+    module.fail_json(msg=msg, trees=[summary(t) for t in trees], **extra)
 
 
 def environment_file_path():
@@ -234,8 +233,13 @@ def present(module, tool):
     mirror_only = p["write_to"] == "mirror"
     trees = []
     if p["preflight"] or check:
-        trees = tool.trees(["--dry-run"] + tool.fixes())
-        refused = [t for t in trees if t.get("exit_code") != 0]
+        # A tree that is never written (write-to mirror) gets --check: a dry run stages a file beside it.
+        if mirror_only:
+            trees = tool.trees(["--check"] + tool.fixes())
+            refused = [t for t in trees if t.get("exit_code") not in (0, 1)]
+        else:
+            trees = tool.trees(["--dry-run"] + tool.fixes())
+            refused = [t for t in trees if t.get("exit_code") != 0]
         if refused:
             fail_refused(module, refused, trees, "nothing was written on this host")
     setup = tool.set_up(dry_run=check)
@@ -252,7 +256,7 @@ def present(module, tool):
         written = [] if mirror_only else [t for t in trees if would_write(t)]
     else:
         # With write-to mirror the trees stay as they are: the shim patches a mirror at each start.
-        trees = tool.trees(["--check"] if mirror_only else ["--ensure"] + tool.fixes())
+        trees = tool.trees(["--check" if mirror_only else "--ensure"] + tool.fixes())
         refused = [] if mirror_only else [t for t in trees if t.get("exit_code") != 0]
         if refused:
             fail_refused(module, refused, trees, "the other trees are as the tool left them", setup=setup,
@@ -263,7 +267,9 @@ def present(module, tool):
     if not trees:
         what = "no KAS tree yet (the launch shim patches each on the start that unpacks it)"
     elif mirror_only:
-        what = "%d KAS tree%s left as they are (write-to mirror)" % (len(trees), "" if len(trees) == 1 else "s")
+        many = len(trees) != 1
+        what = "%d KAS tree%s left as %s (write-to mirror)" % (
+            len(trees), "s" if many else "", "they are" if many else "it is")
     else:
         what = "%d KAS tree%s, %s %d" % (len(trees), "" if len(trees) == 1 else "s", verb, len(written))
     setup_text = ("set-up would change" if check else "set-up written") if setup.get("changed") else "set-up unchanged"
