@@ -272,8 +272,9 @@ impl Played {
 }
 
 /// The shell a user logs in with reads the login script, then starts the
-/// shim as kiro-cli starts node on `bundle`; the scenario's report.
-fn start_kiro(host: &Host, bundle: &Path) -> Output {
+/// shim as kiro-cli starts node on `bundle`, in the late-subagent scenario:
+/// node must have run patched code, the late sub-agent getting no replay.
+fn start_kiro(host: &Host, bundle: &Path) {
     let scenario = repo().join("testdata/scenarios/late-subagent.json");
     let mut command = Command::new("sh");
     command
@@ -290,7 +291,11 @@ fn start_kiro(host: &Host, bundle: &Path) -> Output {
             command.env_remove(key);
         }
     }
-    command.env("HOME", host.home()).output().unwrap()
+    let o = command.env("HOME", host.home()).output().unwrap();
+    assert_eq!(common::code(&o), 0, "{}", describe(&o));
+    let report: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}\n{}", describe(&o)));
+    let explorer = report["executions"].as_array().unwrap().iter().find(|e| e["agent"] == "explorer").unwrap();
+    assert_eq!(explorer["received"], json!([]), "the late sub-agent got no replay\n{}", describe(&o));
 }
 
 #[test]
@@ -344,11 +349,7 @@ fn the_role_rolls_out_keeps_across_an_upgrade_and_takes_out_byte_exact() {
     assert_eq!(sha256_file(&upgraded), stock_sha("readable-cjs"));
 
     // The user's first start after the upgrade, through the login script and the shim, runs it patched.
-    let o = start_kiro(host, &upgraded);
-    assert_eq!(common::code(&o), 0, "{}", describe(&o));
-    let report: Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}\n{}", describe(&o)));
-    let explorer = report["executions"].as_array().unwrap().iter().find(|e| e["agent"] == "explorer").unwrap();
-    assert_eq!(explorer["received"], json!([]), "the late sub-agent got no replay\n{}", describe(&o));
+    start_kiro(host, &upgraded);
     assert_eq!(host.state(&upgraded), ("patched".into(), "seed".into()));
     let p = fleet.play(&[]);
     assert_eq!((p.code(), p.changed("alpha"), p.failed("alpha")), (0, 0, 0), "{}", p.text());
@@ -419,13 +420,44 @@ fn a_refused_tree_fails_its_host_alone_with_nothing_written_there() {
     assert_eq!((fleet.host("good").snapshot(), drifted_host.snapshot()), before, "{}", p.text());
 }
 
-/// Serves `body` over HTTP on 127.0.0.1 to a few requests, for at most a minute.
+#[test]
+fn write_to_mirror_leaves_every_tree_as_it_is() {
+    let Some(playbook) = ansible_playbook("write_to_mirror_leaves_every_tree_as_it_is") else {
+        return;
+    };
+    let fleet = Fleet::new(playbook, &["mirrored"]);
+    fleet.inventory(|_, vars| {
+        vars.insert("kiro_steer_scope_write_to".into(), json!("mirror"));
+    });
+    let host = fleet.host("mirrored");
+    let tree = host.unpack("2.23.0-abc", "minified-esm");
+    let p = fleet.play(&[]);
+    assert_eq!((p.code(), p.failed("mirrored")), (0, 0), "{}", p.text());
+    assert!(p.text().contains("1 KAS tree left as it is (write-to mirror)"), "{}", p.text());
+    assert!(std::fs::read_to_string(host.config()).unwrap().contains("write-to = \"mirror\""));
+    assert_eq!(sha256_file(&tree), stock_sha("minified-esm"));
+
+    // kiro-cli runs a patched mirror; the tree stays stock, and the role still has nothing to change.
+    start_kiro(host, &tree);
+    assert_eq!(sha256_file(&tree), stock_sha("minified-esm"));
+    assert!(host.cache().join("mirrors").is_dir());
+    let p = fleet.play(&[]);
+    assert_eq!((p.code(), p.changed("mirrored")), (0, 0), "{}", p.text());
+
+    let p = fleet.play(&["-e", "kiro_steer_scope_state=absent"]);
+    assert_eq!((p.code(), p.failed("mirrored")), (0, 0), "{}", p.text());
+    assert!(p.text().contains("removed the mirrors of 1"), "{}", p.text());
+    assert!(std::fs::symlink_metadata(host.cache()).is_err(), "{}", p.text());
+    assert_eq!(sha256_file(&tree), stock_sha("minified-esm"));
+}
+
+/// Serves `body` over HTTP on 127.0.0.1 to a few requests, for at most five minutes.
 fn serve(body: Vec<u8>) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/kiro-steer-scope", listener.local_addr().unwrap());
     listener.set_nonblocking(true).unwrap();
     std::thread::spawn(move || {
-        let deadline = Instant::now() + Duration::from_secs(60);
+        let deadline = Instant::now() + Duration::from_secs(300);
         let mut served = 0;
         while served < 4 && Instant::now() < deadline {
             let Ok((mut stream, _)) = listener.accept() else {
