@@ -121,12 +121,21 @@ fn run_found(target: Option<&Path>, options: &Options, action: Action, mode: Mod
 
 /// Every tree under the data folder, each handled on its own.
 fn run_all(options: &Options, action: Action, mode: Mode) -> Vec<Outcome> {
-    let trees = discover::kas_dir().map_err(|e| e.to_string()).and_then(|kas| discover::trees(&kas).map(|t| (kas, t)));
+    let trees = discover::kas_dir().map_err(|e| e.to_string()).and_then(|kas| {
+        // No kas folder yet is no tree yet; an unreadable one stays an error.
+        let missing = std::fs::metadata(&kas).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
+        let listed = if missing { Ok(Vec::new()) } else { discover::trees(&kas) };
+        listed.map(|t| (kas, t))
+    });
     match trees {
-        Ok((kas, trees)) if trees.is_empty() => vec![Outcome::new(action, mode).error(
-            format!("no KAS tree in {}", kas.display()),
-            "kiro-cli unpacks one on first start; start it once, or pass --target PATH",
-        )],
+        Ok((kas, trees)) if trees.is_empty() => {
+            let mut outcome = Outcome::new(action, mode).error(
+                format!("no KAS tree in {}", kas.display()),
+                "kiro-cli unpacks one on first start; start it once, or pass --target PATH",
+            );
+            outcome.no_tree = true;
+            vec![outcome]
+        }
         Ok((_, trees)) => trees
             .into_iter()
             .map(|tree| {

@@ -116,23 +116,29 @@ pub fn load() -> Result<Option<(PathBuf, Config)>, String> {
     Ok(Some((path, config)))
 }
 
-/// Writes the config whole (a temp file renamed over the old one).
-pub fn save(config: &Config) -> Result<PathBuf, String> {
+/// Writes the config whole (a temp file renamed over the old one), unless it
+/// already holds these bytes or `write` is false; says whether its bytes
+/// differ(ed), so that a configuration manager can report a change honestly.
+pub fn save(config: &Config, write: bool) -> Result<(PathBuf, bool), String> {
     let path = path().ok_or("the config folder is unknown (HOME is not set)")?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let body = toml::to_string(config).map_err(|e| e.to_string())?;
     let text = format!(
         "# kiro-steer-scope: the fixes to apply, written by `kiro-steer-scope --set-up`.\n\
          # Read by --ensure, apply and the launch shim; a flag on the command line wins for that run.\n\
          # mode: seed or gate; write-to: auto, tree or mirror.\n{body}"
     );
+    let differs = !std::fs::read(&path).is_ok_and(|old| old == text.as_bytes());
+    if !differs || !write {
+        return Ok((path, differs));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let temp = dir.join(format!(".config.toml.{}", std::process::id()));
     std::fs::write(&temp, text).and_then(|()| std::fs::rename(&temp, &path)).map_err(|e| {
         let _ = std::fs::remove_file(&temp);
         format!("cannot write {}: {e}", path.display())
     })?;
-    Ok(path)
+    Ok((path, true))
 }
 
 /// What this run was asked for: each part from a flag, else from the config,

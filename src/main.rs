@@ -34,7 +34,7 @@ enum ModeArg {
     long_about = manual::DESCRIPTION,
     override_usage = manual::USAGE,
     after_help = manual::AFTER_HELP,
-    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "audit", "set_up", "completions", "man"]).multiple(false))
+    group(ArgGroup::new("action").args(["check", "dry_run", "restore", "prove", "ensure", "audit", "completions", "man"]).multiple(false))
 )]
 struct Cli {
     /// The acp-server.js to work on (default: KIRO_KAS_SERVER_PATH, else the KAS tree of the installed kiro-cli);
@@ -60,7 +60,8 @@ struct Cli {
     #[arg(long)]
     check: bool,
 
-    /// Do everything apply does, node --check included, but leave the target as it is.
+    /// Do everything apply does, node --check included, but leave the target as it is
+    /// (with --set-up: say whether it would write the config or the link, and write nothing).
     #[arg(long)]
     dry_run: bool,
 
@@ -96,7 +97,7 @@ struct Cli {
 
     /// Save the chosen fixes (--mode, --rewind-on-clear, --write-to, --node) for --ensure, apply
     /// and the launch shim; link the launch shim and print how to set KIRO_KAS_NODE_PATH to it.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["check", "restore", "prove", "ensure", "audit", "completions", "man"])]
     set_up: bool,
 
     /// With --set-up: where the launch shim puts the patched bundle.
@@ -221,7 +222,7 @@ fn main() -> ExitCode {
     });
     let rewind = (cli.rewind_on_clear || cli.no_rewind_on_clear).then_some(cli.rewind_on_clear);
     if cli.set_up {
-        let asked = setup::Asked { fix, rewind, write_to: cli.write_to, node: cli.node.clone() };
+        let asked = setup::Asked { fix, rewind, write_to: cli.write_to, node: cli.node.clone(), dry_run: cli.dry_run };
         return ExitCode::from(setup::set_up(asked, config::load(), printing));
     }
     let request = Request {

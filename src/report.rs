@@ -43,6 +43,8 @@ pub struct Outcome {
     pub action: Action,
     /// With --all: the tree's kiro-cli version (from its folder name).
     pub cli_version: Option<String>,
+    /// With --all: the data folder holds no KAS tree (yet), so this outcome stands for none.
+    pub no_tree: bool,
     pub mode: Mode,
     pub target: Option<PathBuf>,
     pub real_path: Option<PathBuf>,
@@ -92,6 +94,7 @@ impl Outcome {
         Outcome {
             action,
             cli_version: None,
+            no_tree: false,
             mode,
             target: None,
             real_path: None,
@@ -267,6 +270,7 @@ pub fn to_json(o: &Outcome) -> Value {
         "tool_version": env!("CARGO_PKG_VERSION"),
         "action": o.action.name(),
         "cli_version": o.cli_version,
+        "no_tree": o.no_tree,
         "requested_mode": o.mode.as_str(),
         "target": o.target.as_ref().map(|p| p.display().to_string()),
         "real_path": o.real_path.as_ref().map(|p| p.display().to_string()),

@@ -19,6 +19,8 @@ pub struct Asked {
     pub rewind: Option<bool>,
     pub write_to: Option<WriteTo>,
     pub node: Option<PathBuf>,
+    /// `--dry-run`: say what would be written, write nothing.
+    pub dry_run: bool,
 }
 
 type Saved = Result<Option<(PathBuf, Config)>, String>;
@@ -38,8 +40,10 @@ pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
     if let Some(node) = asked.node {
         config.node = Some(std::fs::canonicalize(&node).unwrap_or(node));
     }
-    let done = config::save(&config).and_then(|path| shim::install_link().map(|link| (path, link)));
-    let (path, link) = match done {
+    let write = !asked.dry_run;
+    let done = config::save(&config, write)
+        .and_then(|(path, saved)| shim::install_link(write).map(|(link, linked)| (path, link, saved || linked)));
+    let (path, link, changed) = match done {
         Ok(done) => done,
         Err(e) => {
             if printing.json {
@@ -53,7 +57,8 @@ pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
         }
     };
     if let Some(e) = replaced {
-        eprintln!("kiro-steer-scope: warning: replaced an unusable config ({e})");
+        let did = if asked.dry_run { "would replace" } else { "replaced" };
+        eprintln!("kiro-steer-scope: warning: {did} an unusable config ({e})");
     }
     let quoted = shell_quote(&link);
     if printing.json {
@@ -65,12 +70,23 @@ pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
             "write_to": config.write_to.as_str(),
             "node": config.node.as_ref().map(|n| n.display().to_string()),
             "shim": link.display().to_string(),
+            // Where the shim keeps mirrors and stamps, for whoever undoes the set-up.
+            "cache": mirror::root().as_deref().and_then(Path::parent).map(|c| c.display().to_string()),
+            "dry_run": asked.dry_run,
+            // Whether the config's bytes or the link differ(ed): written now, or would be with --dry-run.
+            "changed": changed,
             "exit_code": EXIT_OK,
         });
         println!("{}", serde_json::to_string_pretty(&v).expect("serialisable"));
         return EXIT_OK;
     }
     if printing.quiet {
+        return EXIT_OK;
+    }
+    if asked.dry_run {
+        let what = if changed { "would save and link" } else { "already saved and linked" };
+        let (mode, write_to) = (config.mode(), config.write_to.as_str());
+        println!("{what}: {mode}, write-to {write_to} ({}, {})", path.display(), link.display());
         return EXIT_OK;
     }
     println!("saved:  {}, write-to {} ({})", config.mode(), config.write_to.as_str(), path.display());

@@ -266,20 +266,25 @@ fn tree_writable(bundle: &Path) -> bool {
 }
 
 /// Links `<data dir>/kiro-steer-scope/kiro-steer-scope-node` to this
-/// program (replacing an older link in one rename) and returns its path.
-pub fn install_link() -> Result<PathBuf, String> {
+/// program (replacing an older link in one rename) unless it already is that
+/// link or `write` is false; returns its path and whether it differs (differed).
+pub fn install_link(write: bool) -> Result<(PathBuf, bool), String> {
     let dir = dirs::data_local_dir().ok_or("the data folder is unknown (HOME is not set)")?.join("kiro-steer-scope");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let me = std::env::current_exe()
         .and_then(std::fs::canonicalize)
         .map_err(|e| format!("cannot find this program's path: {e}"))?;
     let link = dir.join(SHIM_NAME);
+    let differs = std::fs::read_link(&link).ok().as_ref() != Some(&me);
+    if !differs || !write {
+        return Ok((link, differs));
+    }
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let temp = dir.join(format!(".{SHIM_NAME}.{}", std::process::id()));
     let _ = std::fs::remove_file(&temp);
     std::os::unix::fs::symlink(&me, &temp)
         .and_then(|()| std::fs::rename(&temp, &link))
         .map_err(|e| format!("cannot link {} to {}: {e}", link.display(), me.display()))?;
-    Ok(link)
+    Ok((link, true))
 }
 
 /// What KIRO_KAS_NODE_PATH says in this environment, and whether it is the shim.
