@@ -39,7 +39,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use common::{bin, copy_dir, repo, sha256_bytes, sha256_file, BUNDLE_IN_TREE};
+use common::{bin, copy_dir, repo, sha256_bytes, sha256_file, Ask, BUNDLE_IN_TREE};
 
 /// Harmless mutants (and the unchanged models) with whether they are required
 /// to prove and apply in both modes today. `false`: the tool refuses them at
@@ -290,7 +290,7 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
 /// (the truth, without the proof), and a real apply on a fresh copy.
 fn run_mode(b: &Bundle, stock_bytes: &[u8], mode: &'static str) -> ModeRun {
     let (dir, target) = copy_tree(&b.tree);
-    let (_, check, _) = tool(&["--check", "--json", "--mode", mode, "--target", target.to_str().unwrap()]);
+    let (_, check) = common::judge(&target, Ask::check().mode(mode));
     let spliced = spliced(stock_bytes, &check).map(|bytes| {
         std::fs::write(&target, bytes).unwrap();
         (dir, target)

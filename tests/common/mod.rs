@@ -97,18 +97,23 @@ impl Tree {
     /// code and the `--json` document the binary would print; no process of
     /// the tool is started (tests of the command line use `run`).
     pub fn judge(&self, ask: Ask) -> (i32, serde_json::Value) {
-        use kiro_steer_scope::{act, anchor, config, discover, report};
-        let anchors = match ask.anchors {
-            Some(dir) => anchor::load_dir(dir).expect("usable anchors"),
-            None => anchor::builtin(),
-        };
-        let chosen = config::Chosen::resolve(ask.fix, Some(ask.rewind), None);
-        let options =
-            act::Options { anchors, node: None, node_timeout: 20, allow_inconclusive: ask.allow_inconclusive, chosen };
-        let target = discover::Target { path: self.target.clone(), how: "a test".into() };
-        let outcome = act::run(&options, ask.action, chosen.mode(), target);
-        (i32::from(outcome.exit), report::to_json(&outcome))
+        judge(&self.target, ask)
     }
+}
+
+/// What the library finds or does for `ask` on `target` (see `Tree::judge`).
+pub fn judge(target: &Path, ask: Ask) -> (i32, serde_json::Value) {
+    use kiro_steer_scope::{act, anchor, config, discover, report};
+    let anchors = match ask.anchors {
+        Some(dir) => anchor::load_dir(dir).expect("usable anchors"),
+        None => anchor::builtin(),
+    };
+    let chosen = config::Chosen::resolve(ask.fix, Some(ask.rewind), None);
+    let options =
+        act::Options { anchors, node: None, node_timeout: 20, allow_inconclusive: ask.allow_inconclusive, chosen };
+    let target = discover::Target { path: target.to_path_buf(), how: "a test".into() };
+    let outcome = act::run(&options, ask.action, chosen.mode(), target);
+    (i32::from(outcome.exit), report::to_json(&outcome))
 }
 
 /// A run asked of the library: the action and what the flags would choose.
