@@ -14,6 +14,7 @@ use crate::inspect::{self, Depth, Inspection, State};
 use crate::mark::{self, Mode};
 use crate::prove::{self, Verdict};
 use crate::report::{self, Action, Outcome};
+use crate::validate::NodeChoice;
 use crate::{anchor, config, privilege, setup, swap, validate};
 
 /// What every action needs besides the target.
@@ -54,7 +55,12 @@ pub enum Done {
 /// Carries out a request: the saved choice and the flags make the mode, the
 /// anchors are loaded, the target is found (or every tree), and each is run.
 pub fn handle(request: &Request) -> Done {
-    let saved = config::load();
+    handle_saved(request, config::load())
+}
+
+/// [`handle`] with the saved choice given rather than read from the config
+/// file (the tests judge bundles this way, with nothing saved).
+pub fn handle_saved(request: &Request, saved: config::Saved) -> Done {
     let chosen = config::Chosen::resolve(
         request.fix,
         request.rewind,
@@ -174,12 +180,12 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     outcome.mode = mode;
     let no_op = writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode);
     // A wrong node is said to be one before anything blames the proof or the bundle.
-    let probe = ((writes && !no_op) || action == Action::Prove)
-        .then(|| validate::start_probe(&validate::choose_node(cli.node.as_deref()), &walked.folder));
+    // One node for the probe, node --check and the proof, chosen only when one runs.
+    let node = std::cell::LazyCell::new(|| validate::choose_node(cli.node.as_deref()));
+    let probe = ((writes && !no_op) || action == Action::Prove).then(|| validate::start_probe(&node, &walked.folder));
     // node --check starts now, reading the patched bytes from its stdin once
     // they are planned, so that its start-up overlaps the parse.
-    let early = (writes && !no_op)
-        .then(|| validate::start_check(&validate::choose_node(cli.node.as_deref()), package.module, &walked.folder));
+    let early = (writes && !no_op).then(|| validate::start_check(&node, package.module, &walked.folder));
     let depth = match action {
         Action::Check => Depth::Check(mode),
         Action::Restore => Depth::StateOnly,
@@ -203,7 +209,7 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
             apply(cli, outcome, &inspection, &place, mode, action == Action::DryRun, early)
         }
         Action::Restore => restore(outcome, &inspection, &place),
-        Action::Prove => prove_only(cli, outcome, &inspection, &walked.folder, mode),
+        Action::Prove => prove_only(cli, &node, outcome, &inspection, &walked.folder, mode),
     }
 }
 
@@ -243,6 +249,7 @@ fn open_target(path: &Path, action: Action) -> Result<Opened, (String, &'static 
 /// --prove: the proof alone, nothing written.
 fn prove_only(
     cli: &Options,
+    node: &NodeChoice,
     mut outcome: Outcome,
     inspection: &Inspection,
     folder: &folder::Folder,
@@ -251,7 +258,7 @@ fn prove_only(
     if !matches!(inspection.state, State::Stock | State::Patched(_)) || inspection.proof_input.is_none() {
         return refuse_state(outcome, inspection);
     }
-    let run = run_proof(cli, inspection, folder, mode);
+    let run = run_proof(cli, node, inspection, folder, mode);
     let verdict = run.proof.verdict.clone();
     record_proof(&mut outcome, run);
     match verdict {
@@ -287,14 +294,19 @@ struct ProofRun {
     proof: prove::Proof,
 }
 
-fn run_proof(cli: &Options, inspection: &Inspection, folder: &folder::Folder, mode: Mode) -> ProofRun {
-    let node = validate::choose_node(cli.node.as_deref());
+fn run_proof(
+    cli: &Options,
+    node: &NodeChoice,
+    inspection: &Inspection,
+    folder: &folder::Folder,
+    mode: Mode,
+) -> ProofRun {
     let label = format!("{} ({})", node.path.display(), node.source);
     let mut proof = match inspection.proof_input.as_ref() {
         None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
         Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
         Some(Ok((stock, patched))) => {
-            prove::run(&node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
+            prove::run(node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
         }
     };
     // Cases that pass speak only for the code they ran: with places left
@@ -386,8 +398,10 @@ fn apply(
     outcome.set_insertions(stock, plan);
     // The proof and node --check are separate node processes: run them side by side
     // (and hash the new bytes for the report meanwhile).
+    // The proof runs under the node that checks the bytes.
+    let node = early.node().clone();
     let (proof_run, checked, sha_after) = std::thread::scope(|scope| {
-        let proof = scope.spawn(|| run_proof(cli, inspection, &place.walked.folder, mode));
+        let proof = scope.spawn(|| run_proof(cli, &node, inspection, &place.walked.folder, mode));
         let hash = scope.spawn(|| mark::sha256_hex(&patched));
         let checked = stage_and_check(cli, inspection, place, &patched, dry_run, early);
         (proof.join().expect("the proof thread does not panic"), checked, hash.join().expect("hashing does not panic"))

@@ -100,8 +100,11 @@ pub fn path() -> Option<PathBuf> {
     dirs::config_dir().map(|d| d.join("kiro-steer-scope/config.toml"))
 }
 
+/// The saved choice and its file, `Ok(None)` when nothing was saved, or why it is unusable.
+pub type Saved = Result<Option<(PathBuf, Config)>, String>;
+
 /// The saved choice; `Ok(None)` when nothing was saved.
-pub fn load() -> Result<Option<(PathBuf, Config)>, String> {
+pub fn load() -> Saved {
     let Some(path) = path() else { return Ok(None) };
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::config::{self, Config, WriteTo};
+use crate::config::{self, Config, Saved, WriteTo};
 use crate::exit::{EXIT_OK, EXIT_REFUSED};
 use crate::inspect::State;
 use crate::mark::{Fix, Mode};
@@ -22,8 +22,6 @@ pub struct Asked {
     /// `--dry-run`: say what would be written, write nothing.
     pub dry_run: bool,
 }
-
-type Saved = Result<Option<(PathBuf, Config)>, String>;
 
 pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
     let (mut config, replaced) = match saved {

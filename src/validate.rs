@@ -201,6 +201,11 @@ pub fn start_check(node: &NodeChoice, module: bool, folder: &crate::folder::Fold
 }
 
 impl EarlyCheck {
+    /// The node it runs (and the proof beside it).
+    pub fn node(&self) -> &NodeChoice {
+        &self.node
+    }
+
     /// Hands node the bytes and waits for its verdict, at most `timeout` from now.
     pub fn finish(self, bytes: &[u8], timeout: Duration) -> Result<(), CheckFailure> {
         let result = self.running.and_then(|running| wait_bounded(running, Some(bytes), timeout));

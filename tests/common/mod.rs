@@ -101,19 +101,25 @@ impl Tree {
     }
 }
 
-/// What the library finds or does for `ask` on `target` (see `Tree::judge`).
+/// What the library finds or does for `ask` on `target` (see `Tree::judge`),
+/// through the binary's own path with nothing saved.
 pub fn judge(target: &Path, ask: Ask) -> (i32, serde_json::Value) {
-    use kiro_steer_scope::{act, anchor, config, discover, report};
-    let anchors = match ask.anchors {
-        Some(dir) => anchor::load_dir(dir).expect("usable anchors"),
-        None => anchor::builtin(),
+    use kiro_steer_scope::act::{self, Done, Request};
+    let request = Request {
+        action: ask.action,
+        fix: ask.fix,
+        rewind: Some(ask.rewind),
+        target: Some(target.to_path_buf()),
+        all: false,
+        node: None,
+        node_timeout: 20,
+        allow_inconclusive: ask.allow_inconclusive,
+        anchors: ask.anchors.map(Path::to_path_buf),
     };
-    let chosen = config::Chosen::resolve(ask.fix, Some(ask.rewind), None);
-    let options =
-        act::Options { anchors, node: None, node_timeout: 20, allow_inconclusive: ask.allow_inconclusive, chosen };
-    let target = discover::Target { path: target.to_path_buf(), how: "a test".into() };
-    let outcome = act::run(&options, ask.action, chosen.mode(), target);
-    (i32::from(outcome.exit), report::to_json(&outcome))
+    match act::handle_saved(&request, Ok(None)) {
+        Done::One(outcome) => (i32::from(outcome.exit), kiro_steer_scope::report::to_json(&outcome)),
+        Done::All(_) => unreachable!("one target was asked for"),
+    }
 }
 
 /// A run asked of the library: the action and what the flags would choose.
