@@ -61,6 +61,8 @@ struct AnchorFile {
     #[serde(default)]
     inside_calls: bool,
     #[serde(default)]
+    follow_arguments: bool,
+    #[serde(default)]
     not_inside: Vec<String>,
     #[serde(default)]
     same: BTreeMap<String, String>,
@@ -144,6 +146,9 @@ pub struct Anchor {
     pub inside_enclosing_function: bool,
     /// With `inside`: also search the module's own functions those matches call, transitively.
     pub inside_calls: bool,
+    /// With `inside-calls`: a match in a callee whose captures are its
+    /// parameters stands for the arguments the caller passes there.
+    pub follow_arguments: bool,
     pub not_inside: Vec<String>,
     /// metavariable -> (anchor id, capture name)
     pub same: Vec<(String, String, String)>,
@@ -252,6 +257,7 @@ fn compile(file: AnchorFile) -> Result<Anchor, String> {
         inside: file.inside,
         inside_enclosing_function: file.inside_enclosing_function,
         inside_calls: file.inside_calls,
+        follow_arguments: file.follow_arguments,
         not_inside: file.not_inside,
         same,
         agree: file.agree,

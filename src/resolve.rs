@@ -567,6 +567,59 @@ impl<'a> Index<'a> {
         out
     }
 
+    /// A match inside a callee whose captures are all that callee's
+    /// parameters stands, at each call of it from the other scopes, for the
+    /// arguments passed there (data, not names: a minified builder names the
+    /// drain's message otherwise). Followed until the match lies in `origin`;
+    /// one that cannot be followed is kept as it is, so `agree` still judges it.
+    pub fn follow_to_callers(&self, m: Match, origin: &[Range<usize>], scopes: &[Range<usize>]) -> Vec<Match> {
+        let mut done = Vec::new();
+        let mut work = vec![(m, 0)];
+        while let Some((m, depth)) = work.pop() {
+            if origin.iter().any(|o| within(&m.range, o)) || depth >= 8 {
+                done.push(m);
+                continue;
+            }
+            match self.callers_view(&m, scopes) {
+                Some(next) if !next.is_empty() => work.extend(next.into_iter().map(|n| (n, depth + 1))),
+                _ => done.push(m),
+            }
+        }
+        done.sort_by_key(|m| m.range.start);
+        done
+    }
+
+    /// `m` seen from each call of the innermost callee holding it, or None
+    /// where a capture is not one of its plain parameters or an argument not a name.
+    fn callers_view(&self, m: &Match, scopes: &[Range<usize>]) -> Option<Vec<Match>> {
+        let callee = scopes.iter().filter(|s| within(&m.range, s)).min_by_key(|s| s.end - s.start)?;
+        let name = self.top_functions.iter().find(|(_, at)| at == callee).map(|(n, _)| *n)?;
+        let params = self.function_at(callee)?.node.param_names();
+        let mut positions = Vec::new();
+        for (key, at) in &m.captures {
+            let text = self.text(at);
+            positions.push((key.clone(), params.iter().position(|p| *p == Some(text))?));
+        }
+        let mut out = Vec::new();
+        for scope in scopes.iter().filter(|s| *s != callee) {
+            let mut named = NamedCalls::new(name, false);
+            self.function_at(scope)?.node.visit(&mut named);
+            for (call, args) in named.found {
+                let mut captures = Captures::new();
+                for (key, i) in &positions {
+                    // SAFETY: the pointers are into `self.program`, alive for 'a.
+                    let arg = range(unsafe { &**args.get(*i)? });
+                    if !is_name(self.text(&arg)) {
+                        return None;
+                    }
+                    captures.insert(key.clone(), arg);
+                }
+                out.push(Match { range: call, captures });
+            }
+        }
+        Some(out)
+    }
+
     pub fn function_at(&self, at: &Range<usize>) -> Option<&FnInfo<'a>> {
         self.functions.iter().find(|f| f.range == *at)
     }
@@ -677,6 +730,12 @@ fn check_count(resolution: &Resolution, anchor: &Anchor, found: &[Match]) -> Res
     Ok(())
 }
 
+fn is_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+}
+
 pub fn clip(text: &str) -> String {
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     if flat.chars().count() > 80 {
@@ -732,9 +791,13 @@ fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refu
                 }
             })
             .collect();
-        let scopes =
+        let origin = scopes.clone();
+        let scopes: Vec<Range<usize>> =
             if anchor.inside_calls { scopes.iter().flat_map(|s| index.with_callees(s)).collect() } else { scopes };
         found.retain(|m| scopes.iter().any(|s| within(&m.range, s)));
+        if anchor.follow_arguments {
+            found = found.into_iter().flat_map(|m| index.follow_to_callers(m, &origin, &scopes)).collect();
+        }
     }
     for outside in &anchor.not_inside {
         let scopes: Vec<Range<usize>> = resolution.get(outside).iter().map(|m| m.range.clone()).collect();
