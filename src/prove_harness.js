@@ -81,7 +81,10 @@ function loaderSource(side) {
     const d = s.driver;
     if (!d) return "null";
     const views = d.views.length ? `var ${d.views.map((v) => `${v} = __kss.view(__parent, false)`).join(", ")};` : "";
-    return `function (__parent, __kssRecord, __kssHandoff) {\n${views}\nreturn (function (${d.class}, ${d.handoff ?? "__kssNoHandoff"}) { return ${d.text}; })(__kssRecord, __kssHandoff);\n}`;
+    // A construction helper the function calls is lifted in, building the recorded class too.
+    const helper = d.helper ? `, ${d.helper.name}` : "";
+    const helperArg = d.helper ? `, (function (${d.class}) { return ${d.helper.text}; })(__kssRecord)` : "";
+    return `function (__parent, __kssRecord, __kssHandoff) {\n${views}\nreturn (function (${d.class}, ${d.handoff ?? "__kssNoHandoff"}${helper}) { return ${d.text}; })(__kssRecord, __kssHandoff${helperArg});\n}`;
   });
   lines.push(
     `__kss.api = { Exec: ${side.execClass.name}, Buffer: ${side.bufferClass.name}, owners: [${owners.join(", ")}], ` +

@@ -884,7 +884,17 @@ pub fn config_parts<'a>(index: &Index<'a>, expr: &'a Expr, site: &Range<usize>, 
 }
 
 /// A helper's parameter, the argument its call passes, and where that call is.
-type Bound<'a> = (String, &'a Expr, Range<usize>);
+pub type Bound<'a> = (String, &'a Expr, Range<usize>);
+
+/// `config_parts` with a helper's parameters standing for one call's arguments.
+pub fn config_parts_bound<'a>(
+    index: &Index<'a>,
+    expr: &'a Expr,
+    site: &Range<usize>,
+    env: &[Bound<'a>],
+) -> Vec<ConfigPart<'a>> {
+    config_parts_in(index, expr, site, 0, env)
+}
 
 fn config_parts_in<'a>(
     index: &Index<'a>,

@@ -525,10 +525,12 @@ fn reach_functions<'r, 'a>(
     Ok(Reached { drain_call, turn_call, drain_maker, turn_maker, owner_texts })
 }
 
-/// Each spawn site as the harness drives it; the names it needs from the
-/// top level go into `free`.
+/// Each spawn path as the harness drives it; the names it needs from the
+/// top level go into `free`. A spawn site is one path, or, in a construction
+/// helper, one path per call of the helper, each with its own options.
 fn spawn_slices(
     resolution: &Resolution,
+    program: &Program,
     parts: &Parts,
     insertions: &[Insertion],
     free: &mut BTreeSet<String>,
@@ -536,33 +538,29 @@ fn spawn_slices(
     let index = &resolution.index;
     let mut spawns = Vec::new();
     for site in resolution.get("spawn-site") {
-        let Some(expr) = index.enclosing_function(&site.range).and_then(|f| resolution.expr_at(f, &site.range)) else {
+        let Some(f) = index.enclosing_function(&site.range) else {
             return Err(format!("cannot locate the spawn site at byte {}", site.range.start));
         };
-        let names = free_names(expr, &[parts.exec_name]);
-        let enclosing = enclosing_locals(index, &site.range);
-        // The enclosing function's locals stand for the parent (views of it in
-        // the harness); a top-level name is sliced in or stubbed like any other.
-        let mut locals = Vec::new();
-        for name in names {
-            if enclosing.contains(&name) {
-                locals.push(name);
-            } else {
-                free.insert(name);
+        let Some(expr) = resolution.expr_at(f, &site.range) else {
+            return Err(format!("cannot locate the spawn site at byte {}", site.range.start));
+        };
+        let class =
+            site.captures.get("EXEC").map(|r| index.text(r).to_string()).ok_or("the construction names no class")?;
+        if let Some(helper) = ConstructionHelper::of(index, program, f, &site.range, expr) {
+            for call in &helper.calls {
+                spawns.push(helper_path(resolution, parts, insertions, free, &helper, call, &class));
             }
+            continue;
         }
+        let locals = split_locals(index, free_names(expr, &[parts.exec_name]), &site.range, free);
         let depth = site.captures.get("DEPTH").map(|r| index.text(r).to_string());
-        let driver = spawn_driver(resolution, site, insertions, &parts.exec_at);
-        if let Ok(d) = &driver {
-            for name in d["free"].as_array().into_iter().flatten().filter_map(|n| n.as_str()) {
-                free.insert(name.to_string());
-            }
-        }
+        let driver = spawn_driver(resolution, &site.range, &class, None, insertions, &parts.exec_at);
+        add_driver_free(&driver, free);
         spawns.push(json!({
             "driver": driver.as_ref().ok(),
             "notDriven": driver.as_ref().err(),
             "at": site.range.start,
-            "memory": marks_memory(index, expr, &site.range),
+            "memory": marks_memory(&config_of(index, expr, &site.range, &[])),
             // A spawn in the execution class's own method builds from `this`: the parent.
             "thisIsParent": crate::resolve::within(&site.range, &parts.exec_at),
             "text": cut(index.source, &site.range, insertions),
@@ -571,6 +569,154 @@ fn spawn_slices(
         }));
     }
     Ok(spawns)
+}
+
+/// Of `names`, those the functions around `at` declare (views of the parent
+/// in the harness); the rest are sliced in or stubbed like any top-level name.
+fn split_locals(index: &Index, names: BTreeSet<String>, at: &Range<usize>, free: &mut BTreeSet<String>) -> Vec<String> {
+    let enclosing = enclosing_locals(index, at);
+    let mut locals = Vec::new();
+    for name in names {
+        if enclosing.contains(&name) {
+            locals.push(name);
+        } else {
+            free.insert(name);
+        }
+    }
+    locals
+}
+
+fn add_driver_free(driver: &Result<Value, String>, free: &mut BTreeSet<String>) {
+    if let Ok(d) = driver {
+        for name in d["free"].as_array().into_iter().flatten().filter_map(|n| n.as_str()) {
+            free.insert(name.to_string());
+        }
+    }
+}
+
+/// A top-level function that returns the construction it holds: every
+/// spawn path that calls it gets its child from there.
+struct ConstructionHelper<'a> {
+    name: String,
+    f: &'a FnInfo<'a>,
+    new: &'a Expr,
+    site: Range<usize>,
+    /// Each call: its span and arguments.
+    calls: Vec<(Range<usize>, Vec<&'a Expr>)>,
+}
+
+impl<'a> ConstructionHelper<'a> {
+    fn of(
+        index: &'a Index<'a>,
+        program: &'a Program,
+        f: &'a FnInfo<'a>,
+        site: &Range<usize>,
+        new: &'a Expr,
+    ) -> Option<ConstructionHelper<'a>> {
+        let name = index.top_functions.iter().find(|(_, at)| *at == f.range).map(|(n, _)| n.to_string())?;
+        let child = crate::account::bound_to(f, site);
+        if !returns_construction(f, site, child.as_deref()) {
+            return None;
+        }
+        index.lookups.mention(&name, crate::resolve::Mention::Token);
+        let mut named = crate::resolve::NamedCalls::new(&name, false);
+        program.visit_with(&mut named);
+        // SAFETY: the pointers are into `program`, which outlives this.
+        let calls: Vec<(Range<usize>, Vec<&'a Expr>)> = named
+            .found
+            .into_iter()
+            .map(|(at, args)| (at, args.into_iter().map(|a| unsafe { &*a }).collect()))
+            .collect();
+        (!calls.is_empty()).then(|| ConstructionHelper { name, f, new, site: site.clone(), calls })
+    }
+
+    /// The helper's parameters bound to one call's arguments.
+    fn bound(&self, call: &(Range<usize>, Vec<&'a Expr>)) -> Vec<crate::resolve::Bound<'a>> {
+        self.f
+            .node
+            .param_names()
+            .into_iter()
+            .zip(&call.1)
+            .filter_map(|(p, arg)| p.map(|p| (p.to_string(), *arg, call.0.clone())))
+            .collect()
+    }
+}
+
+/// Whether `f` returns the construction at `site`, itself or by the local it is bound to.
+fn returns_construction(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> bool {
+    struct Returns<'r> {
+        site: &'r Range<usize>,
+        child: Option<&'r str>,
+        found: bool,
+    }
+    impl Returns<'_> {
+        fn is_child(&self, e: &Expr) -> bool {
+            let e = strip_parens(e);
+            range(e) == *self.site || matches!((e, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
+        }
+    }
+    impl Visit for Returns<'_> {
+        fn visit_return_stmt(&mut self, node: &ReturnStmt) {
+            self.found |= node.arg.as_deref().is_some_and(|e| self.is_child(e));
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    let mut find = Returns { site, child, found: false };
+    match f.node {
+        FnNode::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::Expr(e) => return find.is_child(e),
+            ArrowFunctionBody::FunctionBody(b) => b.visit_children_with(&mut find),
+        },
+        FnNode::Function(func) => func.body.visit_with(&mut find),
+        FnNode::Constructor(_) => return false,
+    }
+    find.found
+}
+
+/// One call of a construction helper as a spawn path: run as the caller's
+/// whole function (the helper inside it building the recorded class), or as
+/// the call alone; memory extraction where this call's options carry skipHooks.
+fn helper_path(
+    resolution: &Resolution,
+    parts: &Parts,
+    insertions: &[Insertion],
+    free: &mut BTreeSet<String>,
+    helper: &ConstructionHelper,
+    call: &(Range<usize>, Vec<&Expr>),
+    class: &str,
+) -> Value {
+    let index = &resolution.index;
+    let (at, args) = call;
+    let mut names = BTreeSet::new();
+    for arg in args {
+        names.extend(free_names(*arg, &[]));
+    }
+    free.insert(helper.name.clone());
+    let locals = split_locals(index, names, at, free);
+    let lifted = lift(index.source, helper.f, insertions).map(|(text, _)| {
+        let mut inner = fn_free(helper.f.node);
+        inner.remove(class);
+        free.extend(inner);
+        json!({"name": helper.name, "text": text})
+    });
+    let driver = match lifted {
+        Ok(h) => spawn_driver(resolution, at, class, Some(h), insertions, &parts.exec_at),
+        Err(why) => Err(format!("the construction helper `{}` cannot be lifted: {why}", helper.name)),
+    };
+    add_driver_free(&driver, free);
+    json!({
+        "driver": driver.as_ref().ok(),
+        "notDriven": driver.as_ref().err(),
+        "at": at.start,
+        "memory": marks_memory(&config_of(index, helper.new, &helper.site, &helper.bound(call))),
+        "helper": helper.name,
+        "thisIsParent": crate::resolve::within(at, &parts.exec_at),
+        "text": cut(index.source, at, insertions),
+        "locals": locals,
+        "depth": Value::Null,
+    })
 }
 
 /// The free names bound by `var C = _C` to a class already sliced (`known`),
@@ -612,7 +758,7 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     add_free(index, &mut free, free_names(parts.exec.class, &[]), &parts.exec_at);
     add_free(index, &mut free, free_names(parts.buffer.class, &[]), &parts.buffer_at);
     let mut reached = reach_functions(resolution, &parts, insertions, &mut free)?;
-    let spawns = spawn_slices(resolution, &parts, insertions, &mut free)?;
+    let spawns = spawn_slices(resolution, program, &parts, insertions, &mut free)?;
 
     // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
     let targets = [
@@ -802,13 +948,22 @@ impl<'x> Visit for Calls<'x> {
     }
 }
 
-/// Whether a construction's config (followed through spreads, locals and
-/// helpers) sets `skipHooks` to anything but a literal false: the mark of
-/// memory extraction.
-fn marks_memory(index: &Index, new: &Expr, site: &Range<usize>) -> bool {
-    let Expr::New(n) = strip_parens(new) else { return false };
-    let Some(first) = n.args.as_ref().and_then(|a| a.first()) else { return false };
-    crate::resolve::config_parts(index, &first.expr, site, 0).iter().any(|part| match part {
+/// The object literals a construction's config is built from (see `config_parts`).
+fn config_of<'a>(
+    index: &Index<'a>,
+    new: &'a Expr,
+    site: &Range<usize>,
+    env: &[crate::resolve::Bound<'a>],
+) -> Vec<crate::resolve::ConfigPart<'a>> {
+    let Expr::New(n) = strip_parens(new) else { return Vec::new() };
+    let Some(first) = n.args.as_ref().and_then(|a| a.first()) else { return Vec::new() };
+    crate::resolve::config_parts_bound(index, &first.expr, site, env)
+}
+
+/// Whether a config sets `skipHooks` to anything but a literal false: the
+/// mark of memory extraction.
+fn marks_memory(parts: &[crate::resolve::ConfigPart]) -> bool {
+    parts.iter().any(|part| match part {
         crate::resolve::ConfigPart::Object(o) => o.props.iter().any(|p| match p {
             PropOrSpread::Prop(p) => match &**p {
                 Prop::KeyValue(kv) => {
@@ -1020,24 +1175,25 @@ fn code_calls(
     (named, on_buffer)
 }
 
-/// The whole function around a spawn site, to be run by the proof with the
-/// parent's views as its arguments, the class it builds recorded and the call
-/// that hands the child on replaced: so that what the function does to the
-/// child between `new` and the hand-off runs too. Err: why it cannot be run.
+/// The whole function around a spawn site (or a helper's call), to be run
+/// by the proof with the parent's views as its arguments, the class it builds
+/// recorded and the call that hands the child on replaced: so that what the
+/// function does to the child between `new` and the hand-off runs too. A
+/// construction helper is lifted into it, building the recorded class too.
+/// Err: why it cannot be run.
 fn spawn_driver(
     resolution: &Resolution,
-    site: &crate::resolve::Match,
+    site: &Range<usize>,
+    class: &str,
+    helper: Option<Value>,
     insertions: &[Insertion],
     exec_at: &Range<usize>,
 ) -> Result<Value, String> {
     let index = &resolution.index;
-    let source = index.source;
-    let f = index.enclosing_function(&site.range).ok_or("it is not inside a function")?;
-    let class =
-        site.captures.get("EXEC").map(|r| index.text(r).to_string()).ok_or("the construction names no class")?;
+    let f = index.enclosing_function(site).ok_or("it is not inside a function")?;
     // The call that receives the child: `run(child)` after `const child = new …`, or `run(new …)`.
-    let child = crate::account::bound_to(f, &site.range);
-    let handoff = handoff_of(f, &site.range, child.as_deref()).ok_or("no call is found that hands the child on")?;
+    let child = crate::account::bound_to(f, site);
+    let handoff = handoff_of(f, site, child.as_deref()).ok_or("no call is found that hands the child on")?;
     if let Handoff::Member(Some(object)) = &handoff {
         if !declared_by(f.node).contains(object) {
             return Err(format!(
@@ -1045,8 +1201,36 @@ fn spawn_driver(
             ));
         }
     }
-    let (text, params) = match f.node {
-        FnNode::Arrow(a) => (format!("({})", cut(source, &f.range, insertions)), a.params.len()),
+    let (text, params) = lift(index.source, f, insertions)?;
+    let mut names = fn_free(f.node);
+    names.remove(class);
+    if let Handoff::Named(name) = &handoff {
+        names.remove(name);
+    }
+    if let Some(h) = &helper {
+        names.remove(h["name"].as_str().unwrap_or_default());
+    }
+    // The locals of functions around it stand for the parent, as a spawn site's do.
+    let outer = enclosing_locals(index, &f.range);
+    let (views, free): (Vec<String>, Vec<String>) = names.into_iter().partition(|n| outer.contains(n));
+    Ok(json!({
+        "text": text,
+        "params": params,
+        "class": class,
+        "handoff": match &handoff { Handoff::Named(n) => Some(n.clone()), Handoff::Member(_) => None },
+        "helper": helper,
+        "views": views,
+        "free": free,
+        "fnAt": f.range.start,
+        "thisIsParent": crate::resolve::within(&f.range, exec_at),
+    }))
+}
+
+/// A function as an anonymous expression the harness can call, and its
+/// number of parameters.
+fn lift(source: &str, f: &FnInfo, insertions: &[Insertion]) -> Result<(String, usize), String> {
+    match f.node {
+        FnNode::Arrow(a) => Ok((format!("({})", cut(source, &f.range, insertions)), a.params.len())),
         FnNode::Function(func) => {
             let body = func.body.as_ref().ok_or("the function has no body")?;
             let params = match (func.params.first(), func.params.last()) {
@@ -1058,28 +1242,10 @@ fn spawn_driver(
                 if func.is_async { "async " } else { "" },
                 if func.is_generator { "*" } else { "" }
             );
-            (format!("({head} ({params}) {})", cut(source, &range(body), insertions)), func.params.len())
+            Ok((format!("({head} ({params}) {})", cut(source, &range(body), insertions)), func.params.len()))
         }
-        FnNode::Constructor(_) => return Err("it is a constructor".into()),
-    };
-    let mut names = fn_free(f.node);
-    names.remove(&class);
-    if let Handoff::Named(name) = &handoff {
-        names.remove(name);
+        FnNode::Constructor(_) => Err("it is a constructor".into()),
     }
-    // The locals of functions around it stand for the parent, as a spawn site's do.
-    let outer = enclosing_locals(index, &f.range);
-    let (views, free): (Vec<String>, Vec<String>) = names.into_iter().partition(|n| outer.contains(n));
-    Ok(json!({
-        "text": text,
-        "params": params,
-        "class": class,
-        "handoff": match &handoff { Handoff::Named(n) => Some(n.clone()), Handoff::Member(_) => None },
-        "views": views,
-        "free": free,
-        "fnAt": f.range.start,
-        "thisIsParent": crate::resolve::within(&f.range, exec_at),
-    }))
 }
 
 enum Handoff {
