@@ -811,13 +811,13 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let Some(world) = World::gather(resolution) else { return Accounting::default() };
     let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
     if world.slot.is_none() {
-        let len = resolution.capture("queued-length", "LEN").unwrap_or_default();
+        let len = buffer_length(resolution);
         tally.unaccounted(
             &resolution.get("queued-length")[0].range,
             format!(
                 "the buffer length `{}` is not read through sessionServices.<slot>, \
                  so the buffer's other readers cannot be found",
-                clip(len)
+                clip(&len)
             ),
         );
     }
@@ -833,6 +833,15 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     bad.sort();
     bad.dedup();
     Accounting { unaccounted: bad, spawn_paths: world.spawn_paths(), accounted: tally.counted }
+}
+
+/// The buffer length the execution compares its cursor with, the method's
+/// locals inlined (`const b = this.sessionServices.x; … b.length`).
+pub fn buffer_length(resolution: &Resolution) -> String {
+    crate::plan::length_of(resolution, "this")
+        .ok()
+        .or_else(|| resolution.capture("queued-length", "LEN").map(str::to_string))
+        .unwrap_or_default()
 }
 
 /// The places the accounting found uncovered, and how many it found covered.
@@ -901,8 +910,8 @@ impl<'r, 'a> World<'r, 'a> {
         let exec_names = class_names(resolution, "execution-class");
         let buffer_names = class_names(resolution, "buffer-class");
         // The buffer, from the execution's side: `this.sessionServices.<slot>.<tail>`.
-        let len = resolution.capture("queued-length", "LEN").unwrap_or_default();
-        let (slot, tail) = match crate::resolve::buffer_slot(len) {
+        let len = buffer_length(resolution);
+        let (slot, tail) = match crate::resolve::buffer_slot(&len) {
             Some((slot, tail)) => (Some(slot.to_string()), tail.to_string()),
             None => (None, String::new()),
         };
@@ -1315,11 +1324,76 @@ fn buffer_safe(resolution: &Resolution, buffer: &swc_ecma_ast::Class, tail: &str
         let at = resolution.get(id).first()?.range.clone();
         crate::resolve::class_method(buffer, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
     };
+    let acks = buffer.body.iter().filter_map(|m| match m {
+        ClassMember::Method(m) if m.kind == MethodKind::Method && acknowledges_only(&m.function) => {
+            prop_name(&m.key).map(str::to_string)
+        }
+        _ => None,
+    });
     [method_of("buffer-append"), method_of("buffer-clear"), Some(tail.to_string()), Some("isHandled".to_string())]
         .into_iter()
         .flatten()
+        .chain(acks)
         .filter(|m| !m.is_empty())
         .collect()
+}
+
+/// Whether a buffer method only acknowledges (fact 4): it looks a message
+/// up, adds to its `handlers` set, and hands nothing back. Such a call moves
+/// no cursor and delivers nothing; only the prompt wording reads `handlers`.
+fn acknowledges_only(f: &Function) -> bool {
+    struct Ack(bool);
+    impl Visit for Ack {
+        fn visit_return_stmt(&mut self, node: &ReturnStmt) {
+            self.0 &= node.arg.as_deref().is_none_or(|a| matches!(strip_parens(a), Expr::Lit(_)));
+        }
+        fn visit_assign_expr(&mut self, _: &AssignExpr) {
+            self.0 = false;
+        }
+        fn visit_update_expr(&mut self, _: &UpdateExpr) {
+            self.0 = false;
+        }
+        fn visit_unary_expr(&mut self, node: &UnaryExpr) {
+            self.0 &= node.op != UnaryOp::Delete;
+            node.visit_children_with(self);
+        }
+        fn visit_call_expr(&mut self, node: &CallExpr) {
+            let ok = match &node.callee {
+                Callee::Expr(c) => match strip_parens(c) {
+                    Expr::Member(m) => match crate::pattern::member_name(&m.prop) {
+                        Some("get" | "has" | "find" | "some" | "includes") => true,
+                        Some("add") => {
+                            matches!(strip_parens(&m.obj), Expr::Member(o) if crate::pattern::member_name(&o.prop) == Some("handlers"))
+                        }
+                        _ => false,
+                    },
+                    _ => false,
+                },
+                _ => false,
+            };
+            self.0 &= ok;
+            node.visit_children_with(self);
+        }
+        fn visit_new_expr(&mut self, _: &NewExpr) {
+            self.0 = false;
+        }
+    }
+    let Some(body) = &f.body else { return false };
+    let mut ack = Ack(true);
+    body.visit_with(&mut ack);
+    // Something must be acknowledged: a method that does nothing is no acknowledgment.
+    ack.0 && {
+        let mut adds = false;
+        struct Adds<'a>(&'a mut bool);
+        impl Visit for Adds<'_> {
+            fn visit_member_expr(&mut self, node: &MemberExpr) {
+                *self.0 |= crate::pattern::member_name(&node.prop) == Some("handlers");
+                node.visit_children_with(self);
+            }
+        }
+        body.visit_with(&mut Adds(&mut adds));
+        adds
+    }
 }
 
 /// The execution class's methods called `name`.
@@ -1409,21 +1483,46 @@ fn not_a_root(resolution: &Resolution, at: &Range<usize>) -> Option<String> {
             }
         }
     }
-    // Members only an execution has, read anywhere in the arguments.
-    struct Reads(Option<String>);
+    // Members only an execution has, read anywhere in the arguments; on `this`
+    // only where `this` may be an execution (not in another class's own method:
+    // a session's `this.abortController` is the session's).
+    struct Reads(Option<String>, bool);
     impl Visit for Reads {
         fn visit_member_expr(&mut self, m: &MemberExpr) {
             if let Some(name) = member_name(&m.prop) {
-                if EXECUTION_ONLY.contains(&name) && self.0.is_none() {
+                let on_other_this = self.1 && matches!(strip_parens(&m.obj), Expr::This(_));
+                if EXECUTION_ONLY.contains(&name) && self.0.is_none() && !on_other_this {
                     self.0 = Some(name.to_string());
                 }
             }
             m.visit_children_with(self);
         }
     }
-    let mut reads = Reads(None);
+    let mut reads = Reads(None, this_is_another_class(resolution, at));
     new.args.visit_with(&mut reads);
     reads.0.map(|m| format!("its config reads `.{m}` of another execution"))
+}
+
+/// Whether `this` at `at` is an instance of a class other than the
+/// execution class: the nearest function that binds `this` (not an arrow) is
+/// a method, private method or constructor of such a class.
+fn this_is_another_class(resolution: &Resolution, at: &Range<usize>) -> bool {
+    let index = &resolution.index;
+    let Some(exec_at) = resolution.get("execution-class").first().map(|m| &m.range) else { return false };
+    let binder = index
+        .functions
+        .iter()
+        .filter(|f| within(at, &f.range) && f.range != *at && !matches!(f.node, FnNode::Arrow(_)))
+        .max_by_key(|f| f.range.start);
+    let Some(binder) = binder else { return false };
+    index.classes.iter().filter(|c| c.range != *exec_at && !within(&c.range, exec_at)).any(|c| {
+        c.class.body.iter().any(|m| match m {
+            ClassMember::Method(m) => range(&*m.function) == binder.range,
+            ClassMember::PrivateMethod(m) => range(&*m.function) == binder.range,
+            ClassMember::Constructor(k) => range(k) == binder.range,
+            _ => false,
+        })
+    })
 }
 
 /// The local name a construction at `site` is bound to in `f` (`const x = new C(…)`, `x = new C(…)`).

@@ -344,7 +344,9 @@ fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool
         Some(Err(e)) => {
             Some(format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}"))
         }
-        _ => None,
+        Some(Ok((stock, _))) => prove::unchecked_from_slices(stock)
+            .map(|why| format!("stock, and the anchors resolve, but the proof would be inconclusive: {why}")),
+        None => None,
     };
     if let (State::Stock, Some(why)) = (inspection.state, open_world.or(unsliceable)) {
         if !allow_inconclusive {

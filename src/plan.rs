@@ -64,7 +64,7 @@ fn is_plain_access(text: &str) -> bool {
 
 /// The buffer length as an expression of `param` instead of `this`, with the
 /// method's local aliases inlined.
-fn length_of(resolution: &Resolution, param: &str) -> Result<String, Refusal> {
+pub fn length_of(resolution: &Resolution, param: &str) -> Result<String, Refusal> {
     let found = &resolution.get("queued-length")[0];
     let at = found.captures.get("LEN").ok_or_else(|| drift("queued-length", "the pattern does not capture $LEN"))?;
     let method = resolution

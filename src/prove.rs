@@ -257,6 +257,25 @@ fn stuck_cases(cases: &[CaseResult]) -> Vec<String> {
 
 /// The cases the harness could not build. Missing or unreadable: nothing
 /// says every case was built, so it counts.
+/// The cases the harness will name unchecked, seen from the slices alone
+/// (no node runs), so that `--check` says so before an apply would: the
+/// wording is the harness's own.
+pub fn unchecked_from_slices(stock: &Value) -> Option<String> {
+    let spawns = stock["spawns"].as_array()?;
+    let memory = spawns.iter().filter(|s| s["memory"] == Value::Bool(true)).count();
+    if memory == 0 {
+        Some(
+            "case memory-extraction would not be checked: no spawn path's config carries skipHooks (the mark of \
+             memory extraction), so no construction is taken for memory extraction"
+                .into(),
+        )
+    } else if memory == spawns.len() {
+        Some("case sub-agent would not be checked: every spawn path carries skipHooks, so no sub-agent spawn path is found".into())
+    } else {
+        None
+    }
+}
+
 fn unchecked_cases(list: &Value) -> Vec<Unchecked> {
     match list.as_array() {
         Some(list) => list

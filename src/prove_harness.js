@@ -1103,7 +1103,7 @@ function patchedPlan(plan, patched, side, stubs) {
 function sortCases(stock, plan) {
   const unchecked = [];
   if (!stock.spawnInfo.some((i) => i.memory)) {
-    unchecked.push({ case: "memory-extraction", why: "no spawn site's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
+    unchecked.push({ case: "memory-extraction", why: "no spawn path's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
   }
   if (stock.spawnInfo.length && stock.spawnInfo.every((i) => i.memory)) {
     unchecked.push({ case: "sub-agent", why: "every spawn site carries skipHooks: no sub-agent spawn site was found, and the sub-agent cases ran on the memory-extraction site", applies: true });

@@ -1175,6 +1175,7 @@ pub fn buffer_slot(len: &str) -> Option<(&str, &str)> {
     let word = |text: &str| text.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(text.len());
     let rest = len.split_once("sessionServices.")?.1;
     let slot = &rest[..word(rest)];
-    let after = rest[slot.len()..].trim_start_matches(['.', '?']);
+    // `(this.sessionServices.b).length`: a local the length method read it through, inlined.
+    let after = rest[slot.len()..].trim_start_matches(['.', '?', ')']);
     (!slot.is_empty()).then(|| (slot, &after[..word(after)]))
 }

@@ -455,10 +455,8 @@ impl<'r, 'a> Parts<'r, 'a> {
 /// and the drain read.
 fn buffer_slots(resolution: &Resolution, parts: &Parts) -> (Vec<String>, Option<String>) {
     let mut slots = Vec::new();
-    let primary_slot = resolution
-        .capture("queued-length", "LEN")
-        .and_then(crate::resolve::buffer_slot)
-        .map(|(slot, _)| slot.to_string());
+    let length = crate::account::buffer_length(resolution);
+    let primary_slot = crate::resolve::buffer_slot(&length).map(|(slot, _)| slot.to_string());
     slots.extend(primary_slot.clone());
     service_slots(parts.exec.class, &mut slots);
     let mut s = Slots(slots);
