@@ -1338,6 +1338,22 @@ fn buffer_safe(resolution: &Resolution, buffer: &swc_ecma_ast::Class, tail: &str
         .collect()
 }
 
+/// Whether an expression's value can only be a primitive (a literal, a
+/// negation, a comparison), whatever it evaluates on the way.
+fn yields_no_object(e: &Expr) -> bool {
+    match strip_parens(e) {
+        Expr::Lit(_) => true,
+        Expr::Unary(u) => matches!(u.op, UnaryOp::Bang | UnaryOp::Void | UnaryOp::TypeOf),
+        Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) => {
+            yields_no_object(&b.left) && yields_no_object(&b.right)
+        }
+        Expr::Bin(_) => true,
+        Expr::Cond(c) => yields_no_object(&c.cons) && yields_no_object(&c.alt),
+        Expr::Seq(s) => s.exprs.last().is_some_and(|x| yields_no_object(x)),
+        _ => false,
+    }
+}
+
 /// Whether a buffer method only acknowledges (fact 4): it looks a message
 /// up, adds to its `handlers` set, and hands nothing back. Such a call moves
 /// no cursor and delivers nothing; only the prompt wording reads `handlers`.
@@ -1345,7 +1361,8 @@ fn acknowledges_only(f: &Function) -> bool {
     struct Ack(bool);
     impl Visit for Ack {
         fn visit_return_stmt(&mut self, node: &ReturnStmt) {
-            self.0 &= node.arg.as_deref().is_none_or(|a| matches!(strip_parens(a), Expr::Lit(_)));
+            self.0 &= node.arg.as_deref().is_none_or(yields_no_object);
+            node.visit_children_with(self);
         }
         fn visit_assign_expr(&mut self, _: &AssignExpr) {
             self.0 = false;
@@ -1660,6 +1677,10 @@ impl<'r, 'a> Roots<'r, 'a> {
             Expr::Await(a) => self.is_root_value(f, &a.arg, depth),
             // A helper that returns a root construction: `this.newRootExecution()`.
             Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
+                // A private method of the class the call sits in: `this.#rootExecution()`.
+                if let Expr::Member(MemberExpr { prop: MemberProp::PrivateName(p), .. }) = strip_parens(callee) {
+                    return self.private_method(&at, &p.name).is_some_and(|h| self.returns_only_roots(h));
+                }
                 let name = match strip_parens(callee) {
                     Expr::Ident(id) => id.sym.to_string(),
                     Expr::Member(m) => match member_name(&m.prop) {
@@ -1670,15 +1691,28 @@ impl<'r, 'a> Roots<'r, 'a> {
                 };
                 self.resolution.index.lookups.mention(&name, Mention::Token);
                 let helpers = self.functions_named(&name);
-                !helpers.is_empty()
-                    && helpers.iter().all(|h| {
-                        let returned = returns_of(h);
-                        !returned.is_empty()
-                            && returned.iter().all(|r| self.roots.contains(&range(strip_parens(unsafe { &**r }))))
-                    })
+                !helpers.is_empty() && helpers.iter().all(|h| self.returns_only_roots(h))
             }
             _ => false,
         }
+    }
+
+    fn returns_only_roots(&self, h: &FnInfo) -> bool {
+        let returned = returns_of(h);
+        !returned.is_empty() && returned.iter().all(|r| self.roots.contains(&range(strip_parens(unsafe { &**r }))))
+    }
+
+    /// The private method `#name` of the innermost class around `at`: private
+    /// names are the class's own, so this is the one the call reaches.
+    fn private_method(&self, at: &Range<usize>, name: &str) -> Option<&FnInfo<'a>> {
+        let index = &self.resolution.index;
+        let class = index.classes.iter().filter(|c| within(at, &c.range)).max_by_key(|c| c.range.start)?;
+        class.class.body.iter().find_map(|m| match m {
+            ClassMember::PrivateMethod(m) if &*m.key.name == name && m.kind == MethodKind::Method => {
+                index.function_at(&range(&*m.function))
+            }
+            _ => None,
+        })
     }
 
     /// The name a function is called by: its own, or its method's.

@@ -58,6 +58,8 @@ const PURE_NEW_GLOBALS: &[&str] = &["Map", "Set", "WeakMap", "WeakSet", "Array",
 
 struct TopLevel<'a> {
     names: HashMap<&'a str, Binding<'a>>,
+    /// Names declared without a value: a lazy initialiser may assign them.
+    uninit: HashSet<&'a str>,
     lookups: &'a Lookups,
 }
 
@@ -65,6 +67,10 @@ impl<'a> TopLevel<'a> {
     /// How the top level binds `name` (noted for the prefilter).
     fn get(&self, name: &str) -> Option<&Binding<'a>> {
         self.lookups.top_level(name);
+        if self.uninit.contains(name) {
+            // Its value is assigned elsewhere (a lazy initialiser): every assignment must be seen.
+            self.lookups.mention(name, crate::resolve::Mention::Token);
+        }
         self.names.get(name)
     }
 
@@ -120,7 +126,8 @@ impl<'a> TopLevel<'a> {
                 }
             }
         }
-        TopLevel { names, lookups }
+        let uninit = lazy_bindings(program, &mut names);
+        TopLevel { names, uninit, lookups }
     }
 
     /// Whether `e` can be evaluated in the harness without effects, given
@@ -195,6 +202,144 @@ impl<'a> TopLevel<'a> {
             _ => false,
         }
     }
+}
+
+/// A lazily initialised module (esbuild's `__esm`, or any wrapper called with
+/// an initialiser): `var X;` at top level, `X = <value>` at the top of the
+/// initialiser. Such a name declared without a value and assigned once in
+/// the whole program, there, is bound to that value, as its module would
+/// have it once initialised. Returns the names declared without a value
+/// (looked up as tokens, so that every assignment of one is parsed and seen).
+fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<'a>>) -> HashSet<&'a str> {
+    let stmts: Vec<&Stmt> = match program {
+        Program::Script(s) => s.body.iter().collect(),
+        Program::Module(m) => m
+            .body
+            .iter()
+            .filter_map(|i| match i {
+                ModuleItem::Stmt(s) => Some(s),
+                _ => None,
+            })
+            .collect(),
+    };
+    let mut uninit: HashSet<&'a str> = HashSet::new();
+    let mut wrapped: Vec<&'a Expr> = Vec::new();
+    for stmt in &stmts {
+        match stmt {
+            Stmt::Decl(Decl::Var(v)) => {
+                for d in &v.decls {
+                    match (&d.name, &d.init) {
+                        (Pat::Ident(id), None) => {
+                            uninit.insert(crate::resolve::pin::<str>(&id.id.sym));
+                        }
+                        (_, Some(init)) => wrapped.push(init),
+                        _ => {}
+                    }
+                }
+            }
+            Stmt::Expr(e) => wrapped.push(&e.expr),
+            _ => {}
+        }
+    }
+    let mut assigned: HashMap<&'a str, Vec<&'a AssignExpr>> = HashMap::new();
+    for e in wrapped {
+        let Expr::Call(call) = strip_parens(e) else { continue };
+        for arg in &call.args {
+            for body in initialiser_bodies(&arg.expr) {
+                for stmt in body {
+                    if let Stmt::Expr(e) = stmt {
+                        top_assignments(&e.expr, &mut |a| {
+                            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                                assigned.entry(crate::resolve::pin::<str>(&id.id.sym)).or_default().push(a);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+    }
+    for (name, at) in assigned {
+        if !uninit.contains(name) || at.len() != 1 || a_op(at[0]) || count_assignments(program, name) != 1 {
+            continue;
+        }
+        if matches!(names.get(name), Some(Binding::Opaque)) {
+            names.insert(name, Binding::Init(range(&*at[0].right), &at[0].right));
+        }
+    }
+    uninit
+}
+
+fn a_op(a: &AssignExpr) -> bool {
+    a.op != AssignOp::Assign
+}
+
+/// The statement lists an initialiser passed to a wrapper runs: a function's
+/// or arrow's body, or the methods of an object of them (`{"src/x.ts"() {…}}`).
+fn initialiser_bodies(e: &Expr) -> Vec<&Vec<Stmt>> {
+    match strip_parens(e) {
+        Expr::Fn(f) => f.function.body.iter().map(|b| &b.stmts).collect(),
+        Expr::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::FunctionBody(b) => vec![&b.stmts],
+            ArrowFunctionBody::Expr(_) => Vec::new(),
+        },
+        Expr::Object(o) => o
+            .props
+            .iter()
+            .filter_map(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::Method(m) => m.function.body.as_ref().map(|b| &b.stmts),
+                    Prop::KeyValue(kv) => initialiser_bodies(&kv.value).into_iter().next(),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The assignments an expression statement makes at its own level (`a = 1`, `a = 1, b = 2`).
+fn top_assignments<'e>(e: &'e Expr, each: &mut dyn FnMut(&'e AssignExpr)) {
+    match strip_parens(e) {
+        Expr::Assign(a) => each(a),
+        Expr::Seq(s) => s.exprs.iter().for_each(|x| top_assignments(x, each)),
+        _ => {}
+    }
+}
+
+/// Assignments to `name` anywhere in the program, whatever scope (a local of
+/// the same name counts too: only a sure single assignment binds).
+fn count_assignments(program: &Program, name: &str) -> usize {
+    struct Count<'n>(&'n str, usize);
+    impl Visit for Count<'_> {
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                self.1 += usize::from(&*id.id.sym == self.0);
+            }
+            if let AssignTarget::Pat(p) = &a.left {
+                let mut names = Vec::new();
+                struct Idents<'v>(&'v mut Vec<String>);
+                impl Visit for Idents<'_> {
+                    fn visit_binding_ident(&mut self, b: &BindingIdent) {
+                        self.0.push(b.id.sym.to_string());
+                    }
+                    fn visit_ident(&mut self, i: &Ident) {
+                        self.0.push(i.sym.to_string());
+                    }
+                }
+                p.visit_with(&mut Idents(&mut names));
+                self.1 += names.iter().filter(|n| n.as_str() == self.0).count();
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_update_expr(&mut self, u: &UpdateExpr) {
+            self.1 += usize::from(matches!(&*u.arg, Expr::Ident(id) if &*id.sym == self.0));
+            u.visit_children_with(self);
+        }
+    }
+    let mut count = Count(name, 0);
+    program.visit_with(&mut count);
+    count.1
 }
 
 fn pattern_names(pat: &Pat) -> Vec<&str> {

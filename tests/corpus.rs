@@ -15,8 +15,17 @@ fn every_corpus_bundle_is_right_in_both_modes() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     print!("{stdout}");
     let lines: Vec<&str> = stdout.lines().filter(|l| l.ends_with(" right") || l.contains(" WRONG: ")).collect();
-    assert_eq!(lines.len(), 26, "13 bundles in 2 modes, one line each; got:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        lines.len(),
+        26,
+        "13 bundles in 2 modes, one line each; got:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let wrong: Vec<&&str> = lines.iter().filter(|l| !l.ends_with(" right")).collect();
-    assert!(wrong.is_empty(), "corpus cases not right:\n{}", wrong.iter().map(|l| format!("  {l}\n")).collect::<String>());
+    assert!(
+        wrong.is_empty(),
+        "corpus cases not right:\n{}",
+        wrong.iter().map(|l| format!("  {l}\n")).collect::<String>()
+    );
     assert!(out.status.success(), "the corpus run failed:\n{stdout}");
 }

@@ -1,5 +1,5 @@
 // Builds the KAS-shaped fixtures from the model in src/ (and the variants in variant/
-// and split/, and the standalone third model in third/).
+// and split/, and the standalone models in third/, fourth/ and fifth/).
 //
 //   cd testdata/model && npm ci && node build.mjs           # (re)write the fixtures
 //   cd testdata/model && npm ci && node build.mjs --check   # fail if a committed fixture differs
@@ -51,6 +51,22 @@ const BUNDLE_SPECS = [
     { name: "third-minified-esm", shape: "minified", format: "esm", version: "0.74.0", minifier: "esbuild" },
     { name: "third-minified-cjs", shape: "minified", format: "cjs", version: "0.73.1", minifier: "terser", terserEcma: 2019 },
   ].map((spec) => ({ ...spec, model: "third", entry: THIRD_ENTRY, target: "es2019", keepNames: true })),
+  // The fourth model (fourth/, standalone): the drain hands each message to a prompt
+  // builder, every sub-execution comes from one construction helper, the end-of-turn
+  // check is made by a factory, fields are assigned in constructors, size() method.
+  ...[
+    { name: "fourth-readable-cjs", shape: "readable", format: "cjs", version: "0.49.2", minifier: "none" },
+    { name: "fourth-minified-esm", shape: "minified", format: "esm", version: "0.81.0", minifier: "esbuild" },
+    { name: "fourth-terser-cjs", shape: "minified", format: "cjs", version: "0.82.2", minifier: "terser" },
+  ].map((spec) => ({ ...spec, model: "fourth", entry: "fourth/server/acp-server.ts" })),
+  // The fifth model (fifth/, standalone): memory extraction and the tools are loaded
+  // with import(), so most modules (execution class, drain-retry bound, logger) sit in
+  // __esm initialisers; the sub-agent tool acknowledges; the root comes from #rootExecution().
+  ...[
+    { name: "fifth-readable-cjs", shape: "readable", format: "cjs", version: "0.48.0", minifier: "none" },
+    { name: "fifth-minified-esm", shape: "minified", format: "esm", version: "0.84.0", minifier: "esbuild" },
+    { name: "fifth-terser-cjs", shape: "minified", format: "cjs", version: "0.85.1", minifier: "terser" },
+  ].map((spec) => ({ ...spec, model: "fifth", entry: "fifth/server/acp-server.ts" })),
 ];
 
 // Substitutes <dir>/<p>.ts (dir: variant/ or split/) for src/<p>.ts. The module keeps its src/ path (so the

@@ -3,14 +3,15 @@
 //   cd testdata/model && node check-fixtures.mjs
 //
 // Checks: the committed bundles match MANIFEST.json; all bundles (base, variant,
-// split and third model) give identical reports for each scenario, and log the same
+// split, third, fourth and fifth model) give identical reports for each scenario, and log the same
 // [LiveSteeringHook] deliveries in the same order; each scenario's report is the
 // expected stock one (the defect: a sub-agent spawned after a steer was delivered
 // to the root gets it again, memory extraction gets user steering); the root
 // receives each steer exactly once (at most once where a clear or cancel
 // intervenes); the third model's bundles really are es2019/keepNames output; the
 // split variant's bundles really have a split drain (and, minified, a brace-less
-// delivery loop).
+// delivery loop); the fourth and fifth models' bundles have the shapes their
+// READMEs list.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -219,6 +220,148 @@ for (const b of manifest.bundles.filter((x) => x.model === "split")) {
     );
   } else {
     check(() => assert.match(loop, /for \(const (\w+) of \w+\) \{\n\s+\1\.handlers\.add\(/), what("the readable delivery loop keeps its block"));
+  }
+}
+
+// Index of the bracket closing the one at `open` (strings, templates and comments
+// skipped; the fixture models contain no regular-expression literals).
+function closingBracket(code, open) {
+  const pairs = { "(": ")", "[": "]", "{": "}" };
+  const stack = [code[open]];
+  for (let i = open + 1; i < code.length; i++) {
+    const ch = code[i];
+    if (stack.at(-1) === "`") {
+      if (ch === "\\") i++;
+      else if (ch === "`") stack.pop();
+      else if (ch === "$" && code[i + 1] === "{") stack.push("${"), i++;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      for (i++; code[i] !== ch; i++) if (code[i] === "\\") i++;
+    } else if (ch === "`") stack.push("`");
+    else if (ch === "/" && code[i + 1] === "/") i = code.indexOf("\n", i);
+    else if (ch === "/" && code[i + 1] === "*") i = code.indexOf("*/", i) + 1;
+    else if (ch in pairs) stack.push(ch);
+    else if (ch === ")" || ch === "]" || ch === "}") {
+      const opened = stack.pop();
+      if (opened === "${" && ch === "}") continue;
+      if (pairs[opened] !== ch) throw new Error(`unbalanced ${ch} at ${i}`);
+      if (stack.length === 0) return i;
+    }
+  }
+  throw new Error(`no bracket closes ${open}`);
+}
+const escapeRe = (name) => name.replace(/\$/g, "\\$");
+// The function declaration `function <name>(`, with its parameter list and body.
+function functionNamed(code, name) {
+  const at = code.search(new RegExp(`(?<![\\w$.])function ${escapeRe(name)}\\(`));
+  if (at < 0) return undefined;
+  const paren = code.indexOf("(", at);
+  const close = closingBracket(code, paren);
+  const body = code.indexOf("{", close);
+  return { at, params: code.slice(paren + 1, close), text: code.slice(at, closingBracket(code, body) + 1) };
+}
+
+// The fourth model (fourth/): fields assigned in constructors; the buffer's length
+// through size(); one construction helper returning `new X({ ...opts, … })` for every
+// sub-execution, called by the tool and by memory extraction (skipHooks); a prompt
+// builder, called by the drain with the execution and the message, reads handlers
+// and holds the wordings; the end-of-turn check comes from a factory called once.
+for (const b of manifest.bundles.filter((x) => x.model === "fourth")) {
+  const code = readFileSync(path.join(REPO, b.path), "utf8");
+  const what = (msg) => `${b.name}: ${msg}`;
+  for (const field of ["steeringReaderIndex", "drainRetryCount"]) {
+    check(() => assert.match(code, new RegExp(`this\\.${field}\\s*=\\s*0\\b`)), what(`${field} is assigned in the constructor`));
+    check(() => assert.doesNotMatch(code, new RegExp(`(?<![\\w$.])${field}\\s*=\\s*0\\b`)), what(`${field} is no class field`));
+  }
+  check(() => assert.match(code, /\bsize\(\)\s*\{\s*return this\.\w+\.length/), what("the buffer has a size() method"));
+  check(() => assert.doesNotMatch(code, /\bget (?:length|count)\(\)/), what("no length getter"));
+  const spawns = [...code.matchAll(/new ([\w$]+)\(\{/g)]
+    .map((m) => ({ at: m.index, literal: code.slice(m.index + m[0].length - 1, closingBracket(code, m.index + m[0].length - 1) + 1) }))
+    .filter((c) => c.literal.includes("subExecutionDepth:"));
+  check(() => assert.equal(spawns.length, 1), what("one construction passes subExecutionDepth"));
+  const helper = /function ([\w$]+)\(([\w$]+),\s*([\w$]+)\)\s*\{\s*return\s*$/.exec(code.slice(0, spawns[0]?.at ?? 0));
+  check(() => assert.ok(helper, "no helper"), what("the construction is the return of a two-parameter function"));
+  if (helper) {
+    const [, name, parent, opts] = helper.map(escapeRe);
+    const literal = spawns[0].literal;
+    check(() => assert.match(literal, new RegExp(`^\\{\\s*\\.\\.\\.${opts},`)), what("the helper spreads its options first"));
+    check(() => assert.match(literal, new RegExp(`sessionServices:\\s*${parent}\\.sessionServices`)), what("parent's sessionServices"));
+    check(() => assert.match(literal, new RegExp(`signal:\\s*${parent}\\.abortController\\.signal`)), what("parent's abort signal"));
+    check(() => assert.match(literal, new RegExp(`subExecutionDepth:\\s*${parent}\\.subExecutionDepth\\s*\\+\\s*1`)), what("parent depth + 1"));
+    const calls = [...code.matchAll(new RegExp(`(?<![\\w$.])${name}\\([\\w$]+,\\s*(\\{[^}]*\\})\\)`, "g"))].map((m) => m[1]);
+    check(() => assert.equal(calls.length, 2), what("the helper has two callers"));
+    check(() => assert.ok(calls.some((o) => /^\{\s*agentName:\s*"memory-extraction",\s*skipHooks:\s*(?:true|!0)\s*\}$/.test(o))), what("memory extraction passes skipHooks"));
+    check(() => assert.ok(calls.some((o) => /^\{\s*agentName(?::\s*[\w$]+)?\s*\}$/.test(o))), what("the tool passes its agentName"));
+  }
+  const log = code.indexOf("[LiveSteeringHook] injected steering");
+  const drainAt = code.lastIndexOf("function ", log);
+  const drainName = /^function ([\w$]+)\(([\w$]+)\)/.exec(code.slice(drainAt));
+  check(() => assert.ok(drainName), what("the drain is a one-parameter function"));
+  const drain = drainName && functionNamed(code, drainName[1]);
+  const built = drain && new RegExp(`=\\s*([\\w$]+)\\(${escapeRe(drainName[2])},\\s*([\\w$]+)\\)[,;]\\s*${escapeRe(drainName[2])}\\.queueSteering\\(`).exec(drain.text);
+  check(() => assert.ok(built, "no builder call"), what("the drain queues what a builder made of (execution, message)"));
+  const builder = built && functionNamed(code, built[1]);
+  check(() => assert.ok(builder && builder.at < drain.at), what("the builder is a function declared before the drain"));
+  if (builder) {
+    const entry = escapeRe(builder.params.split(",")[1].trim());
+    check(() => assert.match(builder.text, new RegExp(`${entry}\\.handlers`)), what("the builder reads the message's handlers"));
+    check(() => assert.notEqual(builder.params.split(",")[1].trim(), built[2]), what("the builder's message parameter is named unlike the drain's"));
+    for (const words of ["While you delegated work to subagent(s)", "as the currently active agent", "informational only"]) {
+      check(() => assert.ok(builder.text.includes(words) && !drain.text.includes(words)), what(`the builder, not the drain, holds "${words}"`));
+    }
+  }
+  const factory = /function ([\w$]+)\(\{\s*continueTarget(?::\s*[\w$]+)?,\s*doneTarget(?::\s*[\w$]+)?\s*\}\)\s*\{\s*return\s*\(?[\w$]+\)?\s*=>/.exec(code);
+  check(() => assert.ok(factory), what("the end-of-turn check is returned by a factory"));
+  if (factory) {
+    const calls = code.match(new RegExp(`(?<![\\w$.])${escapeRe(factory[1])}\\(\\{\\s*continueTarget:`, "g")) ?? [];
+    const mentions = code.match(new RegExp(`(?<![\\w$.])${escapeRe(factory[1])}\\(`, "g")) ?? [];
+    check(() => assert.ok(calls.length >= 1 && mentions.length === 2), what("the factory is called once"));
+  }
+}
+
+// The fifth model (fifth/): import() of memory extraction and the tools makes esbuild
+// wrap them and what they import in __esm initialisers, so the execution class, the
+// drain-retry bound the end-of-turn check reads and the logger are assigned inside
+// one; the sub-agent tool acknowledges the child's messages; the queued-steering
+// check reads the buffer through a local; the root comes from a private method.
+for (const b of manifest.bundles.filter((x) => x.model === "fifth")) {
+  const code = readFileSync(path.join(REPO, b.path), "utf8");
+  const what = (msg) => `${b.name}: ${msg}`;
+  const esm = /(?<![\w$.])([\w$]+)\s*=\s*\([\w$]+,\s*[\w$]+,\s*[\w$]+\)\s*=>\s*(?:function\s*[\w$]*\(\)|\(\)\s*=>)\s*\{\s*if\s*\([\w$]+\)\s*throw/.exec(code);
+  check(() => assert.ok(esm), what("an __esm helper is defined"));
+  if (!esm) continue;
+  // esbuild's wrapper: __esm({ "<path>"() { … } }); minified by esbuild: x(() => { … }).
+  const wrappers = [...code.matchAll(new RegExp(`(?<![\\w$.])${escapeRe(esm[1])}\\((?:\\(\\)\\s*=>\\s*\\{|\\{\\s*"[^"]+"\\(\\)\\s*\\{)`, "g"))].map((m) => [
+    m.index,
+    closingBracket(code, m.index + esm[1].length),
+  ]);
+  check(() => assert.ok(wrappers.length >= 8), what(`most modules are wrapped (${wrappers.length})`));
+  const wrapped = (re, desc) => {
+    const hits = [...code.matchAll(new RegExp(re, "g"))].map((m) => m.index);
+    check(() => assert.ok(hits.length > 0 && hits.every((i) => wrappers.some(([from, to]) => from < i && i < to))), what(`${desc} inside an __esm initialiser`));
+  };
+  wrapped(/(?<![\w$.])[\w$]+\s*=\s*class\s*\{\s*executionId\s*=/.source, "the execution class is assigned");
+  wrapped(/setSteeringReaderIndex\([\w$]+\)\s*\{/.source, "setSteeringReaderIndex is defined");
+  wrapped(/(?<![\w$.])[\w$]+\s*=\s*new [\w$]+\("kas"/.source, "the logger is created");
+  const bound = /\.drainRetryCount\s*<\s*([\w$]+)\)/.exec(code);
+  check(() => assert.ok(bound && !/^\d+$/.test(bound[1])), what("the end-of-turn check reads a named bound"));
+  if (bound) wrapped(`(?<![\\w$.])${escapeRe(bound[1])}\\s*=\\s*3\\b`, "the drain-retry bound is assigned");
+  const lazy = code.match(/Promise\.resolve\(\)\.then\(\(\)\s*=>\s*\([\w$]+\(\),\s*[\w$]+\)\)/g) ?? [];
+  check(() => assert.equal(lazy.length, 2), what("two lowered import() calls"));
+  check(() => assert.match(code, /\.acknowledge\(([\w$]+),\s*([\w$]+)\.executionId\)/), what("the sub-agent tool acknowledges"));
+  check(() => assert.match(code, /acknowledge\([\w$]+,\s*[\w$]+\)\s*\{/), what("the buffer has acknowledge(id, executionId)"));
+  check(
+    () => assert.match(code, /(?:const|let) ([\w$]+)\s*=\s*this\.sessionServices\.[\w$]+;\s*return this\.[\w$]+\.length\s*>\s*0\s*\|\|\s*this\.steeringReaderIndex\s*<\s*\1\.length/),
+    what("the queued-steering check reads the buffer through a local"),
+  );
+  const continuation = /(?:const|let) ([\w$]+)\s*=\s*this\.(#[\w$]+)\(\);\s*(?:return\s+)?\1\.setSteeringReaderIndex\(/.exec(code);
+  check(() => assert.ok(continuation), what("the continuation takes a private method's execution and seeds it"));
+  if (continuation) {
+    check(
+      () => assert.match(code, new RegExp(`(?<![\\w$.])${escapeRe(continuation[2])}\\(\\)\\s*\\{\\s*return new [\\w$]+\\(\\{[^}]*signal:\\s*this\\.abortController\\.signal`)),
+      what("the private method builds the root with the session's own signal"),
+    );
   }
 }
 

@@ -22,6 +22,12 @@ pub const BUNDLES: &[&str] = &[
     "third-readable-esm",
     "third-minified-esm",
     "third-minified-cjs",
+    "fourth-readable-cjs",
+    "fourth-minified-esm",
+    "fourth-terser-cjs",
+    "fifth-readable-cjs",
+    "fifth-minified-esm",
+    "fifth-terser-cjs",
 ];
 pub const BUNDLE_IN_TREE: &str = "node_modules/@kiro/agent/dist/server/acp-server.js";
 

@@ -1,0 +1,5 @@
+export class TurnCancelled extends Error {}
+
+export class PromptFailure extends Error {}
+
+export class ModelSettleFailure extends Error {}
