@@ -670,6 +670,9 @@ fn members_on(source: &str, node: FnNode, object: &str) -> (BTreeSet<String>, BT
             }
             m.visit_children_with(self);
         }
+        // What is only spelled into text (a log line's `${x.agentName}`)
+        // decides no delivery: a write of it cannot change what the proof saw.
+        fn visit_tpl(&mut self, _: &Tpl) {}
     }
     let mut reads = Reads { source, object, read: BTreeSet::new(), called: BTreeSet::new() };
     node.visit(&mut reads);
@@ -829,6 +832,8 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     world.judge_own_writes(&mut tally);
     world.judge_constructed(&sweep, &mut tally);
     world.judge_object_writes(&sweep, &mut tally);
+    world.judge_deliveries(program, &mut tally);
+    world.judge_started(program, &mut tally);
     let mut bad = tally.bad;
     bad.sort();
     bad.dedup();
@@ -1281,6 +1286,47 @@ impl<'r, 'a> World<'r, 'a> {
                 // Writes onto other objects are none of the proof's business, and
                 // not counted: only what the prefilter parses for a reason counts.
                 _ => {}
+            }
+        }
+    }
+
+    /// Delivery happens only in the drain (see `escape`).
+    fn judge_deliveries(&self, program: &Program, tally: &mut Tally) {
+        let delivery = crate::escape::delivery_methods(self.exec, &self.queue);
+        let open =
+            crate::escape::deliveries_outside(self.index, program, self.exec, &self.queue, &delivery, &self.drains);
+        for o in open {
+            tally.unaccounted(&o.at, o.why);
+        }
+    }
+
+    /// Construction is start: no child is kept between its `new` and its run.
+    fn judge_started(&self, program: &'a Program, tally: &mut Tally) {
+        for site in &self.spawns {
+            let Some(f) = self.index.enclosing_function(site) else { continue };
+            let mut paths = vec![(f, site.clone())];
+            if let Some(new) = self.resolution.expr_at(f, site) {
+                if let Some(helper) = crate::slice::ConstructionHelper::of(self.index, program, f, site, new) {
+                    for (call, _) in &helper.calls {
+                        if let Some(caller) = self.index.enclosing_function(call) {
+                            paths.push((caller, call.clone()));
+                        }
+                    }
+                }
+            }
+            for (f, at) in paths {
+                if let Some((kept, how)) = crate::escape::kept_before_start(f, &at, bound_to(f, &at).as_deref()) {
+                    tally.unaccounted(
+                        &kept,
+                        format!(
+                            "the child built at byte {} {how} before it starts: a seed at its construction \
+                             would be taken early, and steers typed in between replayed into it",
+                            at.start
+                        ),
+                    );
+                } else {
+                    tally.counted += 1;
+                }
             }
         }
     }

@@ -16,6 +16,7 @@ pub mod anchor;
 pub mod audit;
 pub mod config;
 pub mod discover;
+pub mod escape;
 pub mod exit;
 pub mod folder;
 pub mod inspect;

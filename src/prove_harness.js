@@ -312,9 +312,14 @@ function callForms(api, stubs, desc, fn, argForms, makers) {
 }
 
 // One session: a buffer in `slot` of a stub sessionServices, and executions of it.
-function session(api, stubs, newBuffer, slot) {
+// The session's services: every slot the code reads is an own property (the
+// buffer in its slot, a stub in the others), so that a copy made by spreading
+// them (`{ ...parent.sessionServices, hooks: [] }`) still holds the buffer.
+function session(api, stubs, newBuffer, slot, slots = []) {
   const buffer = newBuffer();
-  const services = new Proxy({}, { get: (_t, p) => (p === slot ? buffer : stubs.make()) });
+  const own = {};
+  for (const s of new Set([...slots, slot])) if (s !== undefined) own[s] = s === slot ? buffer : stubs.make();
+  const services = new Proxy(own, { get: (t, p) => (Object.prototype.hasOwnProperty.call(t, p) ? t[p] : stubs.make()) });
   const exec = (label) => new api.Exec({ sessionServices: services, promptContext: stubs.make(), signal: new AbortController().signal, agentName: label });
   return { buffer, services, exec };
 }
@@ -715,7 +720,7 @@ async function calibrate(api, side, stubs) {
   const { noteInto, noNote } = findNotification(cal, newBuffer, noteForms(cal, templates, steer));
   const steerInto = (buffer, t) => buffer[steer.method](...steer.args(t));
   const clear = findClear(cal, newBuffer, steerInto);
-  const makeWorld = (slot) => session(api, stubs, newBuffer, slot);
+  const makeWorld = (slot) => session(api, stubs, newBuffer, slot, side.slots);
   const drainCalls = drainForms(api, stubs, side);
   const attribute = attribution(cal.reader);
   const trials = drainTrials(cal, makeWorld, drainCalls, steerInto, attribute);
@@ -787,7 +792,7 @@ function spawnChild(api, site, parent, thisForSpawn, stubs) {
 // A world: one session's buffer and the executions of the case, driven by
 // the calibrated forms on one side's code.
 function world(api, side, plan, stubs) {
-  const { buffer, services, exec: newExec } = session(api, stubs, plan.newBuffer, plan.slot);
+  const { buffer, services, exec: newExec } = session(api, stubs, plan.newBuffer, plan.slot, side.slots);
   const received = new Map();
   const messages = [];
   const thisForSpawn = stubs.make();

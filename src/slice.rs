@@ -739,17 +739,17 @@ fn add_driver_free(driver: &Result<Value, String>, free: &mut BTreeSet<String>) 
 
 /// A top-level function that returns the construction it holds: every
 /// spawn path that calls it gets its child from there.
-struct ConstructionHelper<'a> {
-    name: String,
+pub struct ConstructionHelper<'a> {
+    pub name: String,
     f: &'a FnInfo<'a>,
     new: &'a Expr,
     site: Range<usize>,
     /// Each call: its span and arguments.
-    calls: Vec<(Range<usize>, Vec<&'a Expr>)>,
+    pub calls: Vec<(Range<usize>, Vec<&'a Expr>)>,
 }
 
 impl<'a> ConstructionHelper<'a> {
-    fn of(
+    pub fn of(
         index: &'a Index<'a>,
         program: &'a Program,
         f: &'a FnInfo<'a>,

@@ -1,0 +1,354 @@
+//! The closed world's rules about steering that could reach an execution
+//! without passing the drain, and about children kept before they start:
+//!
+//! - delivery happens only in the drain: every call of the execution's own
+//!   delivery methods (those that add to the queue the drain fills), and every
+//!   addition to that queue, outside the drain and the execution class opens
+//!   the world; so does a constructor that fills the queue from its config;
+//! - construction is start: a seed at `new` holds only when the child is
+//!   handed to its run without being kept (a field, a map, a list, a closure)
+//!   in between, else steers typed meanwhile are replayed into it.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::parse::range;
+use crate::pattern::{member_name, prop_name, strip_parens};
+use crate::resolve::{within, ClassInfo, FnInfo, FnNode, Index, Mention};
+
+/// Array methods that add to the array they are called on.
+const ADDS: &[&str] = &["push", "unshift", "splice", "fill", "copyWithin"];
+/// Methods that keep their argument in a container for later.
+const KEEPS: &[&str] = &["set", "push", "unshift", "add", "splice", "concat", "fill"];
+
+/// A place the rules leave open, and why.
+pub struct Open {
+    pub at: Range<usize>,
+    pub why: String,
+}
+
+/// The execution's methods that add to its queue (`this.<queue>.push(x)`,
+/// `this.<queue> = [...]`), and those that call them on `this`, transitively.
+pub fn delivery_methods(exec: &ClassInfo, queue: &str) -> BTreeSet<String> {
+    let methods: Vec<(String, &Function)> = exec
+        .class
+        .body
+        .iter()
+        .filter_map(|m| match m {
+            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => {
+                prop_name(&m.key).map(|k| (k.to_string(), &*m.function))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut out: BTreeSet<String> = methods
+        .iter()
+        .filter(|(_, f)| !additions(*f, &Target::This, queue).is_empty())
+        .map(|(n, _)| n.clone())
+        .collect();
+    loop {
+        let more: Vec<String> = methods
+            .iter()
+            .filter(|(n, f)| !out.contains(n) && this_calls(f).iter().any(|c| out.contains(c)))
+            .map(|(n, _)| n.clone())
+            .collect();
+        if more.is_empty() {
+            return out;
+        }
+        out.extend(more);
+    }
+}
+
+enum Target {
+    /// `this.<queue>` only.
+    This,
+    /// `<anything>.<queue>`.
+    Any,
+}
+
+/// Where `node` adds to `<target>.<queue>`: an adding method called on it, or
+/// a value other than an empty array assigned to it.
+fn additions<N: VisitWith<Adds>>(node: &N, target: &Target, queue: &str) -> Vec<Range<usize>> {
+    let mut adds = Adds { queue: queue.to_string(), this_only: matches!(target, Target::This), found: Vec::new() };
+    node.visit_with(&mut adds);
+    adds.found
+}
+
+pub struct Adds {
+    queue: String,
+    this_only: bool,
+    found: Vec<Range<usize>>,
+}
+
+impl Adds {
+    fn is_queue(&self, e: &Expr) -> bool {
+        matches!(strip_parens(e), Expr::Member(m)
+            if member_name(&m.prop) == Some(self.queue.as_str())
+                && (!self.this_only || matches!(strip_parens(&m.obj), Expr::This(_))))
+    }
+}
+
+impl Visit for Adds {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(c) = &call.callee {
+            if let Expr::Member(m) = strip_parens(c) {
+                // `splice(0)` and `splice(i, n)` take out; only more arguments put in.
+                let adds = match member_name(&m.prop) {
+                    Some("splice") => call.args.len() > 2,
+                    Some(p) => ADDS.contains(&p),
+                    None => false,
+                };
+                if adds && self.is_queue(&m.obj) {
+                    self.found.push(range(call));
+                }
+            }
+        }
+        call.visit_children_with(self);
+    }
+
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+            let empty = matches!(strip_parens(&a.right), Expr::Array(arr) if arr.elems.is_empty());
+            if self.is_queue(&Expr::Member(m.clone())) && !empty {
+                self.found.push(range(a));
+            }
+        }
+        a.visit_children_with(self);
+    }
+}
+
+/// The methods a function calls on `this`.
+fn this_calls(f: &Function) -> Vec<String> {
+    struct Calls(Vec<String>);
+    impl Visit for Calls {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                if let Expr::Member(m) = strip_parens(c) {
+                    if matches!(strip_parens(&m.obj), Expr::This(_)) {
+                        self.0.extend(member_name(&m.prop).map(str::to_string));
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut calls = Calls(Vec::new());
+    f.visit_with(&mut calls);
+    calls.0
+}
+
+/// Every use of a delivery method and every addition to the queue outside
+/// the drain (`drains`, its callees included) and the execution class.
+pub fn deliveries_outside(
+    index: &Index,
+    program: &Program,
+    exec: &ClassInfo,
+    queue: &str,
+    delivery: &BTreeSet<String>,
+    drains: &[Range<usize>],
+) -> Vec<Open> {
+    for name in delivery.iter().map(String::as_str).chain([queue]).filter(|n| !n.is_empty()) {
+        index.lookups.mention(name, Mention::Name);
+    }
+    let mut open = Vec::new();
+    let outside = |at: &Range<usize>| !within(at, &exec.range) && !drains.iter().any(|d| within(at, d));
+    struct Uses<'d> {
+        delivery: &'d BTreeSet<String>,
+        found: Vec<(Range<usize>, String, bool)>,
+    }
+    impl Visit for Uses<'_> {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if let Some(name) = member_name(&m.prop).filter(|n| self.delivery.contains(*n)) {
+                self.found.push((range(m), name.to_string(), false));
+            }
+            m.visit_children_with(self);
+        }
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                if let Expr::Member(m) = strip_parens(c) {
+                    if let Some(name) = member_name(&m.prop).filter(|n| self.delivery.contains(*n)) {
+                        self.found.push((range(call), name.to_string(), true));
+                        m.obj.visit_with(self);
+                        call.args.visit_with(self);
+                        return;
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut uses = Uses { delivery, found: Vec::new() };
+    program.visit_with(&mut uses);
+    for (at, name, called) in uses.found.into_iter().filter(|(at, _, _)| outside(at)) {
+        let why = if called {
+            format!(
+                "`{name}` queues steering into an execution here, outside the drain: \
+                 a delivery the drain's fix does not see"
+            )
+        } else {
+            format!(
+                "the execution's delivery method `{name}` is taken as a value here: it may deliver outside the drain"
+            )
+        };
+        open.push(Open { at, why });
+    }
+    if !queue.is_empty() {
+        for at in additions(program, &Target::Any, queue).into_iter().filter(|at| outside(at)) {
+            open.push(Open { at, why: format!("the execution's queue `{queue}` is added to here, outside the drain") });
+        }
+        for member in &exec.class.body {
+            if let ClassMember::Constructor(c) = member {
+                for at in additions(c, &Target::This, queue) {
+                    open.push(Open {
+                        at,
+                        why: format!(
+                            "the constructor fills the execution's queue `{queue}`: a child may start with \
+                             steering the drain never delivered"
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    open
+}
+
+/// Where a child built at `site` in `f` is kept before it starts: assigned
+/// to a member, put in a container, or captured by a closure (directly, under
+/// another local name, or inside an object or array literal). Handed to a
+/// call inside a literal (`run({ execution: child })`) is not kept.
+/// `site` is the construction (or a helper's call that returns one).
+pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
+    let mut keep =
+        Keep { site: site.clone(), names: child.into_iter().map(str::to_string).collect(), depth: 0, found: None };
+    // Aliases first (`const rec = { child }`), then the uses of all of them.
+    for _ in 0..3 {
+        let before = keep.names.len();
+        visit_body(f, &mut Aliases(&mut keep));
+        if keep.names.len() == before {
+            break;
+        }
+    }
+    visit_body(f, &mut keep);
+    keep.found
+}
+
+fn visit_body<V: Visit>(f: &FnInfo, v: &mut V) {
+    match f.node {
+        FnNode::Function(func) => func.body.visit_with(v),
+        FnNode::Arrow(a) => a.body.visit_with(v),
+        FnNode::Constructor(c) => c.body.visit_with(v),
+    }
+}
+
+struct Keep {
+    site: Range<usize>,
+    names: Vec<String>,
+    depth: usize,
+    found: Option<(Range<usize>, String)>,
+}
+
+impl Keep {
+    /// The child itself, a name holding it, or a literal holding either.
+    fn holds_child(&self, e: &Expr) -> bool {
+        let e = strip_parens(e);
+        range(e) == self.site
+            || match e {
+                Expr::Ident(id) => self.names.iter().any(|n| *n == *id.sym),
+                Expr::Object(o) => o.props.iter().any(|p| match p {
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => self.holds_child(&kv.value),
+                        Prop::Shorthand(id) => self.names.iter().any(|n| *n == *id.sym),
+                        _ => false,
+                    },
+                    PropOrSpread::Spread(s) => self.holds_child(&s.expr),
+                }),
+                Expr::Array(a) => a.elems.iter().flatten().any(|x| self.holds_child(&x.expr)),
+                Expr::Await(a) => self.holds_child(&a.arg),
+                Expr::Cond(c) => self.holds_child(&c.cons) || self.holds_child(&c.alt),
+                Expr::Bin(b)
+                    if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::NullishCoalescing | BinaryOp::LogicalAnd) =>
+                {
+                    self.holds_child(&b.left) || self.holds_child(&b.right)
+                }
+                _ => false,
+            }
+    }
+
+    fn note(&mut self, at: Range<usize>, why: &str) {
+        if self.found.is_none() {
+            self.found = Some((at, why.to_string()));
+        }
+    }
+
+    /// A nested function: the child's names it declares itself (a parameter
+    /// `t` beside a child `t`) are not the child inside it.
+    fn nested<T: VisitWith<Self>>(&mut self, node: &T, declares: std::collections::HashSet<String>) {
+        let saved = self.names.clone();
+        self.names.retain(|n| !declares.contains(n));
+        self.depth += 1;
+        node.visit_children_with(self);
+        self.depth -= 1;
+        self.names = saved;
+    }
+}
+
+/// Adds the locals given the child (or a literal holding it) to its names.
+struct Aliases<'k>(&'k mut Keep);
+
+impl Visit for Aliases<'_> {
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+            if self.0.holds_child(init) && !self.0.names.iter().any(|n| *n == *id.id.sym) {
+                self.0.names.push(id.id.sym.to_string());
+            }
+        }
+        d.visit_children_with(self);
+    }
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+            if self.0.holds_child(&a.right) && !self.0.names.iter().any(|n| *n == *id.id.sym) {
+                self.0.names.push(id.id.sym.to_string());
+            }
+        }
+        a.visit_children_with(self);
+    }
+}
+
+impl Visit for Keep {
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        let to_member = !matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Ident(_)));
+        if to_member && self.holds_child(&a.right) {
+            self.note(range(a), "is stored in a member");
+        }
+        a.visit_children_with(self);
+    }
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(c) = &call.callee {
+            if let Expr::Member(m) = strip_parens(c) {
+                let keeps = member_name(&m.prop).is_some_and(|p| KEEPS.contains(&p));
+                if keeps && call.args.iter().any(|a| self.holds_child(&a.expr)) {
+                    self.note(range(call), "is put in a container");
+                }
+            }
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_ident(&mut self, id: &Ident) {
+        if self.depth > 0 && self.names.iter().any(|n| *n == *id.sym) {
+            self.note(range(id), "is captured by a closure that may run later");
+        }
+    }
+    fn visit_function(&mut self, node: &Function) {
+        self.nested(node, crate::scope::declared_by(FnNode::Function(node)));
+    }
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        self.nested(node, crate::scope::declared_by(FnNode::Arrow(node)));
+    }
+    fn visit_class(&mut self, node: &Class) {
+        self.nested(node, Default::default());
+    }
+}
