@@ -223,11 +223,16 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
             .collect(),
     };
     let mut uninit: HashSet<&'a str> = HashSet::new();
+    // How often the top level declares each name: one declared twice is no one binding.
+    let mut declared: HashMap<&'a str, usize> = HashMap::new();
     let mut wrapped: Vec<&'a Expr> = Vec::new();
     for stmt in &stmts {
         match stmt {
             Stmt::Decl(Decl::Var(v)) => {
                 for d in &v.decls {
+                    for name in pattern_names(&d.name) {
+                        *declared.entry(name).or_default() += 1;
+                    }
                     match (&d.name, &d.init) {
                         (Pat::Ident(id), None) => {
                             uninit.insert(crate::resolve::pin::<str>(&id.id.sym));
@@ -237,8 +242,37 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
                     }
                 }
             }
+            Stmt::Decl(Decl::Fn(f)) => *declared.entry(crate::resolve::pin::<str>(&f.ident.sym)).or_default() += 1,
+            Stmt::Decl(Decl::Class(c)) => *declared.entry(crate::resolve::pin::<str>(&c.ident.sym)).or_default() += 1,
             Stmt::Expr(e) => wrapped.push(&e.expr),
             _ => {}
+        }
+    }
+    // Imports and exported declarations bind names too.
+    if let Program::Module(m) = program {
+        for item in &m.body {
+            let ModuleItem::ModuleDecl(d) = item else { continue };
+            let names: Vec<&'a str> = match d {
+                ModuleDecl::Import(i) => i
+                    .specifiers
+                    .iter()
+                    .map(|s| match s {
+                        ImportSpecifier::Named(n) => crate::resolve::pin::<str>(&n.local.sym),
+                        ImportSpecifier::Default(n) => crate::resolve::pin::<str>(&n.local.sym),
+                        ImportSpecifier::Namespace(n) => crate::resolve::pin::<str>(&n.local.sym),
+                    })
+                    .collect(),
+                ModuleDecl::ExportDecl(e) => match &e.decl {
+                    Decl::Var(v) => v.decls.iter().flat_map(|d| pattern_names(&d.name)).collect(),
+                    Decl::Fn(f) => vec![crate::resolve::pin::<str>(&f.ident.sym)],
+                    Decl::Class(c) => vec![crate::resolve::pin::<str>(&c.ident.sym)],
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            };
+            for name in names {
+                *declared.entry(name).or_default() += 1;
+            }
         }
     }
     let mut assigned: HashMap<&'a str, Vec<&'a AssignExpr>> = HashMap::new();
@@ -259,7 +293,8 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
         }
     }
     for (name, at) in assigned {
-        if !uninit.contains(name) || at.len() != 1 || a_op(at[0]) || count_assignments(program, name) != 1 {
+        let once = declared.get(name) == Some(&1) && at.len() == 1 && !a_op(at[0]);
+        if !uninit.contains(name) || !once || count_assignments(program, name) != 1 {
             continue;
         }
         if matches!(names.get(name), Some(Binding::Opaque)) {

@@ -63,6 +63,13 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("third-cursor-log-and-status", true),
     ("third-spawn-config-helper-spread", true),
     ("third-instanceof-check", true),
+    ("transcript-entry", true),
+    ("acknowledge-on-return", true),
+    ("assign-agent-name", true),
+    ("spread-services", true),
+    ("third-transcript-entry", true),
+    ("third-assign-agent-name", true),
+    ("third-spread-services", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];

@@ -80,6 +80,10 @@ const THIRD_TOOL = "third/tools/invoke-sub-agent-tool.ts";
 const THIRD_MEMORY = "third/memory/memory-extractor.ts";
 const THIRD_DRAIN = "third/steering/live-steering-hook.ts";
 const THIRD_EXECUTION = "third/agent/agent-execution.ts";
+const THIRD_GRAPH = "third/graph/turn-graph.ts";
+const THIRD_SESSION = "third/session/kiro-session.ts";
+const THIRD_SERVICES = "third/session/session-services.ts";
+const THIRD_BUFFER = "third/steering/steering-buffer.ts";
 
 const THIRD_SUB_NEW = `    const subAgentExecution = new AgentExecution({
       sessionServices: parent.sessionServices,
@@ -964,6 +968,465 @@ const exporter = new SpanExporter();
     ],
   },
 
+  // ---- steering reaching a sub-agent some other way (added) ------------------
+  {
+    id: "child-built-ahead",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool builds each parent's next delegate ahead of time (when the parent starts running, and again after its previous child ended) and keeps it in a module-level `WeakMap` keyed by the parent; a delegation takes that execution, names it and runs it.",
+    why: "Warming the next delegate off the critical path is an ordinary latency optimisation; the construction (depth + 1, the parent's services) is still a plain `new AgentExecution({...})`, so a seed at `new` runs before every steer typed between construction and start, and the child still replays them.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 4;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 4;
+
+// Each parent's next delegate, built ahead so that a delegation starts without construction work.
+const nextDelegate = new WeakMap<AgentExecution, AgentExecution>();
+
+// Builds the parent's next delegate; it is named when the model asks for an agent.
+export function prepareDelegate(parent: AgentExecution): void {
+  if (parent.skipHooks || parent.subExecutionDepth >= MAX_SUB_AGENT_DEPTH) return;
+  const delegate = new AgentExecution({
+    sessionServices: parent.sessionServices,
+    promptContext: parent.promptContext,
+    signal: parent.abortController.signal,
+    subExecutionDepth: parent.subExecutionDepth + 1,
+    agentName: "sub-agent",
+  });
+  nextDelegate.set(parent, delegate);
+}
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: BASE_SUB_NEW,
+        replace: `  if (!nextDelegate.has(state.execution)) prepareDelegate(state.execution);
+  const subAgentExecution = nextDelegate.get(state.execution)!;
+  nextDelegate.delete(state.execution);
+  (subAgentExecution as { agentName: string }).agentName = subagentId;
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `  const result = await runExecution(subAgentExecution);
+`,
+        replace: `  const result = await runExecution(subAgentExecution);
+  prepareDelegate(state.execution);
+`,
+      },
+      {
+        file: BASE_NODES,
+        find: `import { executeTool } from "../tools/registry";
+`,
+        replace: `import { prepareDelegate } from "../tools/invoke-sub-agent";
+import { executeTool } from "../tools/registry";
+`,
+      },
+      {
+        file: BASE_NODES,
+        find: `  let state: ExecutionState = { execution, node: NodeId.MODEL_INVOKE, turns: 0 };
+`,
+        replace: `  let state: ExecutionState = { execution, node: NodeId.MODEL_INVOKE, turns: 0 };
+  prepareDelegate(execution);
+`,
+      },
+    ],
+  },
+  {
+    id: "steering-kept-outside",
+    model: "base",
+    expect: "harmful",
+    description: "The session keeps the entries the buffer's `push` returns in a list of its own for the turn (`turnSteering`, reset at each prompt and on clear, exposed as `sessionServices.turnSteering()`); the sub-agent tool queues that list's user entries into the child with `child.queueSteering(m)` before running it.",
+    why: "Keeping the turn's steering beside the buffer (for a recap or a UI) and then briefing delegates from that copy is a plausible feature; it never touches the buffer or the cursor, so a seed or a drain gate does not stop it.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `  model: { invoke(execution: AgentExecution): Promise<ModelTurn> };
+`,
+        replace: `  model: { invoke(execution: AgentExecution): Promise<ModelTurn> };
+  // The steering entries the session received during the current turn, in order.
+  turnSteering?: () => readonly SteeringMessage[];
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `      model: this.model,
+`,
+        replace: `      model: this.model,
+      turnSteering: () => this.turnSteering,
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `  steeringEpoch = 0;
+`,
+        replace: `  steeringEpoch = 0;
+  private turnSteering: SteeringMessage[] = [];
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `import { LiveSteeringBuffer } from "../steering/live-steering-buffer";
+`,
+        replace: `import { LiveSteeringBuffer, type SteeringMessage } from "../steering/live-steering-buffer";
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("user", text);
+`,
+        replace: `    const entry = this.sessionServices.liveSteering.push("user", text);
+    this.turnSteering.push(entry);
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("notification", text);
+`,
+        replace: `    this.turnSteering.push(this.sessionServices.liveSteering.push("notification", text));
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.clear("_session/steer/clear");
+`,
+        replace: `    this.sessionServices.liveSteering.clear("_session/steer/clear");
+    this.turnSteering = [];
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.turnController = new AbortController();
+`,
+        replace: `    this.turnController = new AbortController();
+    this.turnSteering = [];
+`,
+      },
+      afterBaseSubNew(`  // The sub-agent starts with what the user asked for during this turn.
+  for (const entry of state.execution.sessionServices.turnSteering?.() ?? []) {
+    if (entry.kind === "user") subAgentExecution.queueSteering(entry);
+  }
+`),
+    ],
+  },
+  {
+    id: "queue-fed-from-outside",
+    model: "base",
+    expect: "harmful",
+    description: "The session emits every appended entry to the listeners of a small `SteeringEvents` list (`sessionServices.steeringEvents`); while a sub-agent runs, the sub-agent tool subscribes and queues each user entry into the child with `child.queueSteering(m)`, unsubscribing when it returns.",
+    why: "Pushing steering to live sub-agents as an event is how a release could make delivery immediate instead of waiting for the next drain; it bypasses the drain, so a depth gate in the drain does not stop it.",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `  model: { invoke(execution: AgentExecution): Promise<ModelTurn> };
+`,
+        replace: `  model: { invoke(execution: AgentExecution): Promise<ModelTurn> };
+  // Every entry appended to the live buffer, as it arrives.
+  steeringEvents?: { subscribe(listener: (entry: SteeringMessage) => void): () => void };
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `class EventAdapter {
+`,
+        replace: `// Listeners for steering as it is appended.
+class SteeringEvents {
+  private readonly listeners = new Set<(entry: SteeringMessage) => void>();
+
+  subscribe(listener: (entry: SteeringMessage) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  emit(entry: SteeringMessage): void {
+    for (const listener of [...this.listeners]) listener(entry);
+  }
+}
+
+class EventAdapter {
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `import { LiveSteeringBuffer } from "../steering/live-steering-buffer";
+`,
+        replace: `import { LiveSteeringBuffer, type SteeringMessage } from "../steering/live-steering-buffer";
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `  readonly eventAdapter = new EventAdapter();
+`,
+        replace: `  readonly eventAdapter = new EventAdapter();
+  readonly steeringEvents = new SteeringEvents();
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `      model: this.model,
+`,
+        replace: `      model: this.model,
+      steeringEvents: this.steeringEvents,
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("user", text);
+`,
+        replace: `    this.steeringEvents.emit(this.sessionServices.liveSteering.push("user", text));
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("notification", text);
+`,
+        replace: `    this.steeringEvents.emit(this.sessionServices.liveSteering.push("notification", text));
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `  const result = await runExecution(subAgentExecution);
+`,
+        replace: `  // While the sub-agent runs, what the user types goes straight into its queue.
+  const stopForwarding = state.execution.sessionServices.steeringEvents?.subscribe((entry) => {
+    if (entry.kind === "user") subAgentExecution.queueSteering(entry);
+  });
+  const result = await runExecution(subAgentExecution).finally(() => stopForwarding?.());
+`,
+      },
+    ],
+  },
+  {
+    id: "ack-moves-cursor",
+    model: "base",
+    expect: "harmful",
+    description: "The buffer gains `acknowledge(id, executionId)` and `firstUnhandledBy(executionId)`; where a sub-agent's result comes back, the tool calls `acknowledgeResult(parent, child)`, a helper beside it that moves the parent's cursor back to the first message the parent has not handled itself (`parent.steeringReaderIndex = unread`), then acknowledges on the parent's behalf every message the child handled.",
+    why: "The acknowledgment path where a sub-agent's result comes back exists (the #11240 log shows `(handlers: 2)`); a release that also \"catches the parent up\" there rewinds a cursor: a sub-agent that delegates is handed the steers delivered before it was created, whatever its own cursor was seeded to.",
+    edits: [
+      {
+        file: BASE_BUFFER,
+        find: `  // Acknowledgment predicate; nothing in the runtime calls it.
+`,
+        replace: `  // Records that an execution has handled a message (a sub-agent's result came back with it).
+  acknowledge(id: string, executionId: string): boolean {
+    const message = this.messageById.get(id);
+    if (!message) return false;
+    message.handlers.add(executionId);
+    return true;
+  }
+
+  // Where the first message an execution has not handled sits (the length when it handled all).
+  firstUnhandledBy(executionId: string): number {
+    const at = this.messages.findIndex((message) => !message.handlers.has(executionId));
+    return at < 0 ? this.messages.length : at;
+  }
+
+  // Acknowledgment predicate.
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 4;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 4;
+
+// Where a sub-agent's result comes back: the parent catches up from the first message it has not
+// handled itself, and what the sub-agent handled is acknowledged on the parent's behalf.
+function acknowledgeResult(parent: AgentExecution, child: AgentExecution): void {
+  const buffer = parent.sessionServices.liveSteering;
+  const unread = buffer.firstUnhandledBy(parent.executionId);
+  if (unread < parent.steeringReaderIndex) parent.steeringReaderIndex = unread;
+  for (const message of child.prompts.flat()) buffer.acknowledge(message.id, parent.executionId);
+}
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `  const result = await runExecution(subAgentExecution);
+`,
+        replace: `  const result = await runExecution(subAgentExecution);
+  acknowledgeResult(state.execution, subAgentExecution);
+`,
+      },
+    ],
+  },
+  {
+    id: "local-reads-messages",
+    model: "base",
+    expect: "harmful",
+    description: "The sub-agent tool binds `const steering = state.execution.sessionServices.liveSteering` at its top and, after `new`, walks it with `steering.length`/`steering.at(i)`, queueing every user message into the child with `child.queueSteering(m)`.",
+    why: "As second-reader-handoff, but the buffer is reached through a local bound well before the loop (the way a function that uses the buffer twice is written), so no member chain to the buffer's slot sits at the read.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `  const currentDepth = state.execution.subExecutionDepth;
+`,
+        replace: `  const steering = state.execution.sessionServices.liveSteering;
+  const currentDepth = state.execution.subExecutionDepth;
+`,
+      },
+      afterBaseSubNew(`  // Brief the sub-agent with what the user said this turn.
+  for (let i = 0; i < steering.length; i++) {
+    const message = steering.at(i);
+    if (message && message.kind === "user") subAgentExecution.queueSteering(message);
+  }
+`),
+    ],
+  },
+
+  // ---- harmless neighbours of those (added) -----------------------------------
+  {
+    id: "transcript-entry",
+    model: "base",
+    expect: "harmless",
+    description: "The session keeps every entry the buffer's `push` returns in a `transcript` list that no execution reads; at the end of each prompt it serialises the list (id, kind, text) to the debug log.",
+    why: "A session transcript (messages.jsonl) recording steering is ordinary; keeping the appended entry is not delivering it.",
+    edits: [
+      {
+        file: BASE_SESSION,
+        find: `import { LiveSteeringBuffer } from "../steering/live-steering-buffer";
+`,
+        replace: `import { LiveSteeringBuffer, type SteeringMessage } from "../steering/live-steering-buffer";
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `  steeringEpoch = 0;
+`,
+        replace: `  steeringEpoch = 0;
+  // The session transcript's steering entries, as the buffer recorded them.
+  readonly transcript: SteeringMessage[] = [];
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("user", text);
+`,
+        replace: `    const entry = this.sessionServices.liveSteering.push("user", text);
+    this.transcript.push(entry);
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.sessionServices.liveSteering.push("notification", text);
+`,
+        replace: `    this.transcript.push(this.sessionServices.liveSteering.push("notification", text));
+`,
+      },
+      {
+        file: BASE_SESSION,
+        find: `    this.outcomes.push({ prompt: request.prompt, outcome });
+`,
+        replace: `    this.outcomes.push({ prompt: request.prompt, outcome });
+    for (const entry of this.transcript) {
+      this.sessionServices.logger.debug(\`transcript \${JSON.stringify({ id: entry.id, type: entry.kind, text: entry.text })}\`);
+    }
+`,
+      },
+    ],
+  },
+  {
+    id: "assign-agent-name",
+    model: "base",
+    expect: "harmless",
+    description: "`agentName` becomes optional in the execution config (default \"agent\"); the sub-agent tool builds the child without it and names it after construction with `Object.assign(child, { agentName })`.",
+    why: "Filling identity fields after construction with Object.assign is common; it writes a name, not the cursor (the neighbour of object-assign-cursor).",
+    edits: [
+      {
+        file: BASE_EXECUTION,
+        find: `  agentName: string;
+  // 0 = top-level execution
+`,
+        replace: `  agentName?: string;
+  // 0 = top-level execution
+`,
+      },
+      {
+        file: BASE_EXECUTION,
+        find: `    this.executionId = \`\${(++executionSequence).toString(16).padStart(8, "0")}-\${config.agentName}\`;
+`,
+        replace: `    this.executionId = \`\${(++executionSequence).toString(16).padStart(8, "0")}-\${config.agentName ?? "agent"}\`;
+`,
+      },
+      {
+        file: BASE_EXECUTION,
+        find: `    this.agentName = config.agentName;
+`,
+        replace: `    this.agentName = config.agentName ?? "agent";
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `    subExecutionDepth: currentDepth + 1,
+    agentName: subagentId,
+  });
+`,
+        replace: `    subExecutionDepth: currentDepth + 1,
+  });
+  Object.assign(subAgentExecution, { agentName: subagentId });
+`,
+      },
+    ],
+  },
+  {
+    id: "spread-services",
+    model: "base",
+    expect: "harmless",
+    description: "The sub-agent's config passes `sessionServices: { ...parent.sessionServices, logger: <a child logger> }`, a copy of the parent's services whose buffer slot is still the parent's buffer.",
+    why: "Per-child overrides of a services object by spreading (a scoped logger, no hooks) are ordinary; the buffer is shared, so the stock model still replays.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: `    sessionServices: state.execution.sessionServices,
+    promptContext: state.execution.promptContext,
+    signal: state.execution.abortController.signal,
+    subExecutionDepth: currentDepth + 1,
+`,
+        replace: `    sessionServices: { ...state.execution.sessionServices, logger: state.execution.sessionServices.logger.child(subagentId) },
+    promptContext: state.execution.promptContext,
+    signal: state.execution.abortController.signal,
+    subExecutionDepth: currentDepth + 1,
+`,
+      },
+    ],
+  },
+  {
+    id: "acknowledge-on-return",
+    model: "base",
+    expect: "harmless",
+    description: "The buffer gains `acknowledge(id, executionId)` (adds to the message's handlers); when a sub-agent returns, the tool acknowledges every message the child handled on the parent's behalf. No cursor moves, nothing is queued.",
+    why: "kas-steering.md fact 4: live code where a sub-agent's result comes back acknowledges messages (the `(handlers: 2)` deliveries); acknowledging changes only the handlers set.",
+    edits: [
+      {
+        file: BASE_BUFFER,
+        find: `  // Acknowledgment predicate; nothing in the runtime calls it.
+`,
+        replace: `  // Records that an execution has handled a message (a sub-agent's result came back with it).
+  acknowledge(id: string, executionId: string): void {
+    this.messageById.get(id)?.handlers.add(executionId);
+  }
+
+  // Acknowledgment predicate.
+`,
+      },
+      {
+        file: BASE_TOOL,
+        find: `  const result = await runExecution(subAgentExecution);
+`,
+        replace: `  const result = await runExecution(subAgentExecution);
+  // What the sub-agent handled, its parent has handled through it.
+  for (const message of subAgentExecution.prompts.flat()) {
+    state.execution.sessionServices.liveSteering.acknowledge(message.id, state.execution.executionId);
+  }
+`,
+      },
+    ],
+  },
+
   // ---- third model --------------------------------------------------------
   {
     id: "third-memory-subclass",
@@ -1142,6 +1605,468 @@ function childOf(parent: AgentExecution, extra: { subExecutionDepth: number; age
 `,
         replace: `    if (!(parent instanceof AgentExecution)) return { ok: false, output: "invoke-sub-agent: no parent execution" };
     const currentDepth = parent.subExecutionDepth;
+`,
+      },
+    ],
+  },
+
+  // ---- third model: steering reaching a sub-agent some other way (added) ----
+  {
+    id: "third-child-built-ahead",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the sub-agent tool's module keeps each parent's next delegate in a module-level `WeakMap`, built by `prepareDelegate(parent)` when the turn graph starts the parent and again after its previous child ended; a delegation takes it, names it and runs it.",
+    why: "As child-built-ahead, on the lowered es2019/keepNames shape: the construction is the tool's ordinary `new AgentExecution({...})` at depth + 1, run long before the child starts.",
+    edits: [
+      {
+        file: THIRD_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 8;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 8;
+
+/** Each parent's next delegate, built ahead so that a delegation starts without construction work. */
+const nextDelegate = new WeakMap<AgentExecution, AgentExecution>();
+
+/** Builds the parent's next delegate; it is named when the model asks for an agent. */
+export function prepareDelegate(parent: AgentExecution): void {
+  if (parent.skipHooks || parent.subExecutionDepth >= MAX_SUB_AGENT_DEPTH) return;
+  const delegate = new AgentExecution({
+    sessionServices: parent.sessionServices,
+    promptContext: parent.promptContext,
+    signal: parent.signal,
+    subExecutionDepth: parent.subExecutionDepth + 1,
+    agentName: "sub-agent",
+  });
+  nextDelegate.set(parent, delegate);
+}
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: THIRD_SUB_NEW,
+        replace: `    if (!nextDelegate.has(parent)) prepareDelegate(parent);
+    const subAgentExecution = nextDelegate.get(parent)!;
+    nextDelegate.delete(parent);
+    (subAgentExecution as { agentName: string }).agentName = subagentId;
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `    await context.runSubExecution(subAgentExecution);
+`,
+        replace: `    await context.runSubExecution(subAgentExecution);
+    prepareDelegate(parent);
+`,
+      },
+      {
+        file: THIRD_GRAPH,
+        find: `import { LiveSteeringHook } from "../steering/live-steering-hook";
+`,
+        replace: `import { LiveSteeringHook } from "../steering/live-steering-hook";
+import { prepareDelegate } from "../tools/invoke-sub-agent-tool";
+`,
+      },
+      {
+        file: THIRD_GRAPH,
+        find: `    execution.status = ExecutionStatus.Running;
+`,
+        replace: `    execution.status = ExecutionStatus.Running;
+    prepareDelegate(execution);
+`,
+      },
+    ],
+  },
+  {
+    id: "third-steering-kept-outside",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the session keeps, for the turn, each id the buffer's `add` returns with its text as a `{ ref, kind, body }` item (`sessionServices.turnSteering()`, reset at each prompt and on clear); the sub-agent tool enqueues that list's user items into the child's inbox (`enqueueSteering`) before running it.",
+    why: "As steering-kept-outside, through the third model's API (its append returns the message id, which the session keeps).",
+    edits: [
+      {
+        file: THIRD_SERVICES,
+        find: `import type { SteeringBuffer } from "../steering/steering-buffer";
+`,
+        replace: `import type { SteeringBuffer } from "../steering/steering-buffer";
+import type { QueuedSteering } from "../steering/steering-types";
+`,
+      },
+      {
+        file: THIRD_SERVICES,
+        find: `  readonly executions?: ExecutionTracker;
+`,
+        replace: `  readonly executions?: ExecutionTracker;
+  /** what the session received as steering during the current turn, in order */
+  readonly turnSteering?: () => readonly QueuedSteering[];
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `import { SteeringBuffer } from "../steering/steering-buffer";
+`,
+        replace: `import { SteeringBuffer } from "../steering/steering-buffer";
+import type { QueuedSteering } from "../steering/steering-types";
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `  private ownedExecutionId: string | undefined;
+`,
+        replace: `  private ownedExecutionId: string | undefined;
+  private readonly turnSteering: QueuedSteering[] = [];
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `      executions: this.executions,
+`,
+        replace: `      executions: this.executions,
+      turnSteering: () => this.turnSteering,
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    return this.services.steeringBuffer.add(text);
+`,
+        replace: `    const id = this.services.steeringBuffer.add(text);
+    this.turnSteering.push({ ref: id, kind: "user", body: text });
+    return id;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    return this.services.steeringBuffer.add(text, "system");
+`,
+        replace: `    const id = this.services.steeringBuffer.add(text, "system");
+    this.turnSteering.push({ ref: id, kind: "notification", body: text });
+    return id;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    this.services.steeringBuffer.clear("_session/steer/clear");
+`,
+        replace: `    this.services.steeringBuffer.clear("_session/steer/clear");
+    this.turnSteering.length = 0;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    this.activeTurn = controller;
+`,
+        replace: `    this.activeTurn = controller;
+    this.turnSteering.length = 0;
+`,
+      },
+      afterThirdSubNew(`    // The sub-agent starts with what the user asked for during this turn.
+    for (const item of parent.sessionServices.turnSteering?.() ?? []) {
+      if (item.kind === "user") subAgentExecution.enqueueSteering(item);
+    }
+`),
+    ],
+  },
+  {
+    id: "third-queue-fed-from-outside",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the session emits each appended entry (the id `add` returns, with its kind and text, as a `{ ref, kind, body }` item) on a node `EventEmitter` (`sessionServices.steeringEvents`, event \"appended\"); while a sub-agent runs, the tool listens and enqueues every user entry into the child's inbox, removing the listener when it returns.",
+    why: "As queue-fed-from-outside, with node's EventEmitter instead of a listener list.",
+    edits: [
+      {
+        file: THIRD_SERVICES,
+        find: `import type { AgentExecution } from "../agent/agent-execution";
+`,
+        replace: `import type { EventEmitter } from "node:events";
+import type { AgentExecution } from "../agent/agent-execution";
+`,
+      },
+      {
+        file: THIRD_SERVICES,
+        find: `  readonly executions?: ExecutionTracker;
+`,
+        replace: `  readonly executions?: ExecutionTracker;
+  /** emits "appended" with every steering item ({ ref, kind, body }) as the buffer takes it */
+  readonly steeringEvents?: EventEmitter;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `import { AgentExecution } from "../agent/agent-execution";
+`,
+        replace: `import { EventEmitter } from "node:events";
+import { AgentExecution } from "../agent/agent-execution";
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `      executions: this.executions,
+`,
+        replace: `      executions: this.executions,
+      steeringEvents: new EventEmitter(),
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    return this.services.steeringBuffer.add(text);
+`,
+        replace: `    const id = this.services.steeringBuffer.add(text);
+    this.services.steeringEvents?.emit("appended", { ref: id, kind: "user", body: text });
+    return id;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    return this.services.steeringBuffer.add(text, "system");
+`,
+        replace: `    const id = this.services.steeringBuffer.add(text, "system");
+    this.services.steeringEvents?.emit("appended", { ref: id, kind: "notification", body: text });
+    return id;
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `import { AgentExecution } from "../agent/agent-execution";
+`,
+        replace: `import { AgentExecution } from "../agent/agent-execution";
+import type { QueuedSteering } from "../steering/steering-types";
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `    await context.runSubExecution(subAgentExecution);
+`,
+        replace: `    // While the sub-agent runs, what the user types goes straight into its inbox.
+    const events = parent.sessionServices.steeringEvents;
+    const forward = (item: QueuedSteering) => {
+      if (item.kind === "user") subAgentExecution.enqueueSteering(item);
+    };
+    events?.on("appended", forward);
+    try {
+      await context.runSubExecution(subAgentExecution);
+    } finally {
+      events?.off("appended", forward);
+    }
+`,
+      },
+    ],
+  },
+  {
+    id: "third-ack-moves-cursor",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the buffer gains `acknowledge(id, executionId)` and `firstUnhandledBy(executionId)`; when a sub-agent's result comes back the tool's `acknowledgeResult(parent, child)` helper rewinds the parent with `parent.setSteeringReaderIndex(<first message it has not handled>)`, then acknowledges the child's messages on the parent's behalf.",
+    why: "As ack-moves-cursor, on the lowered shape, the cursor moved through the setter.",
+    edits: [
+      {
+        file: THIRD_BUFFER,
+        find: `  /** Whether any execution has been handed this message. */
+`,
+        replace: `  /** Records that an execution has handled a message (a sub-agent's result came back with it). */
+  acknowledge(id: string, executionId: string): boolean {
+    const message = this.index.get(id);
+    if (!message) return false;
+    message.handlers.add(executionId);
+    return true;
+  }
+
+  /** The position of the first message an execution has not handled (the count when it handled all). */
+  firstUnhandledBy(executionId: string): number {
+    const at = this.entries.findIndex((message) => !message.handlers.has(executionId));
+    return at < 0 ? this.entries.length : at;
+  }
+
+  /** Whether any execution has been handed this message. */
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `export const MAX_SUB_AGENT_DEPTH = 8;
+`,
+        replace: `export const MAX_SUB_AGENT_DEPTH = 8;
+
+/**
+ * Where a sub-agent's result comes back: the parent catches up from the first message it has not
+ * handled itself, and what the sub-agent handled is acknowledged on the parent's behalf.
+ */
+function acknowledgeResult(parent: AgentExecution, child: AgentExecution): void {
+  const buffer = parent.sessionServices.steeringBuffer;
+  const unread = buffer.firstUnhandledBy(parent.executionId);
+  if (unread < parent.steeringReaderIndex) parent.setSteeringReaderIndex(unread);
+  for (const prompt of child.prompts) {
+    for (const item of prompt.steering) buffer.acknowledge(item.ref, parent.executionId);
+  }
+}
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `    await context.runSubExecution(subAgentExecution);
+`,
+        replace: `    await context.runSubExecution(subAgentExecution);
+    acknowledgeResult(parent, subAgentExecution);
+`,
+      },
+    ],
+  },
+  {
+    id: "third-local-reads-messages",
+    model: "third",
+    expect: "harmful",
+    description: "Third model: the sub-agent tool destructures the buffer into a local at its top (`const { steeringBuffer: steering } = parent.sessionServices`) and, after `new`, reads its messages with `Array.from({ length: steering.count }, (_, i) => steering.at(i))`, enqueueing the user ones into the child's inbox.",
+    why: "As local-reads-messages, with the local bound by destructuring and the reads inside an arrow function.",
+    edits: [
+      {
+        file: THIRD_TOOL,
+        find: `    const currentDepth = parent.subExecutionDepth;
+`,
+        replace: `    const { steeringBuffer: steering } = parent.sessionServices;
+    const currentDepth = parent.subExecutionDepth;
+`,
+      },
+      afterThirdSubNew(`    // Brief the sub-agent with what the user said this turn.
+    Array.from({ length: steering.count }, (_, i) => steering.at(i))
+      .filter((message) => message.kind === "user")
+      .forEach((message) => subAgentExecution.enqueueSteering({ ref: message.id, kind: message.kind, body: message.text }));
+`),
+    ],
+  },
+  {
+    id: "third-transcript-entry",
+    model: "third",
+    expect: "harmless",
+    description: "Third model: the session records each id the buffer's `add` returns, with its text and origin, in a `transcript` list no execution reads, serialised to the debug log after each prompt.",
+    why: "As transcript-entry, through the third model's API.",
+    edits: [
+      {
+        file: THIRD_SESSION,
+        find: `  private ownedExecutionId: string | undefined;
+`,
+        replace: `  private ownedExecutionId: string | undefined;
+  /** the session transcript's steering records */
+  readonly transcript: { id: string; origin: "user" | "system"; text: string }[] = [];
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    return this.services.steeringBuffer.add(text);
+`,
+        replace: `    const id = this.services.steeringBuffer.add(text);
+    this.transcript.push({ id, origin: "user", text });
+    return id;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    return this.services.steeringBuffer.add(text, "system");
+`,
+        replace: `    const id = this.services.steeringBuffer.add(text, "system");
+    this.transcript.push({ id, origin: "system", text });
+    return id;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `    this.outcomes.push(outcome);
+`,
+        replace: `    this.outcomes.push(outcome);
+    for (const record of this.transcript) this.services.logger.debug(\`transcript \${JSON.stringify(record)}\`);
+`,
+      },
+    ],
+  },
+  {
+    id: "third-assign-agent-name",
+    model: "third",
+    expect: "harmless",
+    description: "Third model: `agentName` becomes optional in the config (default \"agent\"); the sub-agent tool names the child after construction with `Object.assign(child, { agentName })`.",
+    why: "As assign-agent-name, on the lowered shape.",
+    edits: [
+      {
+        file: THIRD_EXECUTION,
+        find: `  signal: AbortSignal;
+  agentName: string;
+`,
+        replace: `  signal: AbortSignal;
+  agentName?: string;
+`,
+      },
+      {
+        file: THIRD_EXECUTION,
+        find: `    this.agentName = config.agentName;
+`,
+        replace: `    this.agentName = config.agentName ?? "agent";
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `      subExecutionDepth: currentDepth + 1,
+      agentName: subagentId,
+    });
+`,
+        replace: `      subExecutionDepth: currentDepth + 1,
+    });
+    Object.assign(subAgentExecution, { agentName: subagentId });
+`,
+      },
+    ],
+  },
+  {
+    id: "third-spread-services",
+    model: "third",
+    expect: "harmless",
+    description: "Third model: the sub-agent's config passes `sessionServices: { ...parent.sessionServices, lifecycleHooks: new LifecycleHookRunner([]) }` (lowered to `__spreadProps(__spreadValues({}, …), …)`): a copy without the user's hooks whose buffer is still the parent's.",
+    why: "Sub-agents not running the user's lifecycle hooks, written as a spread override of the services; the buffer is shared, so the stock model still replays.",
+    edits: [
+      {
+        file: THIRD_TOOL,
+        find: `import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
+`,
+        replace: `import { LifecycleHookRunner } from "../hooks/lifecycle-hooks";
+import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `      sessionServices: parent.sessionServices,
+      promptContext: parent.promptContext,
+      signal: parent.signal,
+      subExecutionDepth: currentDepth + 1,
+`,
+        replace: `      sessionServices: { ...parent.sessionServices, lifecycleHooks: new LifecycleHookRunner([]) },
+      promptContext: parent.promptContext,
+      signal: parent.signal,
+      subExecutionDepth: currentDepth + 1,
+`,
+      },
+    ],
+  },
+  {
+    id: "third-acknowledge-on-return",
+    model: "third",
+    expect: "harmless",
+    description: "Third model: the buffer gains `acknowledge(id, executionId)`; when a sub-agent returns, the tool acknowledges the child's messages on the parent's behalf. No cursor moves.",
+    why: "As acknowledge-on-return, on the lowered shape.",
+    edits: [
+      {
+        file: THIRD_BUFFER,
+        find: `  /** Whether any execution has been handed this message. */
+`,
+        replace: `  /** Records that an execution has handled a message (a sub-agent's result came back with it). */
+  acknowledge(id: string, executionId: string): void {
+    this.index.get(id)?.handlers.add(executionId);
+  }
+
+  /** Whether any execution has been handed this message. */
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `    await context.runSubExecution(subAgentExecution);
+`,
+        replace: `    await context.runSubExecution(subAgentExecution);
+    for (const prompt of subAgentExecution.prompts) {
+      for (const item of prompt.steering) parent.sessionServices.steeringBuffer.acknowledge(item.ref, parent.executionId);
+    }
 `,
       },
     ],
