@@ -833,11 +833,11 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     world.judge_constructed(&sweep, &mut tally);
     world.judge_object_writes(&sweep, &mut tally);
     world.judge_deliveries(program, &mut tally);
-    world.judge_started(program, &mut tally);
+    let spawn_paths = world.judge_started(program, &mut tally);
     let mut bad = tally.bad;
     bad.sort();
     bad.dedup();
-    Accounting { unaccounted: bad, spawn_paths: world.spawn_paths(), accounted: tally.counted }
+    Accounting { unaccounted: bad, spawn_paths, accounted: tally.counted }
 }
 
 /// The buffer length the execution compares its cursor with, the method's
@@ -1301,18 +1301,47 @@ impl<'r, 'a> World<'r, 'a> {
     }
 
     /// Construction is start: no child is kept between its `new` and its run.
-    fn judge_started(&self, program: &'a Program, tally: &mut Tally) {
-        for site in &self.spawns {
+    /// Returns each spawn path: a spawn site, or each call of the construction
+    /// helper that holds one.
+    fn judge_started(&self, program: &'a Program, tally: &mut Tally) -> Vec<Place> {
+        let source = self.index.source;
+        let mut reported = Vec::new();
+        for (n, site) in self.spawns.iter().enumerate() {
             let Some(f) = self.index.enclosing_function(site) else { continue };
             let mut paths = vec![(f, site.clone())];
+            let mut helper_calls = Vec::new();
             if let Some(new) = self.resolution.expr_at(f, site) {
                 if let Some(helper) = crate::slice::ConstructionHelper::of(self.index, program, f, site, new) {
                     for (call, _) in &helper.calls {
                         if let Some(caller) = self.index.enclosing_function(call) {
                             paths.push((caller, call.clone()));
+                            helper_calls.push((caller.range.start, call.clone(), helper.name.clone()));
                         }
                     }
                 }
+            }
+            if helper_calls.is_empty() {
+                reported.push(Place {
+                    at: site.start,
+                    code: clip(&source[site.clone()]),
+                    why: format!(
+                        "spawn site {}: what its function (byte {}) does to the child before the hand-off \
+                         is accounted for",
+                        n + 1,
+                        f.range.start
+                    ),
+                });
+            }
+            for (fn_at, call, helper) in helper_calls {
+                reported.push(Place {
+                    at: call.start,
+                    code: clip(&source[call.clone()]),
+                    why: format!(
+                        "spawn site {}, through the construction helper `{helper}`: what the caller (byte {fn_at}) \
+                         does to the child before the hand-off is accounted for",
+                        n + 1
+                    ),
+                });
             }
             for (f, at) in paths {
                 if let Some((kept, how)) = crate::escape::kept_before_start(f, &at, bound_to(f, &at).as_deref()) {
@@ -1329,27 +1358,7 @@ impl<'r, 'a> World<'r, 'a> {
                 }
             }
         }
-    }
-
-    /// How each spawn path is covered.
-    fn spawn_paths(&self) -> Vec<Place> {
-        let source = self.index.source;
-        self.spawns
-            .iter()
-            .enumerate()
-            .map(|(n, site)| {
-                let f = self.index.enclosing_function(site).map(|f| f.range.start).unwrap_or(site.start);
-                Place {
-                    at: site.start,
-                    code: clip(&source[site.clone()]),
-                    why: format!(
-                        "spawn site {}: what its function (byte {f}) does to the child before the hand-off \
-                         is accounted for",
-                        n + 1
-                    ),
-                }
-            })
-            .collect()
+        reported
     }
 }
 
@@ -1404,14 +1413,17 @@ fn yields_no_object(e: &Expr) -> bool {
 /// up, adds to its `handlers` set, and hands nothing back. Such a call moves
 /// no cursor and delivers nothing; only the prompt wording reads `handlers`.
 fn acknowledges_only(f: &Function) -> bool {
-    struct Ack(bool);
+    struct Ack(bool, HashSet<String>);
     impl Visit for Ack {
         fn visit_return_stmt(&mut self, node: &ReturnStmt) {
             self.0 &= node.arg.as_deref().is_none_or(yields_no_object);
             node.visit_children_with(self);
         }
-        fn visit_assign_expr(&mut self, _: &AssignExpr) {
-            self.0 = false;
+        // Only the method's own temporaries may be written (`(_a = this.m.get(id)) == null ? …`, lowered `?.`).
+        fn visit_assign_expr(&mut self, node: &AssignExpr) {
+            let own = matches!(&node.left, AssignTarget::Simple(SimpleAssignTarget::Ident(id)) if self.1.contains(&*id.id.sym));
+            self.0 &= own && node.op == AssignOp::Assign;
+            node.right.visit_with(self);
         }
         fn visit_update_expr(&mut self, _: &UpdateExpr) {
             self.0 = false;
@@ -1442,7 +1454,7 @@ fn acknowledges_only(f: &Function) -> bool {
         }
     }
     let Some(body) = &f.body else { return false };
-    let mut ack = Ack(true);
+    let mut ack = Ack(true, crate::scope::declared_by(FnNode::Function(f)));
     body.visit_with(&mut ack);
     // Something must be acknowledged: a method that does nothing is no acknowledgment.
     ack.0 && {

@@ -202,9 +202,10 @@ fn check_stock_exits_1_in_both_modes_on_every_bundle() {
                 }
             }
             assert_eq!(anchor_matches(&v, "execution-class").len(), 1, "{what}");
+            assert!(!anchor_matches(&v, "spawn-site").is_empty(), "{what}: a spawn site at least");
             assert!(
-                anchor_matches(&v, "spawn-site").len() >= 2,
-                "{what}: invoke-sub-agent and memory extraction at least"
+                v["accounting"]["spawn_paths"].as_array().is_some_and(|p| p.len() >= 2),
+                "{what}: invoke-sub-agent and memory extraction at least, as spawn paths"
             );
             assert_eq!(anchor_matches(&v, "drain").len(), 1, "{what}");
 

@@ -70,6 +70,7 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("third-transcript-entry", true),
     ("third-assign-agent-name", true),
     ("third-spread-services", true),
+    ("third-acknowledge-on-return", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];
