@@ -397,8 +397,9 @@ fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
     out
 }
 
-fn top_level_aliases(program: &Program) -> Vec<(&str, &str)> {
-    let stmts: Vec<&Stmt> = match program {
+/// The program's top-level statements (a module's, less its import and export declarations).
+pub fn top_statements(program: &Program) -> Vec<&Stmt> {
+    match program {
         Program::Script(s) => s.body.iter().collect(),
         Program::Module(m) => m
             .body
@@ -408,7 +409,11 @@ fn top_level_aliases(program: &Program) -> Vec<(&str, &str)> {
                 _ => None,
             })
             .collect(),
-    };
+    }
+}
+
+fn top_level_aliases(program: &Program) -> Vec<(&str, &str)> {
+    let stmts = top_statements(program);
     let mut out = Vec::new();
     for stmt in stmts {
         let Stmt::Decl(Decl::Var(var)) = stmt else { continue };

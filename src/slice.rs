@@ -211,17 +211,7 @@ impl<'a> TopLevel<'a> {
 /// have it once initialised. Returns the names declared without a value
 /// (looked up as tokens, so that every assignment of one is parsed and seen).
 fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<'a>>) -> HashSet<&'a str> {
-    let stmts: Vec<&Stmt> = match program {
-        Program::Script(s) => s.body.iter().collect(),
-        Program::Module(m) => m
-            .body
-            .iter()
-            .filter_map(|i| match i {
-                ModuleItem::Stmt(s) => Some(s),
-                _ => None,
-            })
-            .collect(),
-    };
+    let stmts = crate::resolve::top_statements(program);
     let mut uninit: HashSet<&'a str> = HashSet::new();
     // How often the top level declares each name: one declared twice is no one binding.
     let mut declared: HashMap<&'a str, usize> = HashMap::new();
