@@ -571,10 +571,14 @@ fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
     assert!(
         String::from_utf8_lossy(&out.stdout)
             .lines()
-            .any(|l| l.starts_with("memory-extraction ") && l.contains(" not checked: no spawn site")),
+            .any(|l| l.starts_with("memory-extraction ") && l.contains(" not checked: no spawn path")),
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+    // --check sees it without node, so it never calls the file patchable.
+    let check = tree.run(&["--check"]);
+    assert_eq!(code(&check), 2, "--check predicts the refusal: {}", String::from_utf8_lossy(&check.stderr));
+    assert!(String::from_utf8_lossy(&check.stderr).contains("memory-extraction would not be checked"));
     assert_eq!(code(&tree.run(&[])), 2, "apply refuses an inconclusive proof");
     assert_eq!(tree.sha(), stock);
 }
