@@ -248,6 +248,8 @@ struct Row {
 /// nothing), the applied copy, and the tool's verdict.
 struct ModeRun {
     mode: &'static str,
+    /// `--check`'s exit code: 1 is "stock, patchable".
+    check_exit: i32,
     spliced: Option<(tempfile::TempDir, PathBuf)>,
     applied: (tempfile::TempDir, PathBuf),
     verdict: String,
@@ -298,14 +300,14 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
 /// (the truth, without the proof), and a real apply on a fresh copy.
 fn run_mode(b: &Bundle, stock_bytes: &[u8], mode: &'static str) -> ModeRun {
     let (dir, target) = copy_tree(&b.tree);
-    let (_, check) = common::judge(&target, Ask::check().mode(mode));
+    let (check_exit, check) = common::judge(&target, Ask::check().mode(mode));
     let spliced = spliced(stock_bytes, &check).map(|bytes| {
         std::fs::write(&target, bytes).unwrap();
         (dir, target)
     });
     let applied = copy_tree(&b.tree);
     let (code, json, stderr) = tool(&["--json", "--mode", mode, "--target", applied.1.to_str().unwrap()]);
-    ModeRun { mode, spliced, verdict: verdict(code, &json), applied, json, stderr }
+    ModeRun { mode, check_exit, spliced, verdict: verdict(code, &json), applied, json, stderr }
 }
 
 /// What judging each mode of one mutant bundle needs from the bundle.
@@ -336,6 +338,18 @@ impl Judging<'_> {
             }
         };
         let verdict = r.verdict.clone();
+        // --check predicts apply: what it calls patchable is refused only for
+        // what needs node to see (a disproof, a calling form not found).
+        let seen_without_node = match verdict.as_str() {
+            "applied" | "refused-disproved" => false,
+            "refused-inconclusive" => {
+                r.json["proof"]["accounting"]["closed"] == false || r.json["accounting"]["closed"] == false
+            }
+            _ => true,
+        };
+        if r.check_exit == 1 && seen_without_node {
+            (self.violate)(format!("{mode}: --check called it patchable, then apply was {verdict}"));
+        }
         let after = sha256_file(&r.applied.1);
         let mut written_truth = None;
         let mut unchecked = false;
