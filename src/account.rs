@@ -543,6 +543,14 @@ impl Visit for Sweep {
                 }
             }
             Expr::Call(call) => self.call(at, call),
+            // `x?.setSteeringReaderIndex(0)`, `x?.[k]`: judged as the plain call or member.
+            Expr::OptChain(chain) => match &*chain.base {
+                OptChainBase::Call(call) => self.call(at, &crate::pattern::opt_call_as_call(call)),
+                OptChainBase::Member(m) if !self.handled.contains(&(at.start, at.end)) => {
+                    self.member_read(at, &Expr::Member(m.clone()), m)
+                }
+                OptChainBase::Member(_) => {}
+            },
             Expr::Member(m) if !self.handled.contains(&(at.start, at.end)) => self.member_read(at, node, m),
             Expr::Ident(_) if !self.handled.contains(&(at.start, at.end)) => {
                 self.use_class(node, ClassUse::Value);

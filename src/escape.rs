@@ -85,13 +85,18 @@ pub struct Adds {
 
 impl Adds {
     fn is_queue(&self, e: &Expr) -> bool {
-        matches!(strip_parens(e), Expr::Member(m)
+        let e = crate::pattern::opt_member_as_member(e);
+        matches!(&e, Expr::Member(m)
             if member_name(&m.prop) == Some(self.queue.as_str())
                 && (!self.this_only || matches!(strip_parens(&m.obj), Expr::This(_))))
     }
 }
 
 impl Visit for Adds {
+    fn visit_opt_call(&mut self, call: &OptCall) {
+        self.visit_call_expr(&crate::pattern::opt_call_as_call(call));
+    }
+
     fn visit_call_expr(&mut self, call: &CallExpr) {
         if let Callee::Expr(c) = &call.callee {
             if let Expr::Member(m) = strip_parens(c) {
@@ -160,6 +165,9 @@ pub fn deliveries_outside(
         found: Vec<(Range<usize>, String, bool)>,
     }
     impl Visit for Uses<'_> {
+        fn visit_opt_call(&mut self, call: &OptCall) {
+            self.visit_call_expr(&crate::pattern::opt_call_as_call(call));
+        }
         fn visit_member_expr(&mut self, m: &MemberExpr) {
             if let Some(name) = member_name(&m.prop).filter(|n| self.delivery.contains(*n)) {
                 self.found.push((range(m), name.to_string(), false));
@@ -319,6 +327,9 @@ impl Visit for Aliases<'_> {
 }
 
 impl Visit for Keep {
+    fn visit_opt_call(&mut self, call: &OptCall) {
+        self.visit_call_expr(&crate::pattern::opt_call_as_call(call));
+    }
     fn visit_assign_expr(&mut self, a: &AssignExpr) {
         let to_member = !matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Ident(_)));
         if to_member && self.holds_child(&a.right) {

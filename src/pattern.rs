@@ -160,6 +160,29 @@ pub fn strip_parens(mut expr: &Expr) -> &Expr {
     expr
 }
 
+/// An optional call (`a?.m(x)`, `a.m?.(x)`) as the plain call it is once the
+/// chain is not short-circuited: what the accounting must judge like any call.
+pub fn opt_call_as_call(call: &OptCall) -> CallExpr {
+    CallExpr {
+        span: call.span,
+        ctxt: call.ctxt,
+        callee: Callee::Expr(Box::new(opt_member_as_member(&call.callee))),
+        args: call.args.clone(),
+        type_args: None,
+    }
+}
+
+/// `a?.b` as `a.b` (a copy); any other expression as it is.
+pub fn opt_member_as_member(expr: &Expr) -> Expr {
+    match strip_parens(expr) {
+        Expr::OptChain(OptChainExpr { base, .. }) => match &**base {
+            OptChainBase::Member(m) => Expr::Member(m.clone()),
+            OptChainBase::Call(c) => Expr::Call(opt_call_as_call(c)),
+        },
+        e => e.clone(),
+    }
+}
+
 pub fn prop_name(name: &PropName) -> Option<&str> {
     match name {
         PropName::Ident(ident) => Some(&ident.sym),

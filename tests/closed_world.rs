@@ -34,6 +34,11 @@ fn opening_edits() -> Vec<(&'static str, Edits, &'static str)> {
         ("memory extraction without a depth", vec![("    subExecutionDepth: execution.subExecutionDepth + 1,\n    agentName: \"memory-extraction\",", "    agentName: \"memory-extraction\",".into())], "skipHooks"),
         ("a cursor seeded through a helper", vec![(SPAWNED, format!("  seedCursor(subAgentExecution, state.execution);\n{SPAWNED}")), (BEFORE_HOOK, format!("function seedCursor(child, parent) {{\n  child.setSteeringReaderIndex(parent.sessionServices.liveSteering.length);\n}}\n{BEFORE_HOOK}"))], "not shown to be a root continuation"),
         ("the setter taken as a value", vec![(SPAWNED, format!("  const seed = subAgentExecution.setSteeringReaderIndex.bind(subAgentExecution);\n{SPAWNED}"))], "taken as a value"),
+        // Optional chaining is the same call, not a place to hide one.
+        ("the setter called through ?.", after_spawn("  subAgentExecution?.setSteeringReaderIndex(0);"), "setSteeringReaderIndex(0)"),
+        ("the queue added to through ?.", after_spawn("  subAgentExecution?.queuedSteering?.push(state.execution.promptContext);"), "the execution's queue"),
+        ("a delivery outside the drain", after_spawn("  subAgentExecution.queueSteering({ id: \"x\", kind: \"user\", text: \"again\" });"), "outside the drain"),
+        ("the child kept before it starts", after_spawn("  pending.set(state.execution, subAgentExecution);"), "put in a container"),
     ]
 }
 
