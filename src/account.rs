@@ -1316,42 +1316,38 @@ impl<'r, 'a> World<'r, 'a> {
         let mut reported = Vec::new();
         for (n, site) in self.spawns.iter().enumerate() {
             let Some(f) = self.index.enclosing_function(site) else { continue };
-            let mut paths = vec![(f, site.clone())];
-            let mut helper_calls = Vec::new();
-            if let Some(new) = self.resolution.expr_at(f, site) {
-                if let Some(helper) = crate::slice::ConstructionHelper::of(self.index, program, f, site, new) {
-                    for (call, _) in &helper.calls {
-                        if let Some(caller) = self.index.enclosing_function(call) {
-                            paths.push((caller, call.clone()));
-                            helper_calls.push((caller.range.start, call.clone(), helper.name.clone()));
-                        }
-                    }
+            // The site's own function, and each caller of a construction helper holding it.
+            let mut paths = vec![(f, site.clone(), None)];
+            let helper = self
+                .resolution
+                .expr_at(f, site)
+                .and_then(|new| crate::slice::ConstructionHelper::of(self.index, program, f, site, new));
+            for (call, _) in helper.iter().flat_map(|h| &h.calls) {
+                let Some(caller) = self.index.enclosing_function(call) else { continue };
+                let name = helper.as_ref().map_or("", |h| h.name.as_str());
+                let why = format!(
+                    "spawn site {}, through the construction helper `{name}`: what the caller (byte {}) \
+                     does to the child before the hand-off is accounted for",
+                    n + 1,
+                    caller.range.start
+                );
+                paths.push((caller, call.clone(), Some(why)));
+            }
+            let through_helper = paths.len() > 1;
+            for (f, at, why) in paths {
+                let why = why.or_else(|| {
+                    (!through_helper).then(|| {
+                        format!(
+                            "spawn site {}: what its function (byte {}) does to the child before the hand-off \
+                             is accounted for",
+                            n + 1,
+                            f.range.start
+                        )
+                    })
+                });
+                if let Some(why) = why {
+                    reported.push(Place { at: at.start, code: clip(&source[at.clone()]), why });
                 }
-            }
-            if helper_calls.is_empty() {
-                reported.push(Place {
-                    at: site.start,
-                    code: clip(&source[site.clone()]),
-                    why: format!(
-                        "spawn site {}: what its function (byte {}) does to the child before the hand-off \
-                         is accounted for",
-                        n + 1,
-                        f.range.start
-                    ),
-                });
-            }
-            for (fn_at, call, helper) in helper_calls {
-                reported.push(Place {
-                    at: call.start,
-                    code: clip(&source[call.clone()]),
-                    why: format!(
-                        "spawn site {}, through the construction helper `{helper}`: what the caller (byte {fn_at}) \
-                         does to the child before the hand-off is accounted for",
-                        n + 1
-                    ),
-                });
-            }
-            for (f, at) in paths {
                 if let Some((kept, how)) = crate::escape::kept_before_start(f, &at, bound_to(f, &at).as_deref()) {
                     tally.unaccounted(
                         &kept,
@@ -1421,32 +1417,39 @@ fn yields_no_object(e: &Expr) -> bool {
 /// up, adds to its `handlers` set, and hands nothing back. Such a call moves
 /// no cursor and delivers nothing; only the prompt wording reads `handlers`.
 fn acknowledges_only(f: &Function) -> bool {
-    struct Ack(bool, HashSet<String>);
+    struct Ack {
+        ok: bool,
+        /// The method's own names: only its temporaries may be written.
+        own: HashSet<String>,
+        /// Whether it touches a message's `handlers` at all: one that does
+        /// nothing is no acknowledgment.
+        handlers: bool,
+    }
     impl Visit for Ack {
         fn visit_return_stmt(&mut self, node: &ReturnStmt) {
-            self.0 &= node.arg.as_deref().is_none_or(yields_no_object);
+            self.ok &= node.arg.as_deref().is_none_or(yields_no_object);
             node.visit_children_with(self);
         }
-        // Only the method's own temporaries may be written (`(_a = this.m.get(id)) == null ? …`, lowered `?.`).
+        // `(_a = this.m.get(id)) == null ? …`: lowered `?.`.
         fn visit_assign_expr(&mut self, node: &AssignExpr) {
-            let own = matches!(&node.left, AssignTarget::Simple(SimpleAssignTarget::Ident(id)) if self.1.contains(&*id.id.sym));
-            self.0 &= own && node.op == AssignOp::Assign;
+            let own = matches!(&node.left, AssignTarget::Simple(SimpleAssignTarget::Ident(id)) if self.own.contains(&*id.id.sym));
+            self.ok &= own && node.op == AssignOp::Assign;
             node.right.visit_with(self);
         }
         fn visit_update_expr(&mut self, _: &UpdateExpr) {
-            self.0 = false;
+            self.ok = false;
         }
         fn visit_unary_expr(&mut self, node: &UnaryExpr) {
-            self.0 &= node.op != UnaryOp::Delete;
+            self.ok &= node.op != UnaryOp::Delete;
             node.visit_children_with(self);
         }
         fn visit_call_expr(&mut self, node: &CallExpr) {
             let ok = match &node.callee {
                 Callee::Expr(c) => match strip_parens(c) {
-                    Expr::Member(m) => match crate::pattern::member_name(&m.prop) {
+                    Expr::Member(m) => match member_name(&m.prop) {
                         Some("get" | "has" | "find" | "some" | "includes") => true,
                         Some("add") => {
-                            matches!(strip_parens(&m.obj), Expr::Member(o) if crate::pattern::member_name(&o.prop) == Some("handlers"))
+                            matches!(strip_parens(&m.obj), Expr::Member(o) if member_name(&o.prop) == Some("handlers"))
                         }
                         _ => false,
                     },
@@ -1454,29 +1457,21 @@ fn acknowledges_only(f: &Function) -> bool {
                 },
                 _ => false,
             };
-            self.0 &= ok;
+            self.ok &= ok;
             node.visit_children_with(self);
         }
         fn visit_new_expr(&mut self, _: &NewExpr) {
-            self.0 = false;
+            self.ok = false;
+        }
+        fn visit_member_expr(&mut self, node: &MemberExpr) {
+            self.handlers |= member_name(&node.prop) == Some("handlers");
+            node.visit_children_with(self);
         }
     }
     let Some(body) = &f.body else { return false };
-    let mut ack = Ack(true, crate::scope::declared_by(FnNode::Function(f)));
+    let mut ack = Ack { ok: true, own: crate::scope::declared_by(FnNode::Function(f)), handlers: false };
     body.visit_with(&mut ack);
-    // Something must be acknowledged: a method that does nothing is no acknowledgment.
-    ack.0 && {
-        let mut adds = false;
-        struct Adds<'a>(&'a mut bool);
-        impl Visit for Adds<'_> {
-            fn visit_member_expr(&mut self, node: &MemberExpr) {
-                *self.0 |= crate::pattern::member_name(&node.prop) == Some("handlers");
-                node.visit_children_with(self);
-            }
-        }
-        body.visit_with(&mut Adds(&mut adds));
-        adds
-    }
+    ack.ok && ack.handlers
 }
 
 /// The execution class's methods called `name`.

@@ -54,12 +54,7 @@ fn check_constructions(resolution: &Resolution, anchors: &AnchorSet) -> Result<(
 }
 
 fn is_plain_access(text: &str) -> bool {
-    !text.is_empty()
-        && text.split('.').all(|part| {
-            let mut chars = part.chars();
-            chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
-                && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-        })
+    !text.is_empty() && text.split('.').all(crate::resolve::is_name)
 }
 
 /// The buffer length as an expression of `param` instead of `this`, with the

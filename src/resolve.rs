@@ -735,7 +735,8 @@ fn check_count(resolution: &Resolution, anchor: &Anchor, found: &[Match]) -> Res
     Ok(())
 }
 
-fn is_name(text: &str) -> bool {
+/// Whether `text` is one plain identifier.
+pub fn is_name(text: &str) -> bool {
     let mut chars = text.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
         && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')

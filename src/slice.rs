@@ -42,6 +42,9 @@ enum Binding<'a> {
     Init(Range<usize>, &'a Expr),
     /// An import, a `require`, an effectful initialiser, or a name bound twice: a stub.
     Opaque,
+    /// `var x;`, declared once without a value: a stub, unless a lazy
+    /// initialiser assigns it (see `lazy_bindings`).
+    Uninit,
 }
 
 #[derive(Clone, Copy)]
@@ -87,7 +90,7 @@ impl<'a> TopLevel<'a> {
                 for d in &v.decls {
                     match (&d.name, &d.init) {
                         (Pat::Ident(id), Some(init)) => bind(&id.id.sym, Binding::Init(range(&**init), init)),
-                        (Pat::Ident(id), None) => bind(&id.id.sym, Binding::Opaque),
+                        (Pat::Ident(id), None) => bind(&id.id.sym, Binding::Uninit),
                         (pat, _) => {
                             for name in pattern_names(pat) {
                                 bind(name, Binding::Opaque);
@@ -110,7 +113,10 @@ impl<'a> TopLevel<'a> {
                 for item in &m.body {
                     match item {
                         ModuleItem::Stmt(Stmt::Decl(d)) => decl(d, &mut bind),
-                        ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => decl(&e.decl, &mut bind),
+                        // An exported `var x;` is left a stub: only a module's own names are bound lazily.
+                        ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => decl(&e.decl, &mut |n, b| {
+                            bind(n, if matches!(b, Binding::Uninit) { Binding::Opaque } else { b })
+                        }),
                         ModuleItem::ModuleDecl(ModuleDecl::Import(import)) => {
                             for s in &import.specifiers {
                                 let local = match s {
@@ -206,63 +212,19 @@ impl<'a> TopLevel<'a> {
 
 /// A lazily initialised module (esbuild's `__esm`, or any wrapper called with
 /// an initialiser): `var X;` at top level, `X = <value>` at the top of the
-/// initialiser. Such a name declared without a value and assigned once in
-/// the whole program, there, is bound to that value, as its module would
-/// have it once initialised. Returns the names declared without a value
+/// initialiser. Such a name, declared once without a value (`Binding::Uninit`)
+/// and assigned once in the whole program, there, is bound to that value, as
+/// its module would have it once initialised. Returns the names declared so
 /// (looked up as tokens, so that every assignment of one is parsed and seen).
 fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<'a>>) -> HashSet<&'a str> {
-    let stmts = crate::resolve::top_statements(program);
-    let mut uninit: HashSet<&'a str> = HashSet::new();
-    // How often the top level declares each name: one declared twice is no one binding.
-    let mut declared: HashMap<&'a str, usize> = HashMap::new();
+    let uninit: HashSet<&'a str> =
+        names.iter().filter(|(_, b)| matches!(b, Binding::Uninit)).map(|(n, _)| *n).collect();
     let mut wrapped: Vec<&'a Expr> = Vec::new();
-    for stmt in &stmts {
+    for stmt in crate::resolve::top_statements(program) {
         match stmt {
-            Stmt::Decl(Decl::Var(v)) => {
-                for d in &v.decls {
-                    for name in pattern_names(&d.name) {
-                        *declared.entry(name).or_default() += 1;
-                    }
-                    match (&d.name, &d.init) {
-                        (Pat::Ident(id), None) => {
-                            uninit.insert(crate::resolve::pin::<str>(&id.id.sym));
-                        }
-                        (_, Some(init)) => wrapped.push(init),
-                        _ => {}
-                    }
-                }
-            }
-            Stmt::Decl(Decl::Fn(f)) => *declared.entry(crate::resolve::pin::<str>(&f.ident.sym)).or_default() += 1,
-            Stmt::Decl(Decl::Class(c)) => *declared.entry(crate::resolve::pin::<str>(&c.ident.sym)).or_default() += 1,
+            Stmt::Decl(Decl::Var(v)) => wrapped.extend(v.decls.iter().filter_map(|d| d.init.as_deref())),
             Stmt::Expr(e) => wrapped.push(&e.expr),
             _ => {}
-        }
-    }
-    // Imports and exported declarations bind names too.
-    if let Program::Module(m) = program {
-        for item in &m.body {
-            let ModuleItem::ModuleDecl(d) = item else { continue };
-            let names: Vec<&'a str> = match d {
-                ModuleDecl::Import(i) => i
-                    .specifiers
-                    .iter()
-                    .map(|s| match s {
-                        ImportSpecifier::Named(n) => crate::resolve::pin::<str>(&n.local.sym),
-                        ImportSpecifier::Default(n) => crate::resolve::pin::<str>(&n.local.sym),
-                        ImportSpecifier::Namespace(n) => crate::resolve::pin::<str>(&n.local.sym),
-                    })
-                    .collect(),
-                ModuleDecl::ExportDecl(e) => match &e.decl {
-                    Decl::Var(v) => v.decls.iter().flat_map(|d| pattern_names(&d.name)).collect(),
-                    Decl::Fn(f) => vec![crate::resolve::pin::<str>(&f.ident.sym)],
-                    Decl::Class(c) => vec![crate::resolve::pin::<str>(&c.ident.sym)],
-                    _ => Vec::new(),
-                },
-                _ => Vec::new(),
-            };
-            for name in names {
-                *declared.entry(name).or_default() += 1;
-            }
         }
     }
     let mut assigned: HashMap<&'a str, Vec<&'a AssignExpr>> = HashMap::new();
@@ -283,19 +245,12 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
         }
     }
     for (name, at) in assigned {
-        let once = declared.get(name) == Some(&1) && at.len() == 1 && !a_op(at[0]);
-        if !uninit.contains(name) || !once || count_assignments(program, name) != 1 {
-            continue;
-        }
-        if matches!(names.get(name), Some(Binding::Opaque)) {
-            names.insert(name, Binding::Init(range(&*at[0].right), &at[0].right));
+        let [only] = at.as_slice() else { continue };
+        if uninit.contains(name) && only.op == AssignOp::Assign && count_assignments(program, name) == 1 {
+            names.insert(name, Binding::Init(range(&*only.right), &only.right));
         }
     }
     uninit
-}
-
-fn a_op(a: &AssignExpr) -> bool {
-    a.op != AssignOp::Assign
 }
 
 /// The statement lists an initialiser passed to a wrapper runs: a function's
@@ -706,10 +661,9 @@ fn spawn_slices(
     let index = &resolution.index;
     let mut spawns = Vec::new();
     for site in resolution.get("spawn-site") {
-        let Some(f) = index.enclosing_function(&site.range) else {
-            return Err(format!("cannot locate the spawn site at byte {}", site.range.start));
-        };
-        let Some(expr) = resolution.expr_at(f, &site.range) else {
+        let located =
+            index.enclosing_function(&site.range).and_then(|f| Some((f, resolution.expr_at(f, &site.range)?)));
+        let Some((f, expr)) = located else {
             return Err(format!("cannot locate the spawn site at byte {}", site.range.start));
         };
         let class =
