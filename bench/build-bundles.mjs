@@ -7,6 +7,8 @@
 //   out/minified-cjs/…  >= 10 MB, minified CJS
 //   out/readable-esm/…  >= 20 MB, readable ESM, with a lazily-initialised
 //                       (`__esm`) module of near-miss names (lazy-chunk.mjs)
+//   out/colliding-esm/… >= 10 MB, minified ESM whose third-party locals are
+//                       named as the execution and buffer classes (collide.mjs)
 //
 // Each is the steering model (testdata/model/src) bundled by the pinned esbuild
 // together with typescript, @babel/standalone and prettier, the shapes of the
@@ -15,6 +17,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { collide } from "./collide.mjs";
 import { writeLazyChunk } from "./lazy-chunk.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -27,6 +30,8 @@ const SPECS = [
   { name: "readable-cjs", format: "cjs", minify: false, version: "0.52.1", minBytes: 20_000_000 },
   { name: "minified-cjs", format: "cjs", minify: true, version: "0.54.8", minBytes: 10_000_000 },
   { name: "readable-esm", format: "esm", minify: false, version: "0.52.1", minBytes: 18_000_000, entry: "entry-lazy.mjs" },
+  // Minified ESM whose third-party locals share the classes' two-letter names (collide.mjs).
+  { name: "colliding-esm", format: "esm", minify: true, version: "0.66.0", minBytes: 10_000_000, collide: true },
 ];
 mkdirSync(OUT, { recursive: true });
 writeLazyChunk(path.join(OUT, "lazy-chunk.mjs"), 16_000_000);
@@ -51,7 +56,13 @@ for (const spec of SPECS) {
     legalComments: "none",
     logLevel: "error",
   });
-  const code = result.outputFiles[0].contents;
+  let code = result.outputFiles[0].contents;
+  if (spec.collide) {
+    const collided = collide(result.outputFiles[0].text);
+    if (collided.renamed < 100) throw new Error(`${spec.name}: only ${collided.renamed} identifiers renamed`);
+    process.stdout.write(`${spec.name}: ${collided.renamed} identifiers renamed to ${collided.names.join(", ")}\n`);
+    code = Buffer.from(collided.code);
+  }
   if (code.length < spec.minBytes) throw new Error(`${spec.name}: ${code.length} bytes, expected at least ${spec.minBytes}`);
   const root = path.join(OUT, spec.name);
   rmSync(root, { recursive: true, force: true });

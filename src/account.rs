@@ -439,6 +439,21 @@ impl Visit for Sweep {
         self.scopes.pop();
     }
 
+    // A static block is a function body of its own: its `var`s stay in it.
+    fn visit_static_block(&mut self, node: &StaticBlock) {
+        self.scopes.push(stmts_declare(&node.body.stmts, true));
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+
+    // A switch's cases share one block scope.
+    fn visit_switch_stmt(&mut self, node: &SwitchStmt) {
+        node.discriminant.visit_with(self);
+        self.scopes.push(lexical_declares(node.cases.iter().flat_map(|c| &c.cons)));
+        node.cases.visit_with(self);
+        self.scopes.pop();
+    }
+
     fn visit_catch_clause(&mut self, node: &CatchClause) {
         self.scopes.push(params_declare(node.param.iter()));
         node.visit_children_with(self);
@@ -614,10 +629,8 @@ fn head_declares(head: &ForHead) -> HashSet<String> {
     }
 }
 
-/// What a list of statements declares: its own `let`, `const`, `class` and
-/// `function` declarations and, for a function body, every `var` below it
-/// outside nested functions.
-fn stmts_declare(stmts: &[Stmt], function_body: bool) -> HashSet<String> {
+/// The `let`, `const`, `class` and `function` declarations among `stmts` (not below them).
+fn lexical_declares<'s>(stmts: impl Iterator<Item = &'s Stmt>) -> HashSet<String> {
     let mut out = HashSet::new();
     for stmt in stmts {
         if let Stmt::Decl(d) = stmt {
@@ -633,6 +646,14 @@ fn stmts_declare(stmts: &[Stmt], function_body: bool) -> HashSet<String> {
             }
         }
     }
+    out
+}
+
+/// What a list of statements declares: its own `let`, `const`, `class` and
+/// `function` declarations and, for a function body, every `var` below it
+/// outside nested functions.
+fn stmts_declare(stmts: &[Stmt], function_body: bool) -> HashSet<String> {
+    let mut out = lexical_declares(stmts.iter());
     if function_body {
         struct Vars(HashSet<String>);
         impl Visit for Vars {
@@ -929,7 +950,7 @@ impl<'r, 'a> World<'r, 'a> {
             None => (None, String::new()),
         };
         for name in exec_names.iter().chain(&buffer_names) {
-            index.lookups.mention(name, Mention::Token);
+            index.lookups.mention(name, Mention::Reference);
         }
         for text in [CURSOR, SETTER].into_iter().chain(slot.as_deref()) {
             index.lookups.mention(text, Mention::Spelled);

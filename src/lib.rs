@@ -29,6 +29,7 @@ pub mod plan;
 pub mod prefilter;
 pub mod privilege;
 pub mod prove;
+pub mod refer;
 pub mod report;
 pub mod resolve;
 pub mod scan;

@@ -113,9 +113,20 @@ fn prefiltered<T>(
         let lookups = Lookups::default();
         let out = evaluate(tree.as_ref().expect("parsed"), &lookups);
         let mut grew = false;
+        let fresh: Vec<(String, Mention)> =
+            lookups.mentioned.borrow().iter().filter(|m| !mentions.contains_key(*m)).cloned().collect();
+        // References are judged together, one reading of each run for all names.
+        let names: Vec<&str> = fresh.iter().filter(|m| m.1 == Mention::Reference).map(|m| m.0.as_str()).collect();
+        let mut referring = runs.referring(&names);
+        for mention in &fresh {
+            let found = match mention.1 {
+                Mention::Reference => referring.remove(&mention.0).unwrap_or_default(),
+                how => runs.mentioning(&mention.0, how),
+            };
+            mentions.insert(mention.clone(), found);
+        }
         for mention in lookups.mentioned.borrow().iter() {
-            let found = mentions.entry(mention.clone()).or_insert_with(|| runs.mentioning(&mention.0, mention.1));
-            for run in found.iter() {
+            for run in mentions[mention].iter() {
                 grew |= !std::mem::replace(&mut wanted[*run], true);
             }
         }
@@ -305,6 +316,32 @@ impl<'s> Runs<'s> {
         self.occurring(text, Some(how), None)
     }
 
+    /// For each of `names`, the runs where it may refer to its top-level
+    /// binding: of the runs spelling it as a token, those whose tokens
+    /// (`refer::free_names`) leave an occurrence free, or are in doubt.
+    fn referring(&self, names: &[&str]) -> HashMap<String, Vec<usize>> {
+        let mut out: HashMap<String, Vec<usize>> = names.iter().map(|n| (n.to_string(), Vec::new())).collect();
+        let mut by_run: std::collections::BTreeMap<usize, Vec<&str>> = std::collections::BTreeMap::new();
+        for name in names {
+            for run in self.occurring(name, Some(Mention::Token), None) {
+                let here = by_run.entry(run).or_default();
+                if !here.contains(name) {
+                    here.push(name);
+                }
+            }
+        }
+        for (run, here) in by_run {
+            let text = &self.source.as_bytes()[self.range(run)];
+            let free = crate::refer::free_names(text, &|n| here.contains(&n));
+            for name in here {
+                if free.as_ref().map_or(true, |f| f.contains(name)) {
+                    out.get_mut(name).expect("asked for").push(run);
+                }
+            }
+        }
+        out
+    }
+
     /// Runs that may bind `name` at top level.
     fn declaring(&self, name: &str) -> Vec<usize> {
         let declared = self.declared.get_or_init(|| {
@@ -343,7 +380,7 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
                     || matches!(bytes[j - word.len() - 1], b'_' | b'$')))
     };
     match how {
-        Mention::Token | Mention::Spelled | Mention::Name => true,
+        Mention::Token | Mention::Spelled | Mention::Name | Mention::Reference => true,
         Mention::Constructed => {
             let j = before(&|b| space(b) || b == b'(');
             j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"new")
@@ -381,7 +418,7 @@ fn run_of(starts: &[usize], at: usize) -> usize {
 
 /// The text a JavaScript string, template text or identifier with escapes
 /// stands for (lossy where it does not matter: lone surrogates, bad escapes).
-fn unescape(raw: &str) -> String {
+pub(crate) fn unescape(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars().peekable();
     let hex = |digits: &str| u32::from_str_radix(digits, 16).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');

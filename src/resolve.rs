@@ -110,6 +110,10 @@ pub enum Mention {
     Spelled,
     /// As a whole token, or as the whole of a string (a computed key).
     Name,
+    /// Where it may refer to the top-level binding of that name: not as a
+    /// property, key or member name, nor bound by a nested declaration
+    /// (`refer::free_names` decides, from the tokens).
+    Reference,
 }
 
 impl Lookups {

@@ -1,0 +1,1322 @@
+//! Refer: which names a run of whole top-level statements may use as the
+//! top-level binding, read from its tokens without parsing it.
+//!
+//! A minifier gives the same two letters to a top-level class and to locals
+//! all over a large bundle, so "the run spells the name as a token" is not
+//! "the run refers to it". Here each occurrence of a wanted name is judged:
+//! a property name (after `.` or `?.`), a key, a method or class member name,
+//! a label, and an occurrence bound by a declaration in a nested scope
+//! (a parameter, `var`/`let`/`const`, a function or class declaration, a
+//! catch parameter, a destructuring target) do not refer to the top-level
+//! binding; anything else may. Scopes are read narrowly, declarations only
+//! where their position is certain, so a doubt always leaves an occurrence
+//! free: the answer may name too many names, never too few. Where the tokens
+//! themselves are in doubt (a `/` that may start a regular expression or
+//! divide, brackets that do not pair), the whole run is in doubt.
+
+use std::collections::HashSet;
+
+/// Why the run's tokens could not be read with certainty.
+pub type Doubt = &'static str;
+
+/// The wanted names (`wanted` tells which) that some occurrence in `run`
+/// may use as the top-level binding. Err: the tokens are in doubt, so every
+/// wanted name the run spells may be used.
+pub fn free_names(run: &[u8], wanted: &dyn Fn(&str) -> bool) -> Result<HashSet<String>, Doubt> {
+    let tokens = lex(run)?;
+    Ok(Walk::new(run, &tokens, wanted).run())
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Kind {
+    Word,
+    /// `#name`.
+    Private,
+    /// A number, string, template piece or regular expression: a value.
+    Literal,
+    Open(Bracket),
+    Close,
+    Punct(P),
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum P {
+    Dot,
+    OptDot,
+    Question,
+    Colon,
+    Comma,
+    Semi,
+    Assign,
+    Arrow,
+    Spread,
+    Inc,
+    Dec,
+    Star,
+    Other,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Bracket {
+    Paren(Paren),
+    Square,
+    Brace(Brace),
+    /// A template's `${`.
+    Subst,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Paren {
+    Group,
+    /// After `if`, `while`, `for`, `with`, `switch`.
+    Head,
+    /// After `catch`.
+    Catch,
+    /// A function's, method's or arrow's parameters.
+    Params,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Brace {
+    Block,
+    /// A function's or method's body; `decl`: of a function declaration.
+    Body { decl: bool },
+    ArrowBody,
+    Object,
+    Class { decl: bool },
+    Static,
+    /// `import {…}` / `export {…}`.
+    Module,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    kind: Kind,
+    start: u32,
+    end: u32,
+    /// A line break between this token and the one before it.
+    newline: bool,
+    /// For a bracket, the index of its partner.
+    mate: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'\\' || b >= 0x80
+}
+
+/// Words after which a `/` starts a regular expression.
+fn regex_after(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"return"
+            | b"typeof"
+            | b"instanceof"
+            | b"in"
+            | b"new"
+            | b"delete"
+            | b"void"
+            | b"throw"
+            | b"case"
+            | b"do"
+            | b"else"
+            | b"extends"
+            | b"default"
+    )
+}
+
+/// Words after which a `{` opens an object (they take an expression).
+fn takes_expression(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"return"
+            | b"typeof"
+            | b"instanceof"
+            | b"in"
+            | b"of"
+            | b"new"
+            | b"delete"
+            | b"void"
+            | b"throw"
+            | b"case"
+            | b"yield"
+            | b"await"
+            | b"var"
+            | b"let"
+            | b"const"
+            | b"default"
+    )
+}
+
+/// Words that are never a name, so never a key before `(` of a method either.
+fn reserved(word: &[u8]) -> bool {
+    matches!(
+        word,
+        b"if" | b"while"
+            | b"for"
+            | b"with"
+            | b"switch"
+            | b"catch"
+            | b"function"
+            | b"return"
+            | b"typeof"
+            | b"new"
+            | b"delete"
+            | b"void"
+            | b"throw"
+            | b"case"
+            | b"do"
+            | b"else"
+            | b"in"
+            | b"instanceof"
+            | b"var"
+            | b"const"
+            | b"class"
+            | b"extends"
+            | b"super"
+            | b"this"
+            | b"import"
+            | b"export"
+            | b"default"
+            | b"try"
+            | b"finally"
+            | b"break"
+            | b"continue"
+            | b"debugger"
+            | b"null"
+            | b"true"
+            | b"false"
+            | b"enum"
+    )
+}
+
+/// What the lexer knows of an open bracket.
+struct Frame {
+    at: usize,
+    /// `function` seen on this level, its `(` not yet: Some(whether a declaration).
+    function: Option<bool>,
+    /// `class` seen on this level, its body not yet: Some(whether a declaration).
+    class: Option<bool>,
+    /// Open `?` of conditionals on this level.
+    ternary: u32,
+    /// Whether the last `:` on this level ended a conditional's first branch.
+    colon_ternary: bool,
+}
+
+struct Lexer<'s> {
+    src: &'s [u8],
+    i: usize,
+    tokens: Vec<Token>,
+    frames: Vec<Frame>,
+    newline: bool,
+    /// The `(` of each `function`'s parameters: whether a declaration.
+    fn_decl: std::collections::HashMap<usize, bool>,
+}
+
+fn lex(src: &[u8]) -> Result<Vec<Token>, Doubt> {
+    let mut lx = Lexer {
+        src,
+        i: 0,
+        tokens: Vec::with_capacity(src.len() / 3),
+        frames: vec![Frame { at: usize::MAX, function: None, class: None, ternary: 0, colon_ternary: false }],
+        newline: false,
+        fn_decl: std::collections::HashMap::new(),
+    };
+    if src.starts_with(b"#!") {
+        lx.i = memchr::memchr(b'\n', src).unwrap_or(src.len());
+    }
+    lx.lex()?;
+    if lx.frames.len() != 1 {
+        return Err("a bracket is not closed");
+    }
+    Ok(lx.tokens)
+}
+
+impl<'s> Lexer<'s> {
+    fn push(&mut self, kind: Kind, start: usize) {
+        self.tokens.push(Token { kind, start: start as u32, end: self.i as u32, newline: self.newline, mate: NONE });
+        self.newline = false;
+    }
+
+    fn last(&self) -> Option<&Token> {
+        self.tokens.last()
+    }
+
+    fn text(&self, t: &Token) -> &'s [u8] {
+        &self.src[t.start as usize..t.end as usize]
+    }
+
+    fn last_word(&self, n: usize) -> Option<&'s [u8]> {
+        let t = self.tokens.len().checked_sub(n + 1).map(|k| self.tokens[k])?;
+        (t.kind == Kind::Word).then(|| self.text(&t))
+    }
+
+    fn frame(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("root frame")
+    }
+
+    /// The kind of the bracket open at frame index `f` (None: the run's top).
+    fn bracket_of(&self, f: usize) -> Option<Bracket> {
+        let at = self.frames[f].at;
+        (at != usize::MAX).then(|| match self.tokens[at].kind {
+            Kind::Open(b) => b,
+            _ => unreachable!("frames are opened at brackets"),
+        })
+    }
+
+    fn holds_statements(&self) -> bool {
+        matches!(
+            self.bracket_of(self.frames.len() - 1),
+            None | Some(Bracket::Brace(
+                Brace::Block | Brace::Body { .. } | Brace::ArrowBody | Brace::Static
+            ))
+        )
+    }
+
+    /// Whether the next token starts a statement, for certain.
+    fn statement_start(&self) -> bool {
+        if !self.holds_statements() {
+            return false;
+        }
+        match self.last() {
+            None => true,
+            Some(t) => matches!(t.kind, Kind::Punct(P::Semi) | Kind::Close | Kind::Open(Bracket::Brace(_))),
+        }
+    }
+
+    fn lex(&mut self) -> Result<(), Doubt> {
+        let src = self.src;
+        while self.i < src.len() {
+            let c = src[self.i];
+            let start = self.i;
+            match c {
+                b'\n' | b'\r' => {
+                    self.newline = true;
+                    self.i += 1;
+                }
+                b' ' | b'\t' | 0x0b | 0x0c => self.i += 1,
+                b'/' if src.get(self.i + 1) == Some(&b'/') => {
+                    self.i = memchr::memchr2(b'\n', b'\r', &src[self.i..]).map_or(src.len(), |p| self.i + p);
+                }
+                b'/' if src.get(self.i + 1) == Some(&b'*') => {
+                    let end = memchr::memmem::find(&src[self.i + 2..], b"*/").ok_or("a comment is not closed")?;
+                    let body = &src[self.i..self.i + 2 + end];
+                    if memchr::memchr2(b'\n', b'\r', body).is_some() || body.windows(3).any(|w| w == [0xe2, 0x80, 0xa8])
+                    {
+                        self.newline = true;
+                    }
+                    self.i += end + 4;
+                }
+                b'/' => {
+                    if self.regex_here()? {
+                        self.regex()?;
+                        self.push(Kind::Literal, start);
+                    } else {
+                        self.i += if src.get(self.i + 1) == Some(&b'=') { 2 } else { 1 };
+                        self.push(Kind::Punct(P::Other), start);
+                    }
+                }
+                b'\'' | b'"' => {
+                    self.string(c)?;
+                    self.push(Kind::Literal, start);
+                }
+                b'`' => {
+                    self.i += 1;
+                    self.template(start)?;
+                }
+                b'#' => {
+                    self.i += 1;
+                    while self.i < src.len() && word_byte(src[self.i]) {
+                        self.i += 1;
+                    }
+                    self.push(Kind::Private, start);
+                }
+                b'0'..=b'9' => {
+                    self.number();
+                    self.push(Kind::Literal, start);
+                }
+                b'.' if src.get(self.i + 1).is_some_and(u8::is_ascii_digit) => {
+                    self.number();
+                    self.push(Kind::Literal, start);
+                }
+                b'(' | b'[' | b'{' => self.open(c, start)?,
+                b')' | b']' | b'}' => {
+                    if self.close(c, start)? {
+                        // The `}` of a `${`: template text goes on.
+                        self.template(start)?;
+                    }
+                }
+                _ if word_byte(c) => {
+                    while self.i < src.len() && word_byte(src[self.i]) {
+                        if src[self.i] == b'\\' && src.get(self.i + 1) == Some(&b'u') && src.get(self.i + 2) == Some(&b'{')
+                        {
+                            self.i = memchr::memchr(b'}', &src[self.i..]).map_or(src.len(), |p| self.i + p);
+                        }
+                        self.i += 1;
+                    }
+                    if src[start..self.i].windows(2).any(|w| w == [0xc2, 0xa0]) || src[start..self.i].contains(&0xe2) {
+                        return Err("a name holds a character that may be a space");
+                    }
+                    self.word(start);
+                }
+                _ => self.punct(start)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn word(&mut self, start: usize) {
+        let word = &self.src[start..self.i];
+        let dotted = matches!(self.last().map(|t| t.kind), Some(Kind::Punct(P::Dot | P::OptDot)));
+        // `{class: …}`, `{class() {…}}`: a key, not a keyword.
+        let key = self.src[self.i..].iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|b| matches!(b, b':' | b'('));
+        let statement = self.statement_start()
+            || matches!(self.last_word(0), Some(b"export"))
+            || self.last_word(0) == Some(b"default") && self.last_word(1) == Some(b"export");
+        match word {
+            b"function" if !dotted => {
+                let decl = statement || self.last_word(0) == Some(b"async") && self.async_statement();
+                self.frame().function = Some(decl);
+            }
+            b"class" if !dotted && !key => self.frame().class = Some(statement),
+            _ => {}
+        }
+        self.push(Kind::Word, start);
+    }
+
+    /// Whether the `async` just before starts a statement.
+    fn async_statement(&self) -> bool {
+        let n = self.tokens.len();
+        if !self.holds_statements() || n == 0 {
+            return false;
+        }
+        n == 1 || matches!(self.tokens[n - 2].kind, Kind::Punct(P::Semi) | Kind::Close | Kind::Open(Bracket::Brace(_)))
+    }
+
+    fn punct(&mut self, start: usize) -> Result<(), Doubt> {
+        let rest = &self.src[self.i..];
+        let (len, p) = if rest.starts_with(b"...") {
+            (3, P::Spread)
+        } else if rest.starts_with(b"?.") && !rest.get(2).is_some_and(u8::is_ascii_digit) {
+            (2, P::OptDot)
+        } else if rest.starts_with(b"=>") {
+            (2, P::Arrow)
+        } else if rest.starts_with(b"++") {
+            (2, P::Inc)
+        } else if rest.starts_with(b"--") {
+            (2, P::Dec)
+        } else {
+            let ops: &[&[u8]] = &[
+                b">>>=", b"===", b"!==", b"**=", b"<<=", b">>=", b">>>", b"&&=", b"||=", b"??=", b"==", b"!=", b"<=",
+                b">=", b"&&", b"||", b"??", b"+=", b"-=", b"*=", b"%=", b"&=", b"|=", b"^=", b"**", b"<<", b">>",
+            ];
+            match ops.iter().find(|op| rest.starts_with(op)) {
+                Some(op) => (op.len(), P::Other),
+                None => match rest[0] {
+                    b'.' => (1, P::Dot),
+                    b'?' => (1, P::Question),
+                    b':' => (1, P::Colon),
+                    b',' => (1, P::Comma),
+                    b';' => (1, P::Semi),
+                    b'=' => (1, P::Assign),
+                    b'*' => (1, P::Star),
+                    b'+' | b'-' | b'%' | b'<' | b'>' | b'&' | b'|' | b'^' | b'!' | b'~' | b'@' => (1, P::Other),
+                    _ => return Err("a character the tool does not read as JavaScript"),
+                },
+            }
+        };
+        if rest.starts_with(b"<!--") || rest.starts_with(b"-->") {
+            return Err("an HTML-like comment");
+        }
+        self.i += len;
+        match p {
+            P::Question => self.frame().ternary += 1,
+            P::Colon => {
+                let f = self.frame();
+                f.colon_ternary = f.ternary > 0;
+                f.ternary = f.ternary.saturating_sub(1);
+            }
+            P::Arrow => {
+                // `(…) =>`: those were parameters.
+                if let Some(t) = self.tokens.last().copied() {
+                    if t.kind == Kind::Close {
+                        let open = t.mate as usize;
+                        if let Kind::Open(Bracket::Paren(_)) = self.tokens[open].kind {
+                            self.tokens[open].kind = Kind::Open(Bracket::Paren(Paren::Params));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.push(Kind::Punct(p), start);
+        Ok(())
+    }
+
+    /// Whether a `/` here starts a regular expression, from the token before.
+    fn regex_here(&self) -> Result<bool, Doubt> {
+        let Some(t) = self.last() else { return Ok(true) };
+        Ok(match t.kind {
+            Kind::Word => {
+                let w = self.text(t);
+                if matches!(w, b"of" | b"yield" | b"await" | b"let" | b"async" | b"get" | b"set" | b"static") {
+                    return Err("a `/` after a word that may be a keyword or a name");
+                }
+                regex_after(w)
+            }
+            Kind::Private | Kind::Literal => false,
+            Kind::Punct(P::Inc | P::Dec) => {
+                // Postfix after a value divides; prefix would start one.
+                let before = self.tokens.len().checked_sub(2).map(|k| self.tokens[k].kind);
+                !matches!(before, Some(Kind::Word | Kind::Literal | Kind::Close | Kind::Private))
+            }
+            Kind::Punct(_) | Kind::Open(_) => true,
+            Kind::Close => match self.tokens[t.mate as usize].kind {
+                Kind::Open(Bracket::Paren(Paren::Head)) => true,
+                Kind::Open(Bracket::Paren(_) | Bracket::Square) => false,
+                Kind::Open(Bracket::Brace(b)) => match b {
+                    Brace::Block | Brace::Static | Brace::Module => true,
+                    Brace::Body { decl } | Brace::Class { decl } => decl,
+                    Brace::Object => false,
+                    Brace::ArrowBody => return Err("a `/` after an arrow function's body"),
+                },
+                Kind::Open(Bracket::Subst) => unreachable!("a template goes on after `${{…}}`"),
+                _ => unreachable!("a close's mate is an open"),
+            },
+        })
+    }
+
+    fn regex(&mut self) -> Result<(), Doubt> {
+        let src = self.src;
+        let mut j = self.i + 1;
+        let mut class = false;
+        loop {
+            match src.get(j) {
+                None | Some(b'\n' | b'\r') => return Err("a regular expression runs into a line end"),
+                Some(b'\\') => j += 2,
+                Some(b'[') => {
+                    class = true;
+                    j += 1;
+                }
+                Some(b']') => {
+                    class = false;
+                    j += 1;
+                }
+                Some(b'/') if !class => break,
+                Some(_) => j += 1,
+            }
+        }
+        j += 1;
+        while j < src.len() && word_byte(src[j]) {
+            j += 1;
+        }
+        self.i = j;
+        Ok(())
+    }
+
+    fn string(&mut self, quote: u8) -> Result<(), Doubt> {
+        let src = self.src;
+        let mut j = self.i + 1;
+        loop {
+            match src.get(j) {
+                None | Some(b'\n' | b'\r') => return Err("a string is not closed on its line"),
+                Some(b'\\') => j += if src.get(j + 1) == Some(&b'\r') && src.get(j + 2) == Some(&b'\n') { 3 } else { 2 },
+                Some(c) if *c == quote => break,
+                Some(_) => j += 1,
+            }
+        }
+        self.i = j + 1;
+        Ok(())
+    }
+
+    /// Template text from `self.i` to its end or its next `${`.
+    fn template(&mut self, start: usize) -> Result<(), Doubt> {
+        let src = self.src;
+        let mut j = self.i;
+        loop {
+            match src.get(j) {
+                None => return Err("a template is not closed"),
+                Some(b'\\') => j += 2,
+                Some(b'`') => {
+                    self.i = j + 1;
+                    self.push(Kind::Literal, start);
+                    return Ok(());
+                }
+                Some(b'$') if src.get(j + 1) == Some(&b'{') => {
+                    self.i = j + 2;
+                    self.push(Kind::Literal, start);
+                    let at = self.tokens.len() - 1;
+                    self.tokens[at].kind = Kind::Open(Bracket::Subst);
+                    self.frames.push(Frame { at, function: None, class: None, ternary: 0, colon_ternary: false });
+                    return Ok(());
+                }
+                Some(_) => j += 1,
+            }
+        }
+    }
+
+    fn number(&mut self) {
+        let src = self.src;
+        while self.i < src.len() && (word_byte(src[self.i]) || src[self.i] == b'.') {
+            // `1..toString()`: the second `.` is a member access.
+            if src[self.i] == b'.' && src.get(self.i + 1) == Some(&b'.') {
+                self.i += 1;
+                return;
+            }
+            self.i += 1;
+        }
+    }
+
+    fn open(&mut self, c: u8, start: usize) -> Result<(), Doubt> {
+        self.i += 1;
+        let bracket = match c {
+            b'(' => Bracket::Paren(self.paren_kind()),
+            b'[' => Bracket::Square,
+            _ => Bracket::Brace(self.brace_kind()?),
+        };
+        self.push(Kind::Open(bracket), start);
+        let at = self.tokens.len() - 1;
+        self.frames.push(Frame { at, function: None, class: None, ternary: 0, colon_ternary: false });
+        Ok(())
+    }
+
+    fn paren_kind(&mut self) -> Paren {
+        if let Some(decl) = self.frame().function.take() {
+            self.fn_decl.insert(self.tokens.len(), decl);
+            return Paren::Params;
+        }
+        let dotted = self.tokens.len() >= 2
+            && matches!(self.tokens[self.tokens.len() - 2].kind, Kind::Punct(P::Dot | P::OptDot));
+        match self.last_word(0) {
+            Some(b"if" | b"while" | b"for" | b"with" | b"switch") if !dotted => Paren::Head,
+            Some(b"await") if self.last_word(1) == Some(b"for") => Paren::Head,
+            Some(b"catch") if !dotted => Paren::Catch,
+            _ => Paren::Group,
+        }
+    }
+
+    fn brace_kind(&mut self) -> Result<Brace, Doubt> {
+        let Some(t) = self.last().copied() else { return Ok(Brace::Block) };
+        let class = self.frame().class;
+        let statements = self.holds_statements();
+        let kind = match t.kind {
+            Kind::Close => {
+                let open = t.mate as usize;
+                match self.tokens[open].kind {
+                    Kind::Open(Bracket::Paren(Paren::Head | Paren::Catch)) => Brace::Block,
+                    Kind::Open(Bracket::Paren(Paren::Params)) => match self.fn_decl.get(&open) {
+                        Some(decl) => Brace::Body { decl: *decl },
+                        None => return Err("a `{` after parameters the tool cannot place"),
+                    },
+                    _ if class.is_some() => Brace::Class { decl: class == Some(true) },
+                    Kind::Open(Bracket::Paren(Paren::Group)) if !self.newline && self.method_key(open) => {
+                        self.tokens[open].kind = Kind::Open(Bracket::Paren(Paren::Params));
+                        Brace::Body { decl: false }
+                    }
+                    // After a value, by automatic semicolon insertion.
+                    _ if statements => Brace::Block,
+                    _ => return Err("a `{` after a `)` the tool cannot place"),
+                }
+            }
+            Kind::Punct(P::Arrow) => Brace::ArrowBody,
+            _ if class.is_some() => {
+                if self.last_word(0) == Some(b"extends") {
+                    return Err("a class extends an object literal");
+                }
+                Brace::Class { decl: class == Some(true) }
+            }
+            Kind::Word => {
+                let w = self.text(&t);
+                if w == b"static"
+                    && matches!(self.bracket_of(self.frames.len() - 1), Some(Bracket::Brace(Brace::Class { .. })))
+                {
+                    Brace::Static
+                } else if matches!(w, b"import" | b"export") {
+                    Brace::Module
+                } else if self.newline && matches!(w, b"return" | b"yield" | b"break" | b"continue") && statements {
+                    // `return` ends at the line break.
+                    Brace::Block
+                } else if takes_expression(w) {
+                    Brace::Object
+                } else if w == b"extends" {
+                    return Err("a class extends an object literal");
+                } else if statements {
+                    // After `else`, `do`, `try`, `finally`, or a value (by automatic semicolon insertion).
+                    Brace::Block
+                } else {
+                    return Err("a `{` after a word the tool cannot place");
+                }
+            }
+            Kind::Punct(P::Semi | P::Inc | P::Dec) => {
+                if statements {
+                    Brace::Block
+                } else {
+                    Brace::Object
+                }
+            }
+            Kind::Punct(P::Colon) => {
+                let bracket = self.bracket_of(self.frames.len() - 1);
+                if bracket == Some(Bracket::Brace(Brace::Object)) || self.frame().colon_ternary {
+                    Brace::Object
+                } else if statements {
+                    // A label's or a `case`'s colon.
+                    Brace::Block
+                } else {
+                    return Err("a `{` after a `:` the tool cannot place");
+                }
+            }
+            Kind::Open(Bracket::Brace(Brace::Block | Brace::Body { .. } | Brace::ArrowBody | Brace::Static)) => {
+                Brace::Block
+            }
+            Kind::Punct(_) | Kind::Open(_) => Brace::Object,
+            Kind::Literal | Kind::Private => {
+                if statements {
+                    Brace::Block
+                } else {
+                    return Err("a `{` after a value the tool cannot place");
+                }
+            }
+        };
+        if matches!(kind, Brace::Class { .. }) {
+            self.frame().class = None;
+        }
+        Ok(kind)
+    }
+
+    /// Whether the token before the `(` at `open` is a method's key, in an
+    /// object or a class body.
+    fn method_key(&self, open: usize) -> bool {
+        let in_members = matches!(
+            self.bracket_of(self.frames.len() - 1),
+            Some(Bracket::Brace(Brace::Object | Brace::Class { .. }))
+        );
+        let Some(key) = open.checked_sub(1).map(|k| self.tokens[k]) else { return false };
+        in_members
+            && match key.kind {
+                Kind::Word => !reserved(self.text(&key)) || self.member_start(open - 1),
+                Kind::Literal | Kind::Private | Kind::Close => true,
+                _ => false,
+            }
+    }
+
+    /// Whether the token at `k` starts a member (after `{`, `,`, `;`, `}` or a modifier).
+    fn member_start(&self, k: usize) -> bool {
+        match k.checked_sub(1).map(|j| self.tokens[j]) {
+            None => false,
+            Some(t) => matches!(t.kind, Kind::Open(_) | Kind::Close | Kind::Punct(P::Comma | P::Semi | P::Star)),
+        }
+    }
+
+    /// Closes a bracket; true when it was a template's `${`.
+    fn close(&mut self, c: u8, start: usize) -> Result<bool, Doubt> {
+        self.i += 1;
+        if self.frames.len() == 1 {
+            return Err("a closing bracket has no opening one");
+        }
+        let frame = self.frames.pop().expect("open frame");
+        let open = frame.at;
+        let fits = match self.tokens[open].kind {
+            Kind::Open(Bracket::Paren(_)) => c == b')',
+            Kind::Open(Bracket::Square) => c == b']',
+            Kind::Open(Bracket::Brace(_) | Bracket::Subst) => c == b'}',
+            _ => false,
+        };
+        if !fits {
+            return Err("brackets do not pair");
+        }
+        if self.tokens[open].kind == Kind::Open(Bracket::Subst) {
+            self.tokens[open].mate = self.tokens.len() as u32;
+            // The `}` is the start of the next template piece: a Close with no text of its own.
+            self.i = start;
+            self.push(Kind::Close, start);
+            let at = self.tokens.len() - 1;
+            self.tokens[at].mate = open as u32;
+            self.i = start + 1;
+            return Ok(true);
+        }
+        self.push(Kind::Close, start);
+        let at = self.tokens.len() - 1;
+        self.tokens[at].mate = open as u32;
+        self.tokens[open].mate = at as u32;
+        Ok(false)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum ScopeKind {
+    Program,
+    /// Parameters (and a catch's): names bound from their `(` to the end of the body.
+    Params,
+    /// A function's body or a static block: where `var` binds.
+    Body,
+    Block,
+}
+
+struct Scope {
+    kind: ScopeKind,
+    /// The token index after which this scope ends.
+    until: usize,
+    names: Vec<String>,
+    pending: Vec<String>,
+}
+
+struct Walk<'s, 't, 'w> {
+    src: &'s [u8],
+    tokens: &'t [Token],
+    wanted: &'w dyn Fn(&str) -> bool,
+    scopes: Vec<Scope>,
+    /// Tokens that are names a declaration binds (or labels): not references.
+    binding: Vec<bool>,
+    free: HashSet<String>,
+    /// For each open bracket on the way, its token index.
+    open: Vec<usize>,
+}
+
+impl<'s, 't, 'w> Walk<'s, 't, 'w> {
+    fn new(src: &'s [u8], tokens: &'t [Token], wanted: &'w dyn Fn(&str) -> bool) -> Self {
+        Walk {
+            src,
+            tokens,
+            wanted,
+            scopes: vec![Scope { kind: ScopeKind::Program, until: usize::MAX, names: Vec::new(), pending: Vec::new() }],
+            binding: vec![false; tokens.len()],
+            free: HashSet::new(),
+            open: Vec::new(),
+        }
+    }
+
+    fn text(&self, k: usize) -> &'s [u8] {
+        let t = self.tokens[k];
+        &self.src[t.start as usize..t.end as usize]
+    }
+
+    fn kind(&self, k: usize) -> Option<Kind> {
+        self.tokens.get(k).map(|t| t.kind)
+    }
+
+    fn is_word(&self, k: usize, w: &[u8]) -> bool {
+        self.kind(k) == Some(Kind::Word) && self.text(k) == w
+    }
+
+    /// The name a word token spells, escapes decoded.
+    fn name(&self, k: usize) -> std::borrow::Cow<'s, str> {
+        let raw = self.text(k);
+        let text = String::from_utf8_lossy(raw);
+        if raw.contains(&b'\\') {
+            std::borrow::Cow::Owned(crate::prefilter::unescape(&text))
+        } else {
+            text
+        }
+    }
+
+    fn inner(&self) -> Option<Bracket> {
+        self.open.last().map(|k| match self.tokens[*k].kind {
+            Kind::Open(b) => b,
+            _ => unreachable!("open brackets"),
+        })
+    }
+
+    fn holds_statements(&self) -> bool {
+        matches!(
+            self.inner(),
+            None | Some(Bracket::Brace(Brace::Block | Brace::Body { .. } | Brace::ArrowBody | Brace::Static))
+        )
+    }
+
+    fn statement_start(&self, k: usize) -> bool {
+        self.holds_statements()
+            && match k.checked_sub(1).map(|j| self.tokens[j].kind) {
+                None => true,
+                Some(kind) => matches!(kind, Kind::Punct(P::Semi) | Kind::Close | Kind::Open(Bracket::Brace(_))),
+            }
+    }
+
+    fn run(mut self) -> HashSet<String> {
+        let n = self.tokens.len();
+        let mut k = 0;
+        while k < n {
+            self.token(k);
+            while self.scopes.last().is_some_and(|s| s.until == k) {
+                self.close_scope();
+            }
+            k += 1;
+        }
+        while self.scopes.len() > 1 {
+            self.close_scope();
+        }
+        let program = self.scopes.pop().expect("program scope");
+        self.free.extend(program.pending);
+        self.free
+    }
+
+    fn close_scope(&mut self) {
+        let scope = self.scopes.pop().expect("a scope");
+        let parent = self.scopes.last_mut().expect("program scope");
+        parent.pending.extend(scope.pending.into_iter().filter(|p| !scope.names.contains(p)));
+    }
+
+    fn push_scope(&mut self, kind: ScopeKind, until: usize, names: Vec<String>) {
+        self.scopes.push(Scope { kind, until, names, pending: Vec::new() });
+    }
+
+    /// Binds `name` (at token `k`) in the nearest scope `var` (or, with
+    /// `lexical`, `let`) would bind it in; at the program level it is the top-level binding.
+    fn declare(&mut self, k: usize, lexical: bool) {
+        let name = self.name(k);
+        self.binding[k] = true;
+        if !(self.wanted)(&name) {
+            return;
+        }
+        let target = self
+            .scopes
+            .iter_mut()
+            .rev()
+            .find(|s| match s.kind {
+                ScopeKind::Program | ScopeKind::Body => true,
+                ScopeKind::Block => lexical,
+                ScopeKind::Params => false,
+            })
+            .expect("program scope");
+        if target.kind == ScopeKind::Program {
+            // A top-level declaration: the binding itself, kept as a mention.
+            self.free.insert(name.into_owned());
+        } else {
+            target.names.push(name.into_owned());
+        }
+    }
+
+    fn token(&mut self, k: usize) {
+        let t = self.tokens[k];
+        match t.kind {
+            Kind::Open(b) => {
+                self.open.push(k);
+                self.on_open(k, b);
+            }
+            Kind::Close => {
+                self.open.pop();
+            }
+            Kind::Word => self.on_word(k),
+            _ => {}
+        }
+    }
+
+    fn on_open(&mut self, k: usize, b: Bracket) {
+        let mate = self.tokens[k].mate as usize;
+        match b {
+            Bracket::Paren(Paren::Params) => {
+                // A function's, method's or arrow's scope: from `(` to the end of its body.
+                let until = self.body_end(mate);
+                self.push_scope(ScopeKind::Params, until, Vec::new());
+                self.elements(k + 1, mate, false);
+            }
+            Bracket::Paren(Paren::Catch) => {
+                let until = if self.kind(mate + 1) == Some(Kind::Open(Bracket::Brace(Brace::Block))) {
+                    self.tokens[mate + 1].mate as usize
+                } else {
+                    mate
+                };
+                self.push_scope(ScopeKind::Params, until, Vec::new());
+                self.elements(k + 1, mate, false);
+            }
+            Bracket::Paren(Paren::Head) if self.is_word(k - 1, b"for") || self.is_word(k - 1, b"await") => {
+                // `for (let …)`: the head and a braced body.
+                let until = match self.kind(mate + 1) {
+                    Some(Kind::Open(Bracket::Brace(Brace::Block))) => self.tokens[mate + 1].mate as usize,
+                    _ => mate,
+                };
+                self.push_scope(ScopeKind::Block, until, Vec::new());
+            }
+            Bracket::Brace(Brace::Body { .. } | Brace::ArrowBody | Brace::Static) => {
+                self.push_scope(ScopeKind::Body, mate, Vec::new());
+            }
+            Bracket::Brace(Brace::Block) => self.push_scope(ScopeKind::Block, mate, Vec::new()),
+            Bracket::Brace(Brace::Module) => {
+                // `import {…}`, `export {…}`: each name may be the binding.
+                for j in k + 1..mate {
+                    if self.kind(j) == Some(Kind::Word) {
+                        let name = self.name(j);
+                        if (self.wanted)(&name) {
+                            self.free.insert(name.into_owned());
+                        }
+                        self.binding[j] = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The last token of the body of the function whose parameters close at `close`.
+    fn body_end(&self, close: usize) -> usize {
+        match self.kind(close + 1) {
+            Some(Kind::Open(Bracket::Brace(_))) => self.tokens[close + 1].mate as usize,
+            Some(Kind::Punct(P::Arrow)) => self.arrow_end(close + 2),
+            // Parameters that no body follows: nothing is bound past them.
+            _ => close,
+        }
+    }
+
+    /// The last token of an arrow's body starting at `from`: a braced body's
+    /// `}`, or a concise body read narrowly (up to a `,`, `;`, `:`, a closing
+    /// bracket or a line break where a statement may end).
+    fn arrow_end(&self, from: usize) -> usize {
+        if let Some(Kind::Open(Bracket::Brace(_))) = self.kind(from) {
+            return self.tokens[from].mate as usize;
+        }
+        let mut j = from;
+        let mut last = from.saturating_sub(1);
+        while j < self.tokens.len() {
+            let t = self.tokens[j];
+            match t.kind {
+                Kind::Close | Kind::Punct(P::Comma | P::Semi | P::Colon) => break,
+                _ if j > from && t.newline && self.may_end_statement(last, j) => break,
+                Kind::Open(_) => {
+                    last = t.mate as usize;
+                    j = t.mate as usize + 1;
+                    continue;
+                }
+                _ => {}
+            }
+            last = j;
+            j += 1;
+        }
+        last
+    }
+
+    /// Whether a line break between tokens `a` and `b` may end a statement.
+    fn may_end_statement(&self, a: usize, b: usize) -> bool {
+        let value_ends = matches!(self.kind(a), Some(Kind::Word | Kind::Literal | Kind::Close | Kind::Private))
+            || matches!(self.kind(a), Some(Kind::Punct(P::Inc | P::Dec)));
+        let continues = match self.kind(b) {
+            Some(Kind::Punct(P::Inc | P::Dec)) => false,
+            Some(Kind::Punct(_)) => true,
+            Some(Kind::Open(Bracket::Paren(_) | Bracket::Square)) => true,
+            Some(Kind::Word) => matches!(self.text(b), b"in" | b"instanceof"),
+            _ => false,
+        };
+        value_ends && !continues
+    }
+
+    /// Binding elements from `from` to `to` (exclusive): parameters, a catch
+    /// parameter, or an array pattern's items; `defaults` skipped.
+    fn elements(&mut self, from: usize, to: usize, lexical: bool) {
+        let mut j = from;
+        while j < to {
+            match self.kind(j) {
+                Some(Kind::Punct(P::Comma)) => {
+                    j += 1;
+                    continue;
+                }
+                Some(Kind::Punct(P::Spread)) => j += 1,
+                _ => {}
+            }
+            j = self.target(j, lexical, true);
+            j = self.skip_default(j, to);
+        }
+    }
+
+    /// A binding target at `j` (a name or a pattern); returns the token after it.
+    fn target(&mut self, j: usize, lexical: bool, param: bool) -> usize {
+        match self.kind(j) {
+            Some(Kind::Word) if !reserved(self.text(j)) => {
+                if param {
+                    let name = self.name(j);
+                    self.binding[j] = true;
+                    if (self.wanted)(&name) {
+                        self.scopes.last_mut().expect("params scope").names.push(name.into_owned());
+                    }
+                } else {
+                    self.declare(j, lexical);
+                }
+                j + 1
+            }
+            Some(Kind::Open(Bracket::Square)) => {
+                let mate = self.tokens[j].mate as usize;
+                let mut i = j + 1;
+                while i < mate {
+                    match self.kind(i) {
+                        Some(Kind::Punct(P::Comma)) => {
+                            i += 1;
+                            continue;
+                        }
+                        Some(Kind::Punct(P::Spread)) => i += 1,
+                        _ => {}
+                    }
+                    i = self.target(i, lexical, param);
+                    i = self.skip_default(i, mate);
+                }
+                mate + 1
+            }
+            Some(Kind::Open(Bracket::Brace(_))) => {
+                let mate = self.tokens[j].mate as usize;
+                let mut i = j + 1;
+                while i < mate {
+                    match self.kind(i) {
+                        Some(Kind::Punct(P::Comma)) => {
+                            i += 1;
+                            continue;
+                        }
+                        Some(Kind::Punct(P::Spread)) => i = self.target(i + 1, lexical, param),
+                        Some(Kind::Word | Kind::Literal) if self.kind(i + 1) == Some(Kind::Punct(P::Colon)) => {
+                            i = self.target(i + 2, lexical, param);
+                        }
+                        Some(Kind::Open(Bracket::Square)) => {
+                            let close = self.tokens[i].mate as usize;
+                            if self.kind(close + 1) != Some(Kind::Punct(P::Colon)) {
+                                return mate + 1;
+                            }
+                            i = self.target(close + 2, lexical, param);
+                        }
+                        Some(Kind::Word) => i = self.target(i, lexical, param),
+                        // Not a pattern the tool reads: bind nothing more of it.
+                        _ => return mate + 1,
+                    }
+                    i = self.skip_default(i, mate);
+                }
+                mate + 1
+            }
+            // Not a target: nothing bound; go on after it.
+            _ => j + 1,
+        }
+    }
+
+    /// Past a `= default` (or anything else) up to the next `,` at this level, or `to`.
+    fn skip_default(&self, mut j: usize, to: usize) -> usize {
+        while j < to {
+            match self.tokens[j].kind {
+                Kind::Punct(P::Comma) => return j,
+                Kind::Open(_) => j = self.tokens[j].mate as usize + 1,
+                _ => j += 1,
+            }
+        }
+        to
+    }
+
+    /// A declaration list after `var`/`let`/`const` at `k`.
+    fn declarations(&mut self, k: usize, lexical: bool) {
+        let mut j = k + 1;
+        loop {
+            let Some(kind) = self.kind(j) else { return };
+            if !matches!(kind, Kind::Word | Kind::Open(Bracket::Square | Bracket::Brace(_))) {
+                return;
+            }
+            j = self.target(j, lexical, false);
+            // The initialiser, up to the next `,` of this list.
+            let mut last = j.saturating_sub(1);
+            loop {
+                let Some(t) = self.tokens.get(j).copied() else { return };
+                match t.kind {
+                    Kind::Punct(P::Comma) => {
+                        j += 1;
+                        break;
+                    }
+                    Kind::Punct(P::Semi) | Kind::Close => return,
+                    Kind::Word if matches!(self.text(j), b"in" | b"of") => return,
+                    _ if t.newline && self.may_end_statement(last, j) => return,
+                    Kind::Open(_) => {
+                        last = t.mate as usize;
+                        j = t.mate as usize + 1;
+                        continue;
+                    }
+                    _ => {}
+                }
+                last = j;
+                j += 1;
+            }
+        }
+    }
+
+    fn on_word(&mut self, k: usize) {
+        if self.binding[k] {
+            return;
+        }
+        let w = self.text(k);
+        let prev = k.checked_sub(1).map(|j| self.tokens[j].kind);
+        let next = self.kind(k + 1);
+        if matches!(prev, Some(Kind::Punct(P::Dot | P::OptDot))) {
+            return;
+        }
+        match w {
+            b"var" => return self.declarations(k, false),
+            b"const" => return self.declarations(k, true),
+            b"let"
+                if (self.statement_start(k) || self.in_for_head(k))
+                    && matches!(next, Some(Kind::Word | Kind::Open(Bracket::Brace(_)))) =>
+            {
+                return self.declarations(k, true);
+            }
+            b"function" => {
+                // A declaration's name binds in its block; an expression's (conservatively) nowhere.
+                let mut j = k + 1;
+                if self.kind(j) == Some(Kind::Punct(P::Star)) {
+                    j += 1;
+                }
+                let decl = self.statement_start(k)
+                    || self.is_word(k.wrapping_sub(1), b"async") && self.statement_start(k - 1);
+                if self.kind(j) == Some(Kind::Word) {
+                    if decl {
+                        self.declare(j, true);
+                    } else {
+                        self.binding[j] = true;
+                    }
+                }
+                return;
+            }
+            b"class" => {
+                if self.kind(k + 1) == Some(Kind::Word) && !self.is_word(k + 1, b"extends") {
+                    if self.statement_start(k) {
+                        self.declare(k + 1, true);
+                    } else {
+                        self.binding[k + 1] = true;
+                    }
+                }
+                return;
+            }
+            b"break" | b"continue" => {
+                if self.kind(k + 1) == Some(Kind::Word) && !self.tokens[k + 1].newline {
+                    self.binding[k + 1] = true;
+                }
+                return;
+            }
+            _ => {}
+        }
+        // `x => …`: a parameter, bound in the arrow.
+        if next == Some(Kind::Punct(P::Arrow)) {
+            let until = self.arrow_end(k + 2);
+            self.push_scope(ScopeKind::Params, until, Vec::new());
+            self.target(k, false, true);
+            return;
+        }
+        let name = self.name(k);
+        if !(self.wanted)(&name) {
+            return;
+        }
+        if self.is_key(k) {
+            return;
+        }
+        self.scopes.last_mut().expect("a scope").pending.push(name.into_owned());
+    }
+
+    fn in_for_head(&self, k: usize) -> bool {
+        matches!(self.inner(), Some(Bracket::Paren(Paren::Head)))
+            && self.open.last().is_some_and(|o| *o + 1 == k && self.is_word(o.wrapping_sub(1), b"for"))
+    }
+
+    /// Whether the word at `k` names a property, a member or a label rather than a binding.
+    fn is_key(&self, k: usize) -> bool {
+        let prev = k.checked_sub(1).map(|j| self.tokens[j].kind);
+        let next = self.kind(k + 1);
+        match self.inner() {
+            Some(Bracket::Brace(Brace::Object)) => {
+                let after_open = matches!(prev, Some(Kind::Open(_) | Kind::Punct(P::Comma)))
+                    || matches!(prev, Some(Kind::Word))
+                        && matches!(self.text(k - 1), b"get" | b"set" | b"async")
+                        && matches!(
+                            k.checked_sub(2).map(|j| self.tokens[j].kind),
+                            Some(Kind::Open(_) | Kind::Punct(P::Comma))
+                        )
+                    || prev == Some(Kind::Punct(P::Star));
+                after_open
+                    && (next == Some(Kind::Punct(P::Colon)) || next == Some(Kind::Open(Bracket::Paren(Paren::Params))))
+            }
+            Some(Bracket::Brace(Brace::Class { .. })) => self.class_member_start(k),
+            _ => {
+                // A label: `name:` where a statement starts.
+                next == Some(Kind::Punct(P::Colon)) && self.statement_start(k)
+            }
+        }
+    }
+
+    /// Whether the word at `k` in a class body is a member's name.
+    fn class_member_start(&self, k: usize) -> bool {
+        let mut j = k;
+        loop {
+            let Some(p) = j.checked_sub(1) else { return false };
+            match self.tokens[p].kind {
+                Kind::Open(Bracket::Brace(Brace::Class { .. })) | Kind::Close | Kind::Punct(P::Semi) => return true,
+                Kind::Punct(P::Star) => j = p,
+                Kind::Word if matches!(self.text(p), b"static" | b"get" | b"set" | b"async" | b"accessor") => {
+                    // A modifier: a name after it is a member's; one after a value is by ASI too.
+                    return true;
+                }
+                _ => return false,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn free(src: &str, name: &str) -> bool {
+        free_names(src.as_bytes(), &|n| n == name).expect("tokens read").contains(name)
+    }
+
+    #[test]
+    fn locals_and_properties_are_not_the_binding() {
+        for src in [
+            "function f(Pc){return Pc.x}",
+            "function f(a){var Pc=a;return Pc}",
+            "function f(a){if(a){var Pc=1}return Pc}",
+            "var f=(a,{b:Pc})=>Pc+1;",
+            "var f=Pc=>Pc*2;",
+            "x.Pc=1;a?.Pc;",
+            "var o={Pc:1,Pc(){return 1},get Pc(){return 2}};",
+            "class A{Pc(){}static Pc=1;get Pc(){}#Pc;x=this.#Pc}",
+            "try{}catch(Pc){Pc.y}",
+            "function f(){let Pc=1;{Pc++}}",
+            "function f(){return g();function Pc(){}function g(){return Pc}}",
+            "for(const Pc of x){Pc()}",
+            "function f(){Pc:for(;;){break Pc}}",
+            "var g=function(){const[a,Pc]=b;return Pc};",
+            "function f(){var a=1,Pc=2;return Pc}",
+            "function f(a,b=c=>c){var{x:{y:Pc}}=a;return Pc}",
+            "class A{static{var Pc=1;Pc++}}",
+            "var f=`a${x.Pc}b`;",
+        ] {
+            assert!(!free(src, "Pc"), "{src}");
+        }
+    }
+
+    #[test]
+    fn references_are_the_binding() {
+        for src in [
+            "new Pc();",
+            "function f(a){return new Pc(a)}",
+            "var o={Pc};",
+            "var o={a:Pc};",
+            "var o={...Pc};",
+            "function f(a=Pc){var Pc}",
+            "function f(){{let Pc}return Pc}",
+            "var f=a=>a,g=Pc;",
+            "var f=a=>a?Pc:b;",
+            "var f=Pc=>1,g=Pc;",
+            "var f=x=>x\nPc.y();",
+            "class A{x=Pc;y=a*Pc}",
+            "class A extends Pc{}",
+            "switch(a){case b,Pc:break}",
+            "var f=`${Pc}`;",
+            "function f(){var a=1\nPc=2}",
+            "function f(){try{}catch(e){}return Pc}",
+            "var g=function Pc(){return Pc};",
+            "export{Pc};",
+            "a?.[Pc];",
+            "var a=b?Pc:c;",
+            "function f(){x=let\nPc=1}",
+            "for(let i of Pc){}",
+            "var a=b/Pc/c;",
+            "if(a)/Pc/.test(b),Pc();",
+        ] {
+            assert!(free(src, "Pc"), "{src}");
+        }
+    }
+
+    #[test]
+    fn doubtful_tokens_are_doubt() {
+        for src in ["a=>{}\n/x/g", "a(", "'abc", "x = of / 2"] {
+            assert!(free_names(src.as_bytes(), &|_| true).is_err(), "{src}");
+        }
+    }
+}
