@@ -116,11 +116,20 @@ fn prefiltered<T>(
         let fresh: Vec<(String, Mention)> =
             lookups.mentioned.borrow().iter().filter(|m| !mentions.contains_key(*m)).cloned().collect();
         // References are judged together, one reading of each run for all names.
-        let names: Vec<&str> = fresh.iter().filter(|m| m.1 == Mention::Reference).map(|m| m.0.as_str()).collect();
-        let mut referring = runs.referring(&names);
+        // An alias `var C = NAME` is one only where NAME is the top-level binding.
+        let by_reference = |how: Mention| matches!(how, Mention::Reference | Mention::Aliased);
+        let mut names: Vec<&str> = fresh.iter().filter(|m| by_reference(m.1)).map(|m| m.0.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        let referring = runs.referring(&names);
         for mention in &fresh {
             let found = match mention.1 {
-                Mention::Reference => referring.remove(&mention.0).unwrap_or_default(),
+                Mention::Reference => referring[&mention.0].clone(),
+                Mention::Aliased => {
+                    let mut found = runs.mentioning(&mention.0, Mention::Aliased);
+                    found.retain(|run| referring[&mention.0].binary_search(run).is_ok());
+                    found
+                }
                 how => runs.mentioning(&mention.0, how),
             };
             mentions.insert(mention.clone(), found);
@@ -207,6 +216,10 @@ struct Runs<'s> {
     escaped_words: Vec<(usize, String)>,
     /// Names top-level declarations may bind -> their runs (built when first asked).
     declared: std::cell::OnceCell<HashMap<&'s str, Vec<usize>>>,
+    /// Each run's tokens once read for references (None: in doubt).
+    tokens: std::cell::RefCell<HashMap<usize, std::rc::Rc<Option<crate::refer::Tokens<'s>>>>>,
+    /// (run, name) -> whether the name may refer to its binding there, once judged.
+    judged: std::cell::RefCell<HashMap<(usize, String), bool>>,
 }
 
 impl<'s> Runs<'s> {
@@ -223,6 +236,8 @@ impl<'s> Runs<'s> {
             escaped: decode(&scan.escaped),
             escaped_words: decode(&scan.escaped_words),
             declared: std::cell::OnceCell::new(),
+            tokens: std::cell::RefCell::new(HashMap::new()),
+            judged: std::cell::RefCell::new(HashMap::new()),
         }
     }
 
@@ -330,11 +345,27 @@ impl<'s> Runs<'s> {
                 }
             }
         }
-        for (run, here) in by_run {
-            let text = &self.source.as_bytes()[self.range(run)];
-            let free = crate::refer::free_names(text, &|n| here.contains(&n));
+        for (run, mut here) in by_run {
+            let judged = self.judged.borrow();
+            for name in here.iter().filter(|n| judged.get(&(run, n.to_string())) == Some(&true)) {
+                out.get_mut(*name).expect("asked for").push(run);
+            }
+            here.retain(|n| !judged.contains_key(&(run, n.to_string())));
+            drop(judged);
+            if here.is_empty() {
+                continue;
+            }
+            let tokens = self
+                .tokens
+                .borrow_mut()
+                .entry(run)
+                .or_insert_with(|| crate::refer::read(&self.source.as_bytes()[self.range(run)]).ok().into())
+                .clone();
+            let free = tokens.as_ref().as_ref().map(|t| t.free_names_of(&here));
             for name in here {
-                if free.as_ref().map_or(true, |f| f.contains(name)) {
+                let refers = free.as_ref().is_none_or(|f| f.contains(name));
+                self.judged.borrow_mut().insert((run, name.to_string()), refers);
+                if refers {
                     out.get_mut(name).expect("asked for").push(run);
                 }
             }

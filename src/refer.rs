@@ -23,8 +23,30 @@ pub type Doubt = &'static str;
 /// may use as the top-level binding. Err: the tokens are in doubt, so every
 /// wanted name the run spells may be used.
 pub fn free_names(run: &[u8], wanted: &dyn Fn(&str) -> bool) -> Result<HashSet<String>, Doubt> {
-    let tokens = lex(run)?;
-    Ok(Walk::new(run, &tokens, wanted).run())
+    Ok(read(run)?.free_names(wanted))
+}
+
+/// A run's tokens, read once and judged for as many names as asked.
+pub struct Tokens<'s> {
+    run: &'s [u8],
+    tokens: Vec<Token>,
+}
+
+/// Reads `run`'s tokens (Err: they are in doubt).
+pub fn read(run: &[u8]) -> Result<Tokens<'_>, Doubt> {
+    Ok(Tokens { run, tokens: lex(run)? })
+}
+
+impl Tokens<'_> {
+    /// `free_names` of the run these tokens are.
+    pub fn free_names(&self, wanted: &dyn Fn(&str) -> bool) -> HashSet<String> {
+        Walk::new(self.run, &self.tokens, wanted, None).run()
+    }
+
+    /// `free_names` for just `names` (compared byte for byte, quicker).
+    pub fn free_names_of(&self, names: &[&str]) -> HashSet<String> {
+        Walk::new(self.run, &self.tokens, &|n| names.contains(&n), Some(names)).run()
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -80,10 +102,14 @@ enum Paren {
 enum Brace {
     Block,
     /// A function's or method's body; `decl`: of a function declaration.
-    Body { decl: bool },
+    Body {
+        decl: bool,
+    },
     ArrowBody,
     Object,
-    Class { decl: bool },
+    Class {
+        decl: bool,
+    },
     Static,
     /// `import {…}` / `export {…}`.
     Module,
@@ -153,7 +179,8 @@ fn takes_expression(word: &[u8]) -> bool {
 fn reserved(word: &[u8]) -> bool {
     matches!(
         word,
-        b"if" | b"while"
+        b"if"
+            | b"while"
             | b"for"
             | b"with"
             | b"switch"
@@ -268,9 +295,7 @@ impl<'s> Lexer<'s> {
     fn holds_statements(&self) -> bool {
         matches!(
             self.bracket_of(self.frames.len() - 1),
-            None | Some(Bracket::Brace(
-                Brace::Block | Brace::Body { .. } | Brace::ArrowBody | Brace::Static
-            ))
+            None | Some(Bracket::Brace(Brace::Block | Brace::Body { .. } | Brace::ArrowBody | Brace::Static))
         )
     }
 
@@ -348,14 +373,26 @@ impl<'s> Lexer<'s> {
                     }
                 }
                 _ if word_byte(c) => {
-                    while self.i < src.len() && word_byte(src[self.i]) {
-                        if src[self.i] == b'\\' && src.get(self.i + 1) == Some(&b'u') && src.get(self.i + 2) == Some(&b'{')
-                        {
+                    let mut plain = true;
+                    while self.i < src.len() {
+                        let b = src[self.i];
+                        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' {
+                            self.i += 1;
+                            continue;
+                        }
+                        if !word_byte(b) {
+                            break;
+                        }
+                        plain = false;
+                        if b == b'\\' && src.get(self.i + 1) == Some(&b'u') && src.get(self.i + 2) == Some(&b'{') {
                             self.i = memchr::memchr(b'}', &src[self.i..]).map_or(src.len(), |p| self.i + p);
                         }
                         self.i += 1;
                     }
-                    if src[start..self.i].windows(2).any(|w| w == [0xc2, 0xa0]) || src[start..self.i].contains(&0xe2) {
+                    if !plain
+                        && (src[start..self.i].windows(2).any(|w| w == [0xc2, 0xa0])
+                            || src[start..self.i].contains(&0xe2))
+                    {
                         return Err("a name holds a character that may be a space");
                     }
                     self.word(start);
@@ -368,19 +405,20 @@ impl<'s> Lexer<'s> {
 
     fn word(&mut self, start: usize) {
         let word = &self.src[start..self.i];
-        let dotted = matches!(self.last().map(|t| t.kind), Some(Kind::Punct(P::Dot | P::OptDot)));
-        // `{class: …}`, `{class() {…}}`: a key, not a keyword.
-        let key = self.src[self.i..].iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|b| matches!(b, b':' | b'('));
-        let statement = self.statement_start()
-            || matches!(self.last_word(0), Some(b"export"))
-            || self.last_word(0) == Some(b"default") && self.last_word(1) == Some(b"export");
-        match word {
-            b"function" if !dotted => {
+        if matches!(word, b"function" | b"class") {
+            let dotted = matches!(self.last().map(|t| t.kind), Some(Kind::Punct(P::Dot | P::OptDot)));
+            // `{class: …}`, `{class() {…}}`: a key, not a keyword.
+            let key =
+                self.src[self.i..].iter().find(|b| !b.is_ascii_whitespace()).is_some_and(|b| matches!(b, b':' | b'('));
+            let statement = self.statement_start()
+                || matches!(self.last_word(0), Some(b"export"))
+                || self.last_word(0) == Some(b"default") && self.last_word(1) == Some(b"export");
+            if word == b"function" && !dotted {
                 let decl = statement || self.last_word(0) == Some(b"async") && self.async_statement();
                 self.frame().function = Some(decl);
+            } else if word == b"class" && !dotted && !key {
+                self.frame().class = Some(statement);
             }
-            b"class" if !dotted && !key => self.frame().class = Some(statement),
-            _ => {}
         }
         self.push(Kind::Word, start);
     }
@@ -411,7 +449,9 @@ impl<'s> Lexer<'s> {
                 b">>>=", b"===", b"!==", b"**=", b"<<=", b">>=", b">>>", b"&&=", b"||=", b"??=", b"==", b"!=", b"<=",
                 b">=", b"&&", b"||", b"??", b"+=", b"-=", b"*=", b"%=", b"&=", b"|=", b"^=", b"**", b"<<", b">>",
             ];
-            match ops.iter().find(|op| rest.starts_with(op)) {
+            // Only a second operator byte can make a longer operator.
+            let longer = rest.get(1).is_some_and(|b| b"=&|?*<>".contains(b));
+            match ops.iter().find(|op| longer && rest.starts_with(op)) {
                 Some(op) => (op.len(), P::Other),
                 None => match rest[0] {
                     b'.' => (1, P::Dot),
@@ -521,7 +561,9 @@ impl<'s> Lexer<'s> {
         loop {
             match src.get(j) {
                 None | Some(b'\n' | b'\r') => return Err("a string is not closed on its line"),
-                Some(b'\\') => j += if src.get(j + 1) == Some(&b'\r') && src.get(j + 2) == Some(&b'\n') { 3 } else { 2 },
+                Some(b'\\') => {
+                    j += if src.get(j + 1) == Some(&b'\r') && src.get(j + 2) == Some(&b'\n') { 3 } else { 2 }
+                }
                 Some(c) if *c == quote => break,
                 Some(_) => j += 1,
             }
@@ -687,10 +729,8 @@ impl<'s> Lexer<'s> {
     /// Whether the token before the `(` at `open` is a method's key, in an
     /// object or a class body.
     fn method_key(&self, open: usize) -> bool {
-        let in_members = matches!(
-            self.bracket_of(self.frames.len() - 1),
-            Some(Bracket::Brace(Brace::Object | Brace::Class { .. }))
-        );
+        let in_members =
+            matches!(self.bracket_of(self.frames.len() - 1), Some(Bracket::Brace(Brace::Object | Brace::Class { .. })));
         let Some(key) = open.checked_sub(1).map(|k| self.tokens[k]) else { return false };
         in_members
             && match key.kind {
@@ -765,6 +805,8 @@ struct Walk<'s, 't, 'w> {
     src: &'s [u8],
     tokens: &'t [Token],
     wanted: &'w dyn Fn(&str) -> bool,
+    /// The wanted names, when they are a short list: a word spelling none of them is skipped unread.
+    exact: Option<&'w [&'w str]>,
     scopes: Vec<Scope>,
     /// Tokens that are names a declaration binds (or labels): not references.
     binding: Vec<bool>,
@@ -774,11 +816,12 @@ struct Walk<'s, 't, 'w> {
 }
 
 impl<'s, 't, 'w> Walk<'s, 't, 'w> {
-    fn new(src: &'s [u8], tokens: &'t [Token], wanted: &'w dyn Fn(&str) -> bool) -> Self {
+    fn new(src: &'s [u8], tokens: &'t [Token], wanted: &'w dyn Fn(&str) -> bool, exact: Option<&'w [&'w str]>) -> Self {
         Walk {
             src,
             tokens,
             wanted,
+            exact,
             scopes: vec![Scope { kind: ScopeKind::Program, until: usize::MAX, names: Vec::new(), pending: Vec::new() }],
             binding: vec![false; tokens.len()],
             free: HashSet::new(),
@@ -799,9 +842,24 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
         self.kind(k) == Some(Kind::Word) && self.text(k) == w
     }
 
+    /// The name the word at `k` spells, when it is wanted.
+    fn wants(&self, k: usize) -> Option<std::borrow::Cow<'s, str>> {
+        if let Some(exact) = self.exact {
+            let raw = self.text(k);
+            if !raw.contains(&b'\\') && !exact.iter().any(|n| n.as_bytes() == raw) {
+                return None;
+            }
+        }
+        let name = self.name(k);
+        (self.wanted)(&name).then_some(name)
+    }
+
     /// The name a word token spells, escapes decoded.
     fn name(&self, k: usize) -> std::borrow::Cow<'s, str> {
         let raw = self.text(k);
+        if raw.is_ascii() && !raw.contains(&b'\\') {
+            return std::borrow::Cow::Borrowed(std::str::from_utf8(raw).expect("ASCII"));
+        }
         let text = String::from_utf8_lossy(raw);
         if raw.contains(&b'\\') {
             std::borrow::Cow::Owned(crate::prefilter::unescape(&text))
@@ -863,11 +921,8 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
     /// Binds `name` (at token `k`) in the nearest scope `var` (or, with
     /// `lexical`, `let`) would bind it in; at the program level it is the top-level binding.
     fn declare(&mut self, k: usize, lexical: bool) {
-        let name = self.name(k);
         self.binding[k] = true;
-        if !(self.wanted)(&name) {
-            return;
-        }
+        let Some(name) = self.wants(k) else { return };
         let target = self
             .scopes
             .iter_mut()
@@ -935,8 +990,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
                 // `import {…}`, `export {…}`: each name may be the binding.
                 for j in k + 1..mate {
                     if self.kind(j) == Some(Kind::Word) {
-                        let name = self.name(j);
-                        if (self.wanted)(&name) {
+                        if let Some(name) = self.wants(j) {
                             self.free.insert(name.into_owned());
                         }
                         self.binding[j] = true;
@@ -1021,9 +1075,8 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
         match self.kind(j) {
             Some(Kind::Word) if !reserved(self.text(j)) => {
                 if param {
-                    let name = self.name(j);
                     self.binding[j] = true;
-                    if (self.wanted)(&name) {
+                    if let Some(name) = self.wants(j) {
                         self.scopes.last_mut().expect("params scope").names.push(name.into_owned());
                     }
                 } else {
@@ -1152,8 +1205,8 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
                 if self.kind(j) == Some(Kind::Punct(P::Star)) {
                     j += 1;
                 }
-                let decl = self.statement_start(k)
-                    || self.is_word(k.wrapping_sub(1), b"async") && self.statement_start(k - 1);
+                let decl =
+                    self.statement_start(k) || self.is_word(k.wrapping_sub(1), b"async") && self.statement_start(k - 1);
                 if self.kind(j) == Some(Kind::Word) {
                     if decl {
                         self.declare(j, true);
@@ -1188,10 +1241,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
             self.target(k, false, true);
             return;
         }
-        let name = self.name(k);
-        if !(self.wanted)(&name) {
-            return;
-        }
+        let Some(name) = self.wants(k) else { return };
         if self.is_key(k) {
             return;
         }

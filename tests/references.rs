@@ -22,30 +22,32 @@ fn resolved_free(source: &str, kind: SourceKind, scanned: &scan::Scan) -> BTreeM
     let starts = &scanned.starts;
     let mut program: Program =
         parse::on_big_stack(|| parse::parse_scanned(source, kind, scanned).expect("the bundle parses"));
-    parse::on_big_stack(|| GLOBALS.set(&Globals::new(), || {
-        let unresolved = Mark::new();
-        let top = Mark::new();
-        program.visit_mut_with(&mut resolver(unresolved, top, false));
-        struct Free<'s> {
-            contexts: [SyntaxContext; 2],
-            starts: &'s [usize],
-            out: BTreeMap<usize, BTreeSet<String>>,
-        }
-        impl Visit for Free<'_> {
-            fn visit_ident(&mut self, id: &Ident) {
-                if self.contexts.contains(&id.ctxt) {
-                    let at = parse::lo(id.span);
-                    let run = self.starts[self.starts.partition_point(|s| *s <= at) - 1];
-                    self.out.entry(run).or_default().insert(id.sym.to_string());
+    parse::on_big_stack(|| {
+        GLOBALS.set(&Globals::new(), || {
+            let unresolved = Mark::new();
+            let top = Mark::new();
+            program.visit_mut_with(&mut resolver(unresolved, top, false));
+            struct Free<'s> {
+                contexts: [SyntaxContext; 2],
+                starts: &'s [usize],
+                out: BTreeMap<usize, BTreeSet<String>>,
+            }
+            impl Visit for Free<'_> {
+                fn visit_ident(&mut self, id: &Ident) {
+                    if self.contexts.contains(&id.ctxt) {
+                        let at = parse::lo(id.span);
+                        let run = self.starts[self.starts.partition_point(|s| *s <= at) - 1];
+                        self.out.entry(run).or_default().insert(id.sym.to_string());
+                    }
                 }
             }
-        }
-        let contexts = [SyntaxContext::empty().apply_mark(unresolved), SyntaxContext::empty().apply_mark(top)];
-        let mut free = Free { contexts, starts, out: BTreeMap::new() };
-        program.visit_with(&mut free);
-        std::mem::forget(program);
-        free.out
-    }))
+            let contexts = [SyntaxContext::empty().apply_mark(unresolved), SyntaxContext::empty().apply_mark(top)];
+            let mut free = Free { contexts, starts, out: BTreeMap::new() };
+            program.visit_with(&mut free);
+            std::mem::forget(program);
+            free.out
+        })
+    })
 }
 
 /// Checks one file; returns (runs, runs in doubt, names read as free beyond swc's).
@@ -72,7 +74,12 @@ fn check(path: &Path, kind: SourceKind) -> (usize, usize, usize) {
             }
         }
     }
-    assert!(missed.is_empty(), "{}: swc resolves references the token reading misses:\n{}", path.display(), missed.join("\n"));
+    assert!(
+        missed.is_empty(),
+        "{}: swc resolves references the token reading misses:\n{}",
+        path.display(),
+        missed.join("\n")
+    );
     (starts.len(), doubt, extra)
 }
 
@@ -90,7 +97,8 @@ fn files() -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> =
         common::BUNDLES.iter().map(|b| root.join("testdata/bundles").join(b).join(common::BUNDLE_IN_TREE)).collect();
     for dir in ["testdata/corpus/bundles", "testdata/mutants/bundles"] {
-        let mut found: Vec<PathBuf> = walk(&root.join(dir)).into_iter().filter(|p| p.extension().is_some_and(|e| e == "js")).collect();
+        let mut found: Vec<PathBuf> =
+            walk(&root.join(dir)).into_iter().filter(|p| p.extension().is_some_and(|e| e == "js")).collect();
         found.sort();
         out.extend(found);
     }
@@ -132,7 +140,10 @@ fn the_bench_bundles_read_alike_when_built() {
         Err(_) => Vec::new(),
     };
     if bundles.is_empty() {
-        eprintln!("no bench bundles in {} (bash bench/run builds them): the committed files are checked above", out.display());
+        eprintln!(
+            "no bench bundles in {} (bash bench/run builds them): the committed files are checked above",
+            out.display()
+        );
     }
     for path in bundles {
         let (runs, doubt, extra) = check(&path, kind_of(&path));
