@@ -72,6 +72,15 @@ const FIXES = {
   "gate-rewind": { seed: false, gate: true, rewind: true },
 };
 
+// Names and texts kas-steering.md says every bundle has (property and method names and string
+// literals survive minification): the stock bundle of every row must hold each.
+const FACT_TEXTS = [
+  "steeringReaderIndex", "setSteeringReaderIndex", "drainRetryCount", "sessionServices", "subExecutionDepth",
+  "promptContext", "agentName", "skipHooks", "memory-extraction", "hasQueuedUserMessage", "handlers", "isHandled",
+  "acknowledge", "[LiveSteeringHook] injected steering", "(handlers: ",
+  "While you delegated work to subagent(s)", "adjust your approach as the currently active agent", "informational only",
+];
+
 function parseArgs(argv) {
   const o = { out: path.join(REPO, "target/generated-corpus"), sample: 0, seed: 29, full: false, only: null, jobs: 2, writeCovering: false };
   for (let i = 0; i < argv.length; i++) {
@@ -203,6 +212,10 @@ async function generateRow(row, o) {
     rmSync(src, { recursive: true, force: true });
   }
   const problems = [];
+  const stock = readFileSync(path.join(dir, "stock.js"), "utf8").toLowerCase();
+  for (const fact of FACT_TEXTS) {
+    if (!stock.includes(fact.toLowerCase())) problems.push(`stock.js lacks \`${fact}\`, which kas-steering.md says survives in every bundle`);
+  }
   for (const name of Object.keys(FIXES)) {
     const r = await run(process.execPath, ["--check", path.join(dir, `${name}.js`)]);
     if (r.code !== 0) problems.push(`${name}.js does not pass node --check: ${r.err.split("\n").slice(0, 5).join(" ")}`);

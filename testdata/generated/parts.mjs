@@ -150,11 +150,13 @@ export function newExecutionId() {
 
 function buffer(v, fix) {
   const store = {
-    "getter": { decl: "messages = [];\n  messageById = new Map();", list: "this.messages", byId: "this.messageById", reset: "this.messages = [];\n    this.messageById.clear();" },
-    "count-method": { decl: "messages = [];\n  messageById = new Map();", list: "this.messages", byId: "this.messageById", reset: "this.messages.length = 0;\n    this.messageById = new Map();" },
-    "nested-array": { decl: "store = { messages: [], byId: new Map() };", list: "this.store.messages", byId: "this.store.byId", reset: "this.store = { messages: [], byId: new Map() };" },
-    "private-field": { decl: "#messages = [];\n  #byId = new Map();", list: "this.#messages", byId: "this.#byId", reset: "this.#messages = [];\n    this.#byId = new Map();" },
+    "getter": { decl: "messages = [];\n  messageById = new Map();", list: "this.messages", byId: "this.messageById" },
+    "count-method": { decl: "messages = [];\n  messageById = new Map();", list: "this.messages", byId: "this.messageById" },
+    "nested-array": { decl: "store = { messages: [], byId: new Map() };", list: "this.store.messages", byId: "this.store.byId" },
+    "private-field": { decl: "#messages = [];\n  #byId = new Map();", list: "this.#messages", byId: "this.#byId" },
   }[v.length];
+  // one way of clearing for every choice, so that the length axis is only the length
+  store.reset = `${store.list} = [];\n    ${store.byId}.clear();`;
   const entry = (kind) => `{
       id: \`\${${kind} === "user" ? "steer" : "notify"}-\${shortId()}\`,
       kind: ${kind},
