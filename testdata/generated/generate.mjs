@@ -4,6 +4,7 @@
 // each with a source-level reference fix the generator writes itself, each validated.
 //
 //   node generate.mjs [--out DIR] [--sample N] [--seed S] [--full] [--only ID,…] [--jobs N]
+//   node generate.mjs --rows FILE --manifest NAME   # the rows FILE lists ([{id, axis: choice, …}])
 //   node generate.mjs --write-covering      # recompute covering.json (after an axis changed)
 //
 // Rows: covering.json (committed, fixed for CI; checked to cover every pair of choices of any
@@ -82,7 +83,7 @@ const FACT_TEXTS = [
 ];
 
 function parseArgs(argv) {
-  const o = { out: path.join(REPO, "target/generated-corpus"), sample: 0, seed: 29, full: false, only: null, jobs: 2, writeCovering: false };
+  const o = { out: path.join(REPO, "target/generated-corpus"), sample: 0, seed: 29, full: false, only: null, jobs: 2, writeCovering: false, rows: null, manifest: "manifest.json" };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -96,6 +97,8 @@ function parseArgs(argv) {
     else if (a === "--only") o.only = new Set(val().split(","));
     else if (a === "--jobs") o.jobs = Math.max(1, Number(val()));
     else if (a === "--write-covering") o.writeCovering = true;
+    else if (a === "--rows") o.rows = path.resolve(val());
+    else if (a === "--manifest") o.manifest = path.basename(val());
     else throw new Error(`unknown argument ${a}`);
   }
   if (!Number.isInteger(o.sample) || o.sample < 0) throw new Error("--sample takes a whole number");
@@ -121,6 +124,14 @@ function ensureDependencies() {
 }
 
 function rowsFor(o) {
+  if (o.rows) {
+    const rows = JSON.parse(readFileSync(o.rows, "utf8"));
+    for (const r of rows) {
+      if (!/^[a-z0-9][a-z0-9.-]*$/.test(r.id)) throw new Error(`--rows: id ${JSON.stringify(r.id)} is not a folder name`);
+      uncoveredPairs(ALL_AXES, [r]);
+    }
+    return rows;
+  }
   const file = path.join(HERE, "covering.json");
   if (o.writeCovering) {
     const rows = coveringArray(ALL_AXES, 29);
@@ -265,7 +276,7 @@ async function main() {
     axes: ALL_AXES,
     rows: results.map(({ id, choices, format }) => ({ id, format, ...choices })),
   };
-  writeFileSync(path.join(o.out, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
+  writeFileSync(path.join(o.out, o.manifest), `${JSON.stringify(manifest, null, 1)}\n`);
   process.stderr.write(`generate: ${results.length} rows (${results.length - bad.length} valid) in ${((Date.now() - started) / 1000).toFixed(1)} s into ${o.out}\n`);
   if (bad.length > 0) {
     for (const r of bad) process.stderr.write(`GENERATOR BUG in ${r.id} (${JSON.stringify(r.choices)}):\n  ${r.problems.join("\n  ")}\n`);
