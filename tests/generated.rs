@@ -16,7 +16,9 @@
 //! its reason (and one listed there must still be such a choice).
 //!
 //! Knobs: `KSS_GENERATED_SAMPLE=N` (N more rows drawn at random, seed
-//! `KSS_GENERATED_SEED`, default 29), `KSS_GENERATED_FULL=1` (every covering
+//! `KSS_GENERATED_SEED`, default 29; with `KSS_GENERATED_AVOID_LIMITS=1`,
+//! none with a choice of known-limits.txt, to hunt false passes where the
+//! tool applies), `KSS_GENERATED_FULL=1` (every covering
 //! row in every build), `KSS_GENERATED_ONLY=id,…` (some rows, to reproduce),
 //! `KSS_GENERATED_JOBS` (parallel cases, default 2), `KSS_GENERATED_REUSE=1`
 //! (judge the rows the last run generated, without generating them again).
@@ -31,7 +33,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use common::{repo, sha256_file, BUNDLE_IN_TREE, NO_CACHE, NO_CONFIG};
+use common::{repo, sha256_file, BUNDLE_IN_TREE};
 
 const MODES: [&str; 2] = ["seed", "gate"];
 const TABLE_START: &str = "<!-- generated-table:start -->";
@@ -67,6 +69,9 @@ fn generate(out: &Path) -> Vec<Row> {
     cmd.arg(repo().join("testdata/generated/generate.mjs")).arg("--out").arg(out);
     if let Some(n) = env_knob("KSS_GENERATED_SAMPLE") {
         cmd.args(["--sample", &n, "--seed", &env_knob("KSS_GENERATED_SEED").unwrap_or_else(|| "29".into())]);
+        if env_knob("KSS_GENERATED_AVOID_LIMITS").is_some() {
+            cmd.args(["--avoid", &known_limits().into_keys().collect::<Vec<_>>().join(",")]);
+        }
     }
     if env_knob("KSS_GENERATED_FULL").is_some() {
         cmd.arg("--full");
@@ -125,19 +130,9 @@ fn tree(dir: &Path, stock: &Path, format: &str) -> PathBuf {
 
 /// The binary, as a user runs it, with nothing saved and no shim in the way.
 fn tool(target: &Path, args: &[&str]) -> Output {
-    Command::new("timeout")
-        .arg("180")
-        .arg(common::bin())
-        .args(args)
-        .arg("--target")
-        .arg(target)
-        .env_remove("KIRO_KAS_SERVER_PATH")
-        .env_remove("KIRO_KAS_NODE_PATH")
-        .env_remove("KIRO_DATA_DIR")
-        .env("KIRO_STEER_SCOPE_CONFIG", NO_CONFIG)
-        .env("KIRO_STEER_SCOPE_CACHE", NO_CACHE)
-        .output()
-        .expect("the binary runs")
+    let mut all = args.to_vec();
+    all.extend(["--target", target.to_str().unwrap()]);
+    common::run(&all)
 }
 
 fn json_of(o: &Output) -> serde_json::Value {
@@ -360,7 +355,7 @@ fn class_of(why: &str) -> String {
             }
         }
     }
-    out.chars().take(220).collect()
+    out.chars().take(300).collect()
 }
 
 /// Each case's verdict, `jobs()` at a time.
@@ -370,15 +365,16 @@ fn judge_all(rows: &[Row], out: &Path) -> Vec<(String, String, Verdict)> {
     let done = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..jobs() {
-            s.spawn(|| loop {
-                let Some(&(row, mode)) = cases.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
-                let tmp = tempfile::tempdir().unwrap();
-                let rowdir = out.join(&row.id);
-                let target = tree(tmp.path(), &rowdir.join("stock.js"), &row.format);
-                let case = Case { mode, stock_sha: sha256_file(&target), rowdir, target };
-                let verdict = case.judge();
-                println!("{:<34} {:<5} {}", row.id, mode, line_of(&verdict));
-                done.lock().unwrap().push((row.id.clone(), mode.to_string(), verdict));
+            s.spawn(|| {
+                while let Some(&(row, mode)) = cases.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    let tmp = tempfile::tempdir().unwrap();
+                    let rowdir = out.join(&row.id);
+                    let target = tree(tmp.path(), &rowdir.join("stock.js"), &row.format);
+                    let case = Case { mode, stock_sha: sha256_file(&target), rowdir, target };
+                    let verdict = case.judge();
+                    println!("{:<34} {:<5} {}", row.id, mode, line_of(&verdict));
+                    done.lock().unwrap().push((row.id.clone(), mode.to_string(), verdict));
+                }
             });
         }
     });
@@ -444,7 +440,7 @@ fn table(
     let refused = count(&|v| matches!(v, Verdict::Refused(_)));
     let wrong = count(&|v| matches!(v, Verdict::Wrong(_)));
     let mut s = format!(
-        "{} rows ({} of the covering array, {probes} probes) × 2 modes = {} cases: {applied} applied and behaved as the reference fix ({rewound} with the rewind too), \
+        "{} rows ({} generated, {probes} probes) × 2 modes = {} cases: {applied} applied and behaved as the reference fix ({rewound} with the rewind too), \
          {refused} refused naming why, {wrong} wrong.\n\n\
          | axis | choice | rows | seed applied | seed refused | gate applied | gate refused | rewind applied |\n\
          | --- | --- | --- | --- | --- | --- | --- | --- |\n",

@@ -4,6 +4,7 @@
 // each with a source-level reference fix the generator writes itself, each validated.
 //
 //   node generate.mjs [--out DIR] [--sample N] [--seed S] [--full] [--only ID,…] [--jobs N]
+//   node generate.mjs --sample N --avoid axis=choice,…   # random rows without those choices
 //   node generate.mjs --rows FILE --manifest NAME   # the rows FILE lists ([{id, axis: choice, …}])
 //   node generate.mjs --write-covering      # recompute covering.json (after an axis changed)
 //
@@ -83,7 +84,7 @@ const FACT_TEXTS = [
 ];
 
 function parseArgs(argv) {
-  const o = { out: path.join(REPO, "target/generated-corpus"), sample: 0, seed: 29, full: false, only: null, jobs: 2, writeCovering: false, rows: null, manifest: "manifest.json" };
+  const o = { out: path.join(REPO, "target/generated-corpus"), sample: 0, seed: 29, full: false, only: null, jobs: 2, writeCovering: false, rows: null, manifest: "manifest.json", avoid: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -98,6 +99,7 @@ function parseArgs(argv) {
     else if (a === "--jobs") o.jobs = Math.max(1, Number(val()));
     else if (a === "--write-covering") o.writeCovering = true;
     else if (a === "--rows") o.rows = path.resolve(val());
+    else if (a === "--avoid") o.avoid = val().split(",").filter(Boolean).map((p) => p.split("="));
     else if (a === "--manifest") o.manifest = path.basename(val());
     else throw new Error(`unknown argument ${a}`);
   }
@@ -149,7 +151,11 @@ function rowsFor(o) {
   if (o.full) {
     rows = fixed.rows.flatMap((r, i) => Object.keys(BUILDS).map((b) => ({ id: `c${pad(i)}-${b}`, ...r, build: b })));
   }
-  rows.push(...randomRows(ALL_AXES, o.seed, o.sample).map((r, i) => ({ id: `r${o.seed}-${pad(i)}-${r.build}`, ...r })));
+  for (const [axis, choice] of o.avoid) {
+    if (!ALL_AXES[axis]?.includes(choice)) throw new Error(`--avoid: ${axis} has no choice ${choice}`);
+  }
+  const axes = Object.fromEntries(Object.entries(ALL_AXES).map(([a, cs]) => [a, cs.filter((c) => !o.avoid.some(([x, y]) => x === a && y === c))]));
+  rows.push(...randomRows(axes, o.seed, o.sample).map((r, i) => ({ id: `r${o.seed}-${pad(i)}-${r.build}`, ...r })));
   if (o.only) rows = rows.filter((r) => o.only.has(r.id));
   return rows;
 }
