@@ -442,7 +442,7 @@ fn table(
     let mut s = format!(
         "{} rows ({} generated, {probes} probes) × 2 modes = {} cases: {applied} applied and behaved as the reference fix ({rewound} with the rewind too), \
          {refused} refused naming why, {wrong} wrong.\n\n\
-         | axis | choice | rows | seed applied | seed refused | gate applied | gate refused | rewind applied |\n\
+         | axis | choice | rows | seed applied | seed refused | gate applied | gate refused | rewind applied (both modes) |\n\
          | --- | --- | --- | --- | --- | --- | --- | --- |\n",
         rows.len(),
         rows.len() - probes,
