@@ -35,8 +35,13 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The binary under test: this build's, or KIRO_STEER_SCOPE_BIN (a released
+/// binary, or a wrapper that runs one under qemu; contrib/release/test-built).
 pub fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_kiro-steer-scope"))
+    match std::env::var_os("KIRO_STEER_SCOPE_BIN").filter(|v| !v.is_empty()) {
+        Some(path) => PathBuf::from(path),
+        None => PathBuf::from(env!("CARGO_BIN_EXE_kiro-steer-scope")),
+    }
 }
 
 pub fn sha256_file(path: &Path) -> String {
