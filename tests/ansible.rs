@@ -516,6 +516,49 @@ fn the_binary_comes_from_a_url_only_with_its_checksum() {
     assert_eq!((p.code(), p.changed("fetched")), (0, 0), "{}", p.text());
 }
 
+/// A release archive (contrib/release/build; CI's freshly built one) as the
+/// URL: its checksum checked, its binary installed, nothing else left.
+#[test]
+fn the_binary_comes_from_a_release_archive() {
+    let Some(playbook) = ansible_playbook("the_binary_comes_from_a_release_archive") else {
+        return;
+    };
+    let release = common::release_folder();
+    let archive = std::fs::read(release.path().join(common::archive_name())).unwrap();
+    let sha = sha256_bytes(&archive);
+    let url = format!("{}/{}", serve(archive).trim_end_matches("/kiro-steer-scope"), common::archive_name());
+    let fleet = Fleet::new(playbook, &["fetched", "mismatch"]);
+    fleet.inventory(|name, vars| {
+        vars.remove("kiro_steer_scope_binary_src");
+        vars.insert("kiro_steer_scope_binary_url".into(), json!(url));
+        let checksum = if name == "fetched" { sha.clone() } else { sha256_bytes(b"another build") };
+        vars.insert("kiro_steer_scope_binary_checksum".into(), json!(format!("sha256:{checksum}")));
+    });
+    let p = fleet.play(&[]);
+    assert_eq!((p.failed("fetched"), p.failed("mismatch")), (0, 1), "{}", p.text());
+    assert!(p.fatal("mismatch").contains("checksum"), "{}", p.text());
+    let fetched = fleet.host("fetched");
+    let unpacked = tempfile::tempdir().unwrap();
+    let tar = Command::new("tar")
+        .arg("-xzf")
+        .arg(release.path().join(common::archive_name()))
+        .arg("-C")
+        .arg(unpacked.path())
+        .status()
+        .unwrap();
+    assert!(tar.success());
+    let top = common::archive_name().trim_end_matches(".tar.gz").to_string();
+    assert_eq!(sha256_file(&fetched.binary()), sha256_file(&unpacked.path().join(top).join("kiro-steer-scope")));
+    assert_eq!(std::fs::metadata(fetched.binary()).unwrap().mode() & 0o777, 0o755);
+    assert_eq!(std::fs::read_link(fetched.shim()).unwrap(), fetched.binary());
+    assert_eq!(std::fs::read_dir(fetched.binary().parent().unwrap()).unwrap().count(), 1, "only the binary");
+    let mismatch = fleet.host("mismatch");
+    assert!(!mismatch.binary().exists() && !mismatch.shim().exists(), "{}", p.text());
+    // Again: the same binary, so nothing changed.
+    let p = fleet.play(&["--limit", "fetched"]);
+    assert_eq!((p.code(), p.changed("fetched")), (0, 0), "{}", p.text());
+}
+
 /// What the module reads from the tool, without Ansible: --set-up says
 /// whether it wrote (and writes nothing the second time, or with
 /// --dry-run), and --all says when kiro-cli has unpacked no tree yet.

@@ -464,3 +464,32 @@ pub fn edited(bundle: &str, edits: &[(&str, &str)]) -> Tree {
     std::fs::write(&tree.target, text).unwrap();
     tree
 }
+
+/// A release folder as contrib/release/build makes it (archives, SHA256SUMS,
+/// install.sh), private to the caller: a copy of the one
+/// KIRO_STEER_SCOPE_RELEASE_DIR names (CI's fresh build), else one packed
+/// from this build's binary under this machine's archive name.
+pub fn release_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    match std::env::var_os("KIRO_STEER_SCOPE_RELEASE_DIR").filter(|v| !v.is_empty()) {
+        Some(built) => copy_dir(Path::new(&built), dir.path()),
+        None => {
+            let o = Command::new("bash")
+                .arg(repo().join("contrib/release/build"))
+                .arg("--pack")
+                .arg(bin())
+                .arg("--out")
+                .arg(dir.path())
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "contrib/release/build --pack failed: {}", describe(&o));
+        }
+    }
+    dir
+}
+
+/// This machine's archive in a release folder.
+pub fn archive_name() -> String {
+    let arch = String::from_utf8(Command::new("uname").arg("-m").output().unwrap().stdout).unwrap();
+    format!("kiro-steer-scope-{}-unknown-linux-musl.tar.gz", arch.trim().replace("arm64", "aarch64"))
+}
