@@ -451,10 +451,11 @@ fn write_to_mirror_leaves_every_tree_as_it_is() {
     assert_eq!(sha256_file(&tree), stock_sha("minified-esm"));
 }
 
-/// Serves `body` over HTTP on 127.0.0.1 to a few requests, for at most five minutes.
-fn serve(body: Vec<u8>) -> String {
+/// Serves `body` over HTTP on 127.0.0.1 at any path (the URL ends in `name`)
+/// to a few requests, for at most five minutes.
+fn serve(body: Vec<u8>, name: &str) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/kiro-steer-scope", listener.local_addr().unwrap());
+    let url = format!("http://{}/{name}", listener.local_addr().unwrap());
     listener.set_nonblocking(true).unwrap();
     std::thread::spawn(move || {
         let deadline = Instant::now() + Duration::from_secs(300);
@@ -485,6 +486,21 @@ fn serve(body: Vec<u8>) -> String {
     url
 }
 
+/// Hosts "fetched" and "mismatch" that download `body` from 127.0.0.1 (at
+/// a URL ending in `name`), with its checksum and with another one.
+fn download_fleet(playbook: PathBuf, body: Vec<u8>, name: &str) -> Fleet {
+    let sha = sha256_bytes(&body);
+    let url = serve(body, name);
+    let fleet = Fleet::new(playbook, &["fetched", "mismatch"]);
+    fleet.inventory(|host, vars| {
+        vars.remove("kiro_steer_scope_binary_src");
+        vars.insert("kiro_steer_scope_binary_url".into(), json!(url));
+        let checksum = if host == "fetched" { sha.clone() } else { sha256_bytes(b"another build") };
+        vars.insert("kiro_steer_scope_binary_checksum".into(), json!(format!("sha256:{checksum}")));
+    });
+    fleet
+}
+
 #[test]
 fn the_binary_comes_from_a_url_only_with_its_checksum() {
     let Some(playbook) = ansible_playbook("the_binary_comes_from_a_url_only_with_its_checksum") else {
@@ -492,14 +508,7 @@ fn the_binary_comes_from_a_url_only_with_its_checksum() {
     };
     let binary = std::fs::read(bin()).unwrap();
     let sha = sha256_bytes(&binary);
-    let url = serve(binary);
-    let fleet = Fleet::new(playbook, &["fetched", "mismatch"]);
-    fleet.inventory(|name, vars| {
-        vars.remove("kiro_steer_scope_binary_src");
-        vars.insert("kiro_steer_scope_binary_url".into(), json!(url));
-        let checksum = if name == "fetched" { sha.clone() } else { sha256_bytes(b"another build") };
-        vars.insert("kiro_steer_scope_binary_checksum".into(), json!(format!("sha256:{checksum}")));
-    });
+    let fleet = download_fleet(playbook, binary, "kiro-steer-scope");
     // kiro-cli has not started on either yet: no KAS tree, which is no failure.
     let p = fleet.play(&[]);
     assert_eq!(p.code(), 2, "{}", p.text());
@@ -512,6 +521,41 @@ fn the_binary_comes_from_a_url_only_with_its_checksum() {
     let mismatch = fleet.host("mismatch");
     assert!(!mismatch.binary().exists() && !mismatch.shim().exists() && !mismatch.config().exists());
     // Downloaded once: the checksum matches what is there.
+    let p = fleet.play(&["--limit", "fetched"]);
+    assert_eq!((p.code(), p.changed("fetched")), (0, 0), "{}", p.text());
+}
+
+/// A release archive (contrib/release/build; CI's freshly built one) as the
+/// URL: its checksum checked, its binary installed, nothing else left.
+#[test]
+fn the_binary_comes_from_a_release_archive() {
+    let Some(playbook) = ansible_playbook("the_binary_comes_from_a_release_archive") else {
+        return;
+    };
+    let release = common::release_folder();
+    let archive = std::fs::read(release.path().join(common::archive_name())).unwrap();
+    let fleet = download_fleet(playbook, archive, &common::archive_name());
+    let p = fleet.play(&[]);
+    assert_eq!((p.failed("fetched"), p.failed("mismatch")), (0, 1), "{}", p.text());
+    assert!(p.fatal("mismatch").contains("checksum"), "{}", p.text());
+    let fetched = fleet.host("fetched");
+    let unpacked = tempfile::tempdir().unwrap();
+    let tar = Command::new("tar")
+        .arg("-xzf")
+        .arg(release.path().join(common::archive_name()))
+        .arg("-C")
+        .arg(unpacked.path())
+        .status()
+        .unwrap();
+    assert!(tar.success());
+    let top = common::archive_name().trim_end_matches(".tar.gz").to_string();
+    assert_eq!(sha256_file(&fetched.binary()), sha256_file(&unpacked.path().join(top).join("kiro-steer-scope")));
+    assert_eq!(std::fs::metadata(fetched.binary()).unwrap().mode() & 0o777, 0o755);
+    assert_eq!(std::fs::read_link(fetched.shim()).unwrap(), fetched.binary());
+    assert_eq!(std::fs::read_dir(fetched.binary().parent().unwrap()).unwrap().count(), 1, "only the binary");
+    let mismatch = fleet.host("mismatch");
+    assert!(!mismatch.binary().exists() && !mismatch.shim().exists(), "{}", p.text());
+    // Again: the same binary, so nothing changed.
     let p = fleet.play(&["--limit", "fetched"]);
     assert_eq!((p.code(), p.changed("fetched")), (0, 0), "{}", p.text());
 }

@@ -35,8 +35,13 @@ pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The binary under test: this build's, or KIRO_STEER_SCOPE_BIN (a released
+/// binary, or a wrapper that runs one under qemu; contrib/release/test-built).
 pub fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_kiro-steer-scope"))
+    match std::env::var_os("KIRO_STEER_SCOPE_BIN").filter(|v| !v.is_empty()) {
+        Some(path) => PathBuf::from(path),
+        None => PathBuf::from(env!("CARGO_BIN_EXE_kiro-steer-scope")),
+    }
 }
 
 pub fn sha256_file(path: &Path) -> String {
@@ -458,4 +463,55 @@ pub fn edited(bundle: &str, edits: &[(&str, &str)]) -> Tree {
     }
     std::fs::write(&tree.target, text).unwrap();
     tree
+}
+
+/// A release folder as contrib/release/build makes it (archives, SHA256SUMS,
+/// install.sh), private to the caller: a copy of the one
+/// KIRO_STEER_SCOPE_RELEASE_DIR names (CI's fresh build), else of one packed
+/// from this build's binary under this machine's archive name.
+pub fn release_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    match std::env::var_os("KIRO_STEER_SCOPE_RELEASE_DIR").filter(|v| !v.is_empty()) {
+        Some(built) => copy_dir(Path::new(&built), dir.path()),
+        None => copy_dir(packed_release(), dir.path()),
+    }
+    dir
+}
+
+/// This build's binary packed once (gzip -9 of a test build takes a while),
+/// kept under the target folder by the binary's size and time.
+fn packed_release() -> &'static Path {
+    static PACKED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    PACKED.get_or_init(|| {
+        let meta = std::fs::metadata(bin()).unwrap();
+        let stamp = meta.modified().unwrap().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+        let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+        let done = tmp.join(format!("release-pack-{}-{stamp}", meta.len()));
+        if done.join("SHA256SUMS").is_file() {
+            return done;
+        }
+        let staging = tempfile::tempdir_in(&tmp).unwrap();
+        let o = Command::new("bash")
+            .arg(repo().join("contrib/release/build"))
+            .arg("--pack")
+            .arg(bin())
+            .arg("--out")
+            .arg(staging.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "contrib/release/build --pack failed: {}", describe(&o));
+        // Another test binary may have made it meanwhile: either copy is whole.
+        let kept = staging.keep();
+        if std::fs::rename(&kept, &done).is_err() {
+            let _ = std::fs::remove_dir_all(&kept);
+            assert!(done.join("SHA256SUMS").is_file());
+        }
+        done
+    })
+}
+
+/// This machine's archive in a release folder.
+pub fn archive_name() -> String {
+    let arch = String::from_utf8(Command::new("uname").arg("-m").output().unwrap().stdout).unwrap();
+    format!("kiro-steer-scope-{}-unknown-linux-musl.tar.gz", arch.trim().replace("arm64", "aarch64"))
 }
