@@ -132,26 +132,6 @@ fn word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'\\' || b >= 0x80
 }
 
-/// Words after which a `/` starts a regular expression.
-fn regex_after(word: &[u8]) -> bool {
-    matches!(
-        word,
-        b"return"
-            | b"typeof"
-            | b"instanceof"
-            | b"in"
-            | b"new"
-            | b"delete"
-            | b"void"
-            | b"throw"
-            | b"case"
-            | b"do"
-            | b"else"
-            | b"extends"
-            | b"default"
-    )
-}
-
 /// Words after which a `{` opens an object (they take an expression).
 fn takes_expression(word: &[u8]) -> bool {
     matches!(
@@ -503,7 +483,7 @@ impl<'s> Lexer<'s> {
                 if matches!(w, b"of" | b"yield" | b"await" | b"let" | b"async" | b"get" | b"set" | b"static") {
                     return Err("a `/` after a word that may be a keyword or a name");
                 }
-                regex_after(w)
+                crate::scan::regex_after(w)
             }
             Kind::Private | Kind::Literal => false,
             Kind::Punct(P::Inc | P::Dec) => {
@@ -963,7 +943,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
                 // A function's, method's or arrow's scope: from `(` to the end of its body.
                 let until = self.body_end(mate);
                 self.push_scope(ScopeKind::Params, until, Vec::new());
-                self.elements(k + 1, mate, false);
+                self.elements(k + 1, mate, false, true);
             }
             Bracket::Paren(Paren::Catch) => {
                 let until = if self.kind(mate + 1) == Some(Kind::Open(Bracket::Brace(Brace::Block))) {
@@ -972,7 +952,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
                     mate
                 };
                 self.push_scope(ScopeKind::Params, until, Vec::new());
-                self.elements(k + 1, mate, false);
+                self.elements(k + 1, mate, false, true);
             }
             Bracket::Paren(Paren::Head) if self.is_word(k - 1, b"for") || self.is_word(k - 1, b"await") => {
                 // `for (let …)`: the head and a braced body.
@@ -1054,7 +1034,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
 
     /// Binding elements from `from` to `to` (exclusive): parameters, a catch
     /// parameter, or an array pattern's items; `defaults` skipped.
-    fn elements(&mut self, from: usize, to: usize, lexical: bool) {
+    fn elements(&mut self, from: usize, to: usize, lexical: bool, param: bool) {
         let mut j = from;
         while j < to {
             match self.kind(j) {
@@ -1065,7 +1045,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
                 Some(Kind::Punct(P::Spread)) => j += 1,
                 _ => {}
             }
-            j = self.target(j, lexical, true);
+            j = self.target(j, lexical, param);
             j = self.skip_default(j, to);
         }
     }
@@ -1086,19 +1066,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
             }
             Some(Kind::Open(Bracket::Square)) => {
                 let mate = self.tokens[j].mate as usize;
-                let mut i = j + 1;
-                while i < mate {
-                    match self.kind(i) {
-                        Some(Kind::Punct(P::Comma)) => {
-                            i += 1;
-                            continue;
-                        }
-                        Some(Kind::Punct(P::Spread)) => i += 1,
-                        _ => {}
-                    }
-                    i = self.target(i, lexical, param);
-                    i = self.skip_default(i, mate);
-                }
+                self.elements(j + 1, mate, lexical, param);
                 mate + 1
             }
             Some(Kind::Open(Bracket::Brace(_))) => {

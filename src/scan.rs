@@ -321,7 +321,7 @@ const WORD: [u8; 256] = {
 };
 
 // Keywords after which a `/` starts a regular expression.
-fn regex_after(word: &[u8]) -> bool {
+pub(crate) fn regex_after(word: &[u8]) -> bool {
     matches!(
         word,
         b"return"
