@@ -39,6 +39,12 @@ fn opening_edits() -> Vec<(&'static str, Edits, &'static str)> {
         ("the queue added to through ?.", after_spawn("  subAgentExecution?.queuedSteering?.push(state.execution.promptContext);"), "the execution's queue"),
         ("a delivery outside the drain", after_spawn("  subAgentExecution.queueSteering({ id: \"x\", kind: \"user\", text: \"again\" });"), "outside the drain"),
         ("the child kept before it starts", after_spawn("  pending.set(state.execution, subAgentExecution);"), "put in a container"),
+        // A local of the class's name elsewhere in the statement does not hide a use of the class.
+        (
+            "the class changed beside a local of its name",
+            vec![(BEFORE_HOOK, format!("function kssPatch(x) {{\n  function inner(AgentExecution) {{\n    return AgentExecution.prototype;\n  }}\n  inner(x);\n  AgentExecution.prototype.setSteeringReaderIndex = function () {{}};\n}}\n{BEFORE_HOOK}"))],
+            "prototype",
+        ),
     ]
 }
 
@@ -102,6 +108,8 @@ fn harmless_changes_still_prove_and_apply() {
                 (BEFORE_HOOK, helper.clone()),
             ],
         ),
+        // Locals named as the classes are not the classes: read from tokens, their statement is not even parsed.
+        ("locals named as the classes", vec![(BEFORE_HOOK, format!("function kssLocals(AgentExecution, o) {{\n  const {{ LiveSteeringBuffer }} = o;\n  AgentExecution.prototype.setSteeringReaderIndex = LiveSteeringBuffer;\n  return AgentExecution;\n}}\n{BEFORE_HOOK}"))]),
         ("an unrelated class writing common field names", vec![(BEFORE_HOOK, format!("var Job = class {{\n  state = 0;\n  pending = [];\n  run() {{\n    this.state = 1;\n    this.pending = [1];\n  }}\n}};\n{BEFORE_HOOK}"))]),
     ];
     for (what, edits) in cases {
