@@ -5,7 +5,7 @@
 
 ARCH is arm64 or x86_64. The file must be a 64-bit Mach-O executable of that
 architecture (one, not a fat file), linked (a dynamic loader, an entry point,
-symbols bound to libraries), loading only libSystem, with a code
+symbols bound to libraries), loading only libSystem (and libiconv), with a code
 signature on arm64 (macOS kills unsigned arm64 code). With the libSystem.tbd
 the link used, every imported symbol must be one it exports. Prints one line
 of what it found; exits 1 naming the first thing that is wrong.
@@ -19,7 +19,9 @@ MH_MAGIC_64, MH_EXECUTE = 0xFEEDFACF, 0x2
 LC_SYMTAB, LC_DYSYMTAB, LC_LOAD_DYLINKER = 0x2, 0xB, 0xE
 LC_LOAD_DYLIB, LC_LOAD_WEAK_DYLIB, LC_REEXPORT_DYLIB = 0xC, 0x80000018, 0x8000001F
 LC_CODE_SIGNATURE, LC_MAIN, LC_BUILD_VERSION = 0x1D, 0x80000028, 0x32
-ALLOWED_DYLIBS = {"/usr/lib/libSystem.B.dylib"}
+# libSystem, and the two libraries the libc crate names on macOS (-liconv,
+# which brings libcharset): both in every macOS's /usr/lib.
+ALLOWED_DYLIBS = {"/usr/lib/libSystem.B.dylib", "/usr/lib/libiconv.2.dylib", "/usr/lib/libcharset.1.dylib"}
 
 
 def fail(msg):
@@ -94,7 +96,7 @@ def main():
     if m.get("dylinker") != "/usr/lib/dyld" or not m.get("main"):
         fail("no dynamic loader or entry point: not a linked program")
     extra = set(m["dylibs"]) - ALLOWED_DYLIBS
-    if extra or not m["dylibs"]:
+    if extra or "/usr/lib/libSystem.B.dylib" not in m["dylibs"]:
         fail(f"loads {sorted(m['dylibs'])}; only {sorted(ALLOWED_DYLIBS)} is expected")
     if arch == "arm64" and not m.get("signature"):
         fail("no code signature: macOS on arm64 would kill it")
