@@ -998,24 +998,31 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
         if let Some(Kind::Open(Bracket::Brace(_))) = self.kind(from) {
             return self.tokens[from].mate as usize;
         }
+        let stop = |k: usize| matches!(self.tokens[k].kind, Kind::Punct(P::Comma | P::Semi | P::Colon));
+        self.level_end(from, stop).1
+    }
+
+    /// Where an expression starting at `from` ends on its bracket level: at
+    /// the first token `stop` takes, a closing bracket, a line break where a
+    /// statement may end, or the end of the run (bracket groups are skipped
+    /// whole). Returns that token's index and the last token before it.
+    fn level_end(&self, from: usize, stop: impl Fn(usize) -> bool) -> (usize, usize) {
         let mut j = from;
         let mut last = from.saturating_sub(1);
         while j < self.tokens.len() {
             let t = self.tokens[j];
-            match t.kind {
-                Kind::Close | Kind::Punct(P::Comma | P::Semi | P::Colon) => break,
-                _ if j > from && t.newline && self.may_end_statement(last, j) => break,
-                Kind::Open(_) => {
-                    last = t.mate as usize;
-                    j = t.mate as usize + 1;
-                    continue;
-                }
-                _ => {}
+            if t.kind == Kind::Close || stop(j) || t.newline && self.may_end_statement(last, j) {
+                break;
+            }
+            if let Kind::Open(_) = t.kind {
+                last = t.mate as usize;
+                j = t.mate as usize + 1;
+                continue;
             }
             last = j;
             j += 1;
         }
-        last
+        (j, last)
     }
 
     /// Whether a line break between tokens `a` and `b` may end a statement.
@@ -1123,28 +1130,17 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
                 return;
             }
             j = self.target(j, lexical, false);
-            // The initialiser, up to the next `,` of this list.
-            let mut last = j.saturating_sub(1);
-            loop {
-                let Some(t) = self.tokens.get(j).copied() else { return };
-                match t.kind {
-                    Kind::Punct(P::Comma) => {
-                        j += 1;
-                        break;
-                    }
-                    Kind::Punct(P::Semi) | Kind::Close => return,
-                    Kind::Word if matches!(self.text(j), b"in" | b"of") => return,
-                    _ if t.newline && self.may_end_statement(last, j) => return,
-                    Kind::Open(_) => {
-                        last = t.mate as usize;
-                        j = t.mate as usize + 1;
-                        continue;
-                    }
-                    _ => {}
-                }
-                last = j;
-                j += 1;
+            // The initialiser, up to the next `,` of this list (`in`/`of` end a `for` head's).
+            let stop = |at: usize| {
+                matches!(self.tokens[at].kind, Kind::Punct(P::Comma | P::Semi))
+                    || self.is_word(at, b"in")
+                    || self.is_word(at, b"of")
+            };
+            let (end, _) = self.level_end(j, stop);
+            if self.kind(end) != Some(Kind::Punct(P::Comma)) {
+                return;
             }
+            j = end + 1;
         }
     }
 
