@@ -180,7 +180,8 @@ case ":${PATH:-}:" in
     say "  $bindir is not on PATH: add  export PATH=\"$bindir:\$PATH\"  to ~/.profile (or your shell's rc file)"
     ;;
 esac
-[ "${SHELL##*/}" != zsh ] || say "  zsh: add  fpath=($zshdir \$fpath)  before compinit in ~/.zshrc for the completions"
+login_shell=${SHELL:-}
+[ "${login_shell##*/}" != zsh ] || say "  zsh: add  fpath=($zshdir \$fpath)  before compinit in ~/.zshrc for the completions"
 say ""
 say "Next, set it up once (it prints the lines that make kiro-cli start the launch shim):"
 say "  $run --set-up"

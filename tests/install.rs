@@ -15,10 +15,15 @@ use common::{
     archive_name, code, describe, release_folder, repo, script, sha256_file, stdout, Tree, NO_CACHE, NO_CONFIG,
 };
 
-/// One run of install.sh with its own HOME, and PATH when given (else the caller's).
+/// One run of install.sh with its own HOME, and PATH when given (else the caller's). SHELL is
+/// removed: CI and cron run without it, and `set -u` must not trip on it.
 fn install(home: &Path, args: &[&str], path: Option<&str>) -> Output {
     let mut cmd = Command::new("/bin/sh");
-    cmd.arg(repo().join("install.sh")).args(args).env("HOME", home).env_remove("KIRO_STEER_SCOPE_RELEASE");
+    cmd.arg(repo().join("install.sh"))
+        .args(args)
+        .env("HOME", home)
+        .env_remove("KIRO_STEER_SCOPE_RELEASE")
+        .env_remove("SHELL");
     if let Some(path) = path {
         cmd.env("PATH", path);
     }
@@ -114,9 +119,11 @@ fn installs_from_a_file_url_into_the_prefix_or_home() {
         .arg(repo().join("install.sh"))
         .env("HOME", home.path())
         .env("KIRO_STEER_SCOPE_RELEASE", file_url(release.path()))
+        .env("SHELL", "/usr/bin/zsh")
         .output()
         .unwrap();
     assert_installed(&home.path().join(".local"), &o);
+    assert!(stdout(&o).contains("zsh: add  fpath="), "{}", describe(&o));
     // Again over the first install: replaced in place.
     let o = install(home.path(), &["--from", &file_url(release.path())], None);
     assert_installed(&home.path().join(".local"), &o);
