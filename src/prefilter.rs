@@ -115,24 +115,24 @@ fn prefiltered<T>(
         let mut grew = false;
         let fresh: Vec<(String, Mention)> =
             lookups.mentioned.borrow().iter().filter(|m| !mentions.contains_key(*m)).cloned().collect();
-        // References are judged together, one reading of each run for all names.
-        // An alias `var C = NAME` is one only where NAME is the top-level binding.
-        let by_reference = |how: Mention| matches!(how, Mention::Reference | Mention::Aliased);
-        let mut names: Vec<&str> = fresh.iter().filter(|m| by_reference(m.1)).map(|m| m.0.as_str()).collect();
-        names.sort_unstable();
-        names.dedup();
-        let referring = runs.referring(&names);
-        for mention in &fresh {
-            let found = match mention.1 {
-                Mention::Reference => referring[&mention.0].clone(),
-                Mention::Aliased => {
-                    let mut found = runs.mentioning(&mention.0, Mention::Aliased);
-                    found.retain(|run| referring[&mention.0].binary_search(run).is_ok());
-                    found
-                }
-                how => runs.mentioning(&mention.0, how),
-            };
-            mentions.insert(mention.clone(), found);
+        // References are judged together: each run is read once for all the
+        // names asked about it. An alias `var C = NAME` is one only where it is
+        // a top-level statement, so there NAME stands outside every brace.
+        let found: Vec<Vec<usize>> = fresh.iter().map(|(name, how)| runs.mentioning(name, *how)).collect();
+        let asked: Vec<(&str, &[usize])> = fresh
+            .iter()
+            .zip(&found)
+            .filter(|((_, how), _)| *how == Mention::Reference)
+            .map(|((name, _), runs)| (name.as_str(), runs.as_slice()))
+            .collect();
+        let referring = runs.referring(&asked);
+        for (mention, mut found) in fresh.into_iter().zip(found) {
+            match mention.1 {
+                Mention::Reference => found = referring[&mention.0].clone(),
+                Mention::Aliased => found.retain(|run| runs.spelled_at_top(*run, &mention.0)),
+                _ => {}
+            }
+            mentions.insert(mention, found);
         }
         for mention in lookups.mentioned.borrow().iter() {
             for run in mentions[mention].iter() {
@@ -220,6 +220,9 @@ struct Runs<'s> {
     tokens: std::cell::RefCell<HashMap<usize, std::rc::Rc<Option<crate::refer::Tokens<'s>>>>>,
     /// (run, name) -> whether the name may refer to its binding there, once judged.
     judged: std::cell::RefCell<HashMap<(usize, String), bool>>,
+    /// Text -> every byte it starts at in the file: a name is looked up in
+    /// several ways, and the file is searched once for it.
+    found: std::cell::RefCell<HashMap<String, std::rc::Rc<Vec<usize>>>>,
 }
 
 impl<'s> Runs<'s> {
@@ -238,6 +241,34 @@ impl<'s> Runs<'s> {
             declared: std::cell::OnceCell::new(),
             tokens: std::cell::RefCell::new(HashMap::new()),
             judged: std::cell::RefCell::new(HashMap::new()),
+            found: std::cell::RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Where `text` starts, in the whole file or in one run.
+    fn positions(&self, text: &str, within: Option<usize>) -> std::rc::Rc<Vec<usize>> {
+        let cached = self.found.borrow().get(text).cloned();
+        let bytes = self.source.as_bytes();
+        match (within, cached) {
+            (None, Some(all)) => all,
+            (None, None) => {
+                let all: std::rc::Rc<Vec<usize>> =
+                    std::rc::Rc::new(memchr::memmem::find_iter(bytes, text.as_bytes()).collect());
+                self.found.borrow_mut().insert(text.to_string(), all.clone());
+                all
+            }
+            (Some(run), Some(all)) => {
+                let r = self.range(run);
+                let from = all.partition_point(|p| *p < r.start);
+                let to = all.partition_point(|p| *p + text.len() <= r.end);
+                std::rc::Rc::new(all[from..to.max(from)].to_vec())
+            }
+            (Some(run), None) => {
+                let r = self.range(run);
+                std::rc::Rc::new(
+                    memchr::memmem::find_iter(&bytes[r.clone()], text.as_bytes()).map(|p| r.start + p).collect(),
+                )
+            }
         }
     }
 
@@ -272,17 +303,10 @@ impl<'s> Runs<'s> {
     fn occurring(&self, text: &str, bounded: Option<Mention>, within: Option<usize>) -> Vec<usize> {
         let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
         let bytes = self.source.as_bytes();
-        let (from, hay) = match within {
-            Some(run) => {
-                let r = self.range(run);
-                (r.start, &bytes[r])
-            }
-            None => (0, bytes),
-        };
         let first = text.bytes().next().is_some_and(word);
         let last = text.bytes().last().is_some_and(word);
         let mut out: Vec<usize> = Vec::new();
-        for at in memchr::memmem::find_iter(hay, text.as_bytes()).map(|p| from + p) {
+        for at in self.positions(text, within).iter().copied() {
             if let Some(how) = bounded {
                 if (first && at > 0 && word(bytes[at - 1]))
                     || (last && bytes.get(at + text.len()).is_some_and(|b| word(*b)))
@@ -331,15 +355,15 @@ impl<'s> Runs<'s> {
         self.occurring(text, Some(how), None)
     }
 
-    /// For each of `names`, the runs where it may refer to its top-level
-    /// binding: of the runs spelling it as a token, those whose tokens
-    /// (`refer::free_names`) leave an occurrence free, or are in doubt.
-    fn referring(&self, names: &[&str]) -> HashMap<String, Vec<usize>> {
-        let mut out: HashMap<String, Vec<usize>> = names.iter().map(|n| (n.to_string(), Vec::new())).collect();
+    /// For each name asked about, those of its given runs where it may refer
+    /// to its top-level binding: where the run's tokens (`refer::free_names`)
+    /// leave an occurrence free, or are in doubt. Sorted.
+    fn referring(&self, asked: &[(&str, &[usize])]) -> HashMap<String, Vec<usize>> {
+        let mut out: HashMap<String, Vec<usize>> = asked.iter().map(|(n, _)| (n.to_string(), Vec::new())).collect();
         let mut by_run: std::collections::BTreeMap<usize, Vec<&str>> = std::collections::BTreeMap::new();
-        for name in names {
-            for run in self.occurring(name, Some(Mention::Token), None) {
-                let here = by_run.entry(run).or_default();
+        for (name, runs) in asked {
+            for run in runs.iter() {
+                let here = by_run.entry(*run).or_default();
                 if !here.contains(name) {
                     here.push(name);
                 }
@@ -355,12 +379,7 @@ impl<'s> Runs<'s> {
             if here.is_empty() {
                 continue;
             }
-            let tokens = self
-                .tokens
-                .borrow_mut()
-                .entry(run)
-                .or_insert_with(|| crate::refer::read(&self.source.as_bytes()[self.range(run)]).ok().into())
-                .clone();
+            let tokens = self.tokens_of(run);
             let free = tokens.as_ref().as_ref().map(|t| t.free_names_of(&here));
             for name in here {
                 let refers = free.as_ref().is_none_or(|f| f.contains(name));
@@ -371,6 +390,20 @@ impl<'s> Runs<'s> {
             }
         }
         out
+    }
+
+    /// The run's tokens, read once (None: in doubt).
+    fn tokens_of(&self, run: usize) -> std::rc::Rc<Option<crate::refer::Tokens<'s>>> {
+        self.tokens
+            .borrow_mut()
+            .entry(run)
+            .or_insert_with(|| crate::refer::read(&self.source.as_bytes()[self.range(run)]).ok().into())
+            .clone()
+    }
+
+    /// Whether `name` may stand outside every brace of the run (tokens in doubt: yes).
+    fn spelled_at_top(&self, run: usize, name: &str) -> bool {
+        self.tokens_of(run).as_ref().as_ref().is_none_or(|t| t.spelled_at_top(name))
     }
 
     /// Runs that may bind `name` at top level.
@@ -417,8 +450,8 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
             j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"new")
         }
         Mention::Aliased => {
-            // `= NAME` ending the initialiser: `var C = NAME;`, `,C=NAME,`.
-            let j = before(&|b| space(b));
+            // `= NAME` ending the initialiser: `var C = NAME;`, `,C=NAME,`, `= (NAME)`.
+            let j = before(&|b| space(b) || b == b'(');
             let assigned = j > 0 && bytes[j - 1] == b'=' && !(j > 1 && b"=!<>+-*/%&|^?".contains(&bytes[j - 2]));
             let mut k = at.end;
             while k < bytes.len() && space(bytes[k]) {

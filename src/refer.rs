@@ -47,6 +47,45 @@ impl Tokens<'_> {
     pub fn free_names_of(&self, names: &[&str]) -> HashSet<String> {
         Walk::new(self.run, &self.tokens, &|n| names.contains(&n), Some(names)).run()
     }
+
+    /// Whether `name` is spelled by a word outside every bracket of the run
+    /// but grouping parentheses: where a top-level `var C = NAME` (or
+    /// `= (NAME)`) puts it. Nothing in parameters, a body, a block, an
+    /// object, an array or a template is.
+    pub fn spelled_at_top(&self, name: &str) -> bool {
+        let mut k = 0;
+        while k < self.tokens.len() {
+            let t = self.tokens[k];
+            match t.kind {
+                Kind::Open(Bracket::Paren(Paren::Group)) => {}
+                Kind::Open(_) => {
+                    k = t.mate as usize;
+                }
+                Kind::Word => {
+                    let raw = &self.run[t.start as usize..t.end as usize];
+                    if raw == name.as_bytes() || raw.contains(&b'\\') && spelled(raw) == name {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        false
+    }
+}
+
+/// The name a word's bytes spell, escapes decoded.
+fn spelled(raw: &[u8]) -> std::borrow::Cow<'_, str> {
+    if raw.is_ascii() && !raw.contains(&b'\\') {
+        return std::borrow::Cow::Borrowed(std::str::from_utf8(raw).expect("ASCII"));
+    }
+    let text = String::from_utf8_lossy(raw);
+    if raw.contains(&b'\\') {
+        std::borrow::Cow::Owned(crate::prefilter::unescape(&text))
+    } else {
+        text
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -131,6 +170,18 @@ const NONE: u32 = u32::MAX;
 fn word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'\\' || b >= 0x80
 }
+
+/// ASCII bytes that go on a plain name, as a table: the lexer's busiest test.
+static NAME_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
+        b += 1;
+    }
+    table
+};
 
 /// Words after which a `{` opens an object (they take an expression).
 fn takes_expression(word: &[u8]) -> bool {
@@ -225,7 +276,9 @@ fn lex(src: &[u8]) -> Result<Vec<Token>, Doubt> {
     let mut lx = Lexer {
         src,
         i: 0,
-        tokens: Vec::with_capacity(src.len() / 3),
+        // Minified code has a token every three bytes or so: growing past a
+        // short guess would copy the tokens and double their memory.
+        tokens: Vec::with_capacity(src.len() / 2 + 16),
         frames: vec![Frame { at: usize::MAX, function: None, class: None, ternary: 0, colon_ternary: false }],
         newline: false,
         fn_decl: std::collections::HashMap::new(),
@@ -356,7 +409,7 @@ impl<'s> Lexer<'s> {
                     let mut plain = true;
                     while self.i < src.len() {
                         let b = src[self.i];
-                        if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' {
+                        if NAME_BYTE[b as usize] {
                             self.i += 1;
                             continue;
                         }
@@ -836,16 +889,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
 
     /// The name a word token spells, escapes decoded.
     fn name(&self, k: usize) -> std::borrow::Cow<'s, str> {
-        let raw = self.text(k);
-        if raw.is_ascii() && !raw.contains(&b'\\') {
-            return std::borrow::Cow::Borrowed(std::str::from_utf8(raw).expect("ASCII"));
-        }
-        let text = String::from_utf8_lossy(raw);
-        if raw.contains(&b'\\') {
-            std::borrow::Cow::Owned(crate::prefilter::unescape(&text))
-        } else {
-            text
-        }
+        spelled(self.text(k))
     }
 
     fn inner(&self) -> Option<Bracket> {
@@ -1324,6 +1368,25 @@ mod tests {
             "if(a)/Pc/.test(b),Pc();",
         ] {
             assert!(free(src, "Pc"), "{src}");
+        }
+    }
+
+    #[test]
+    fn top_level_spellings_are_outside_braces_but_in_parentheses() {
+        let at_top = |src: &str, name: &str| read(src.as_bytes()).expect("tokens read").spelled_at_top(name);
+        for (src, name) in [("var C = JU;", "JU"), ("var C=(JU),D=1", "JU"), ("var C = J\\u0055;", "JU")] {
+            assert!(at_top(src, name), "{src}");
+        }
+        for (src, name) in [
+            ("var x = f(function (JU) { var C = JU; });", "JU"),
+            ("var x = { a: JU };", "JU"),
+            ("var x = [JU];", "JU"),
+            ("var f = (JU) => 1;", "JU"),
+            ("var x = `${JU}`;", "JU"),
+            ("{ var C = JU; }", "JU"),
+            ("var C = JUx;", "JU"),
+        ] {
+            assert!(!at_top(src, name), "{src}");
         }
     }
 

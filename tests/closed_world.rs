@@ -9,6 +9,7 @@ use common::{code, edited, json, Ask, Tree};
 
 const SPAWNED: &str = "  recordSpan(\"sub-agent\",";
 const BEFORE_HOOK: &str = "// src/steering/live-steering-hook.ts";
+const SPANS: &str = "// src/telemetry/spans.ts";
 const MEMORY_NEW: &str = "const extraction = new AgentExecution({";
 
 /// Text edits of a bundle: each `(old, new)` replaces `old`.
@@ -43,6 +44,15 @@ fn opening_edits() -> Vec<(&'static str, Edits, &'static str)> {
         (
             "the class changed beside a local of its name",
             vec![(BEFORE_HOOK, format!("function kssPatch(x) {{\n  function inner(AgentExecution) {{\n    return AgentExecution.prototype;\n  }}\n  inner(x);\n  AgentExecution.prototype.setSteeringReaderIndex = function () {{}};\n}}\n{BEFORE_HOOK}"))],
+            "prototype",
+        ),
+        // An alias in parentheses, changed in a statement that never spells the class.
+        (
+            "the class changed through an alias",
+            vec![
+                (BEFORE_HOOK, format!("var KssAlias = (AgentExecution);\n{BEFORE_HOOK}")),
+                (SPANS, format!("KssAlias.prototype.setSteeringReaderIndex = function () {{}};\n{SPANS}")),
+            ],
             "prototype",
         ),
     ]
