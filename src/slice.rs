@@ -244,10 +244,12 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
             }
         }
     }
+    assigned.retain(|name, at| uninit.contains(name) && matches!(at.as_slice(), [only] if only.op == AssignOp::Assign));
+    // One walk of the program for every candidate: a bundle has thousands of them.
+    let counts = count_assignments(program, &assigned.keys().copied().collect());
     for (name, at) in assigned {
-        let [only] = at.as_slice() else { continue };
-        if uninit.contains(name) && only.op == AssignOp::Assign && count_assignments(program, name) == 1 {
-            names.insert(name, Binding::Init(range(&*only.right), &only.right));
+        if counts.get(name) == Some(&1) {
+            names.insert(name, Binding::Init(range(&*at[0].right), &at[0].right));
         }
     }
     uninit
@@ -287,39 +289,52 @@ fn top_assignments<'e>(e: &'e Expr, each: &mut dyn FnMut(&'e AssignExpr)) {
     }
 }
 
-/// Assignments to `name` anywhere in the program, whatever scope (a local of
-/// the same name counts too: only a sure single assignment binds).
-fn count_assignments(program: &Program, name: &str) -> usize {
-    struct Count<'n>(&'n str, usize);
-    impl Visit for Count<'_> {
+/// Assignments to each of `names` anywhere in the program, whatever scope (a
+/// local of the same name counts too: only a sure single assignment binds).
+fn count_assignments<'n>(program: &Program, names: &HashSet<&'n str>) -> HashMap<&'n str, usize> {
+    struct Count<'s, 'n> {
+        names: &'s HashSet<&'n str>,
+        counts: HashMap<&'n str, usize>,
+    }
+    impl Count<'_, '_> {
+        fn one(&mut self, name: &str) {
+            if let Some(n) = self.names.get(name) {
+                *self.counts.entry(n).or_default() += 1;
+            }
+        }
+    }
+    impl Visit for Count<'_, '_> {
         fn visit_assign_expr(&mut self, a: &AssignExpr) {
             if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
-                self.1 += usize::from(&*id.id.sym == self.0);
+                self.one(&id.id.sym);
             }
             if let AssignTarget::Pat(p) = &a.left {
-                let mut names = Vec::new();
-                struct Idents<'v>(&'v mut Vec<String>);
-                impl Visit for Idents<'_> {
+                struct Idents<'c, 's, 'n>(&'c mut Count<'s, 'n>);
+                impl Visit for Idents<'_, '_, '_> {
                     fn visit_binding_ident(&mut self, b: &BindingIdent) {
-                        self.0.push(b.id.sym.to_string());
+                        self.0.one(&b.id.sym);
                     }
                     fn visit_ident(&mut self, i: &Ident) {
-                        self.0.push(i.sym.to_string());
+                        self.0.one(&i.sym);
                     }
                 }
-                p.visit_with(&mut Idents(&mut names));
-                self.1 += names.iter().filter(|n| n.as_str() == self.0).count();
+                p.visit_with(&mut Idents(self));
             }
             a.visit_children_with(self);
         }
         fn visit_update_expr(&mut self, u: &UpdateExpr) {
-            self.1 += usize::from(matches!(&*u.arg, Expr::Ident(id) if &*id.sym == self.0));
+            if let Expr::Ident(id) = &*u.arg {
+                self.one(&id.sym);
+            }
             u.visit_children_with(self);
         }
     }
-    let mut count = Count(name, 0);
+    if names.is_empty() {
+        return HashMap::new();
+    }
+    let mut count = Count { names, counts: HashMap::new() };
     program.visit_with(&mut count);
-    count.1
+    count.counts
 }
 
 fn pattern_names(pat: &Pat) -> Vec<&str> {
