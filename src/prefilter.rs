@@ -82,6 +82,7 @@ fn prefiltered<T>(
     let alternatives = required(anchors)?;
     let runs = Runs::new(source, scan);
     let mut wanted = vec![false; runs.count()];
+    runs.prefetch(alternatives.iter().filter_map(|l| l.iter().max_by_key(|l| l.text.len())).map(|l| l.text.as_str()));
     for literals in &alternatives {
         for run in runs.spelling_all(literals) {
             wanted[run] = true;
@@ -118,6 +119,7 @@ fn prefiltered<T>(
         // References are judged together: each run is read once for all the
         // names asked about it. An alias `var C = NAME` is one only where it is
         // a top-level statement, so there NAME stands outside every brace.
+        runs.prefetch(fresh.iter().map(|(name, _)| name.as_str()));
         let found: Vec<Vec<usize>> = fresh.iter().map(|(name, how)| runs.mentioning(name, *how)).collect();
         let asked: Vec<(&str, &[usize])> = fresh
             .iter()
@@ -242,6 +244,35 @@ impl<'s> Runs<'s> {
             tokens: std::cell::RefCell::new(HashMap::new()),
             judged: std::cell::RefCell::new(HashMap::new()),
             found: std::cell::RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Searches the file for each of `texts` not searched yet, half of them
+    /// on a second thread: a round asks for a dozen at once.
+    fn prefetch<'t>(&self, texts: impl IntoIterator<Item = &'t str>) {
+        let mut missing: Vec<&str> = texts.into_iter().filter(|t| !self.found.borrow().contains_key(*t)).collect();
+        missing.sort_unstable();
+        missing.dedup();
+        let bytes = self.source.as_bytes();
+        let search = |texts: &[&str]| -> Vec<Vec<usize>> {
+            texts.iter().map(|t| memchr::memmem::find_iter(bytes, t.as_bytes()).collect()).collect()
+        };
+        let (first, second) = missing.split_at(missing.len() / 2);
+        let found: Vec<Vec<usize>> = if first.is_empty() {
+            search(second)
+        } else {
+            std::thread::scope(|scope| {
+                let other = std::thread::Builder::new()
+                    .name("search".into())
+                    .spawn_scoped(scope, || search(first))
+                    .expect("spawn search thread");
+                let mine = search(second);
+                other.join().expect("searching does not panic").into_iter().chain(mine).collect()
+            })
+        };
+        let mut cache = self.found.borrow_mut();
+        for (text, at) in missing.iter().zip(found) {
+            cache.insert(text.to_string(), std::rc::Rc::new(at));
         }
     }
 
