@@ -167,21 +167,10 @@ struct Token {
 
 const NONE: u32 = u32::MAX;
 
+/// A byte that continues a word: the scan's table (ASCII name bytes, `\`, any byte of a multi-byte character).
 fn word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'\\' || b >= 0x80
+    crate::scan::IDENT[b as usize]
 }
-
-/// ASCII bytes that go on a plain name, as a table: the lexer's busiest test.
-static NAME_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c.is_ascii_alphanumeric() || c == b'_' || c == b'$';
-        b += 1;
-    }
-    table
-};
 
 /// Words after which a `{` opens an object (they take an expression).
 fn takes_expression(word: &[u8]) -> bool {
@@ -409,7 +398,8 @@ impl<'s> Lexer<'s> {
                     let mut plain = true;
                     while self.i < src.len() {
                         let b = src[self.i];
-                        if NAME_BYTE[b as usize] {
+                        // The busiest test of the lexer: a plain ASCII name byte.
+                        if crate::scan::WORD[b as usize] == 1 {
                             self.i += 1;
                             continue;
                         }

@@ -289,7 +289,7 @@ struct After {
 
 // Bytes that continue a word: ASCII letters and digits, `_`, `$`, `\`, and
 // every byte of a multi-byte character.
-const IDENT: [bool; 256] = {
+pub(crate) const IDENT: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
@@ -301,7 +301,7 @@ const IDENT: [bool; 256] = {
 };
 
 // IDENT by kind: 1 an ASCII letter, digit, `_` or `$`; 2 `\`; 4 a byte of a multi-byte character.
-const WORD: [u8; 256] = {
+pub(crate) const WORD: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut b = 0;
     while b < 256 {
