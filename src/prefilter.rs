@@ -82,7 +82,7 @@ fn prefiltered<T>(
     let alternatives = required(anchors)?;
     let runs = Runs::new(source, scan);
     let mut wanted = vec![false; runs.count()];
-    runs.prefetch(alternatives.iter().filter_map(|l| l.iter().max_by_key(|l| l.text.len())).map(|l| l.text.as_str()));
+    runs.prefetch(alternatives.iter().filter_map(|l| rarest(l)).map(|l| l.text.as_str()));
     for literals in &alternatives {
         for run in runs.spelling_all(literals) {
             wanted[run] = true;
@@ -283,10 +283,8 @@ impl<'s> Runs<'s> {
         match (within, cached) {
             (None, Some(all)) => all,
             (None, None) => {
-                let all: std::rc::Rc<Vec<usize>> =
-                    std::rc::Rc::new(memchr::memmem::find_iter(bytes, text.as_bytes()).collect());
-                self.found.borrow_mut().insert(text.to_string(), all.clone());
-                all
+                self.prefetch([text]);
+                self.found.borrow()[text].clone()
             }
             (Some(run), Some(all)) => {
                 let r = self.range(run);
@@ -366,7 +364,7 @@ impl<'s> Runs<'s> {
 
     /// Runs that spell every one of `literals`.
     fn spelling_all(&self, literals: &[Literal]) -> Vec<usize> {
-        let Some(rarest) = literals.iter().max_by_key(|l| l.text.len()) else { return Vec::new() };
+        let Some(rarest) = rarest(literals) else { return Vec::new() };
         // A name is a whole token (`isHandled`, not inside `isHandledReflectionObject`).
         let how = |l: &Literal| l.name.then_some(Mention::Name);
         let mut runs = self.occurring(&rarest.text, how(rarest), None);
@@ -505,6 +503,12 @@ fn placed(bytes: &[u8], at: Range<usize>, how: Mention) -> bool {
             assigned || j > 0 && bytes[j - 1] == b'/' || word_ends(j, b"function")
         }
     }
+}
+
+/// The literal a run must spell that is searched for in the whole file: the
+/// longest, so the rarest; the others are then looked for in its runs only.
+fn rarest(literals: &[Literal]) -> Option<&Literal> {
+    literals.iter().max_by_key(|l| l.text.len())
 }
 
 fn run_of(starts: &[usize], at: usize) -> usize {
