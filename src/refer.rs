@@ -30,11 +30,14 @@ pub fn free_names(run: &[u8], wanted: &dyn Fn(&str) -> bool) -> Result<HashSet<S
 pub struct Tokens<'s> {
     run: &'s [u8],
     tokens: Vec<Token>,
+    /// Some word holds a `\`: a name may be spelled without its bytes.
+    escaped: bool,
 }
 
 /// Reads `run`'s tokens (Err: they are in doubt).
 pub fn read(run: &[u8]) -> Result<Tokens<'_>, Doubt> {
-    Ok(Tokens { run, tokens: lex(run)? })
+    let (tokens, escaped) = lex(run)?;
+    Ok(Tokens { run, tokens, escaped })
 }
 
 impl Tokens<'_> {
@@ -45,7 +48,17 @@ impl Tokens<'_> {
 
     /// `free_names` for just `names` (compared byte for byte, quicker).
     pub fn free_names_of(&self, names: &[&str]) -> HashSet<String> {
-        Walk::new(self.run, &self.tokens, &|n| names.contains(&n), Some(names)).run()
+        let wanted = |n: &str| names.contains(&n);
+        let mut walk = Walk::new(self.run, &self.tokens, &wanted, Some(names));
+        if !self.escaped {
+            let mut at: Vec<u32> = names
+                .iter()
+                .flat_map(|n| memchr::memmem::find_iter(self.run, n.as_bytes()).map(|p| p as u32))
+                .collect();
+            at.sort_unstable();
+            walk.occurs = Some(at);
+        }
+        walk.run()
     }
 
     /// Whether `name` is spelled by a word outside every bracket of the run
@@ -259,9 +272,11 @@ struct Lexer<'s> {
     newline: bool,
     /// The `(` of each `function`'s parameters: whether a declaration.
     fn_decl: std::collections::HashMap<usize, bool>,
+    /// A word with a `\` was read.
+    escaped: bool,
 }
 
-fn lex(src: &[u8]) -> Result<Vec<Token>, Doubt> {
+fn lex(src: &[u8]) -> Result<(Vec<Token>, bool), Doubt> {
     let mut lx = Lexer {
         src,
         i: 0,
@@ -271,6 +286,7 @@ fn lex(src: &[u8]) -> Result<Vec<Token>, Doubt> {
         frames: vec![Frame { at: usize::MAX, function: None, class: None, ternary: 0, colon_ternary: false }],
         newline: false,
         fn_decl: std::collections::HashMap::new(),
+        escaped: false,
     };
     if src.starts_with(b"#!") {
         lx.i = memchr::memchr(b'\n', src).unwrap_or(src.len());
@@ -279,7 +295,7 @@ fn lex(src: &[u8]) -> Result<Vec<Token>, Doubt> {
     if lx.frames.len() != 1 {
         return Err("a bracket is not closed");
     }
-    Ok(lx.tokens)
+    Ok((lx.tokens, lx.escaped))
 }
 
 impl<'s> Lexer<'s> {
@@ -418,6 +434,7 @@ impl<'s> Lexer<'s> {
                     {
                         return Err("a name holds a character that may be a space");
                     }
+                    self.escaped |= !plain && src[start..self.i].contains(&b'\\');
                     self.word(start);
                 }
                 _ => self.punct(start)?,
@@ -836,6 +853,10 @@ struct Walk<'s, 't, 'w> {
     free: HashSet<String>,
     /// For each open bracket on the way, its token index.
     open: Vec<usize>,
+    /// Where the wanted names' bytes occur in the run, in order, when every
+    /// occurrence is spelled plainly (no escapes): a bracket whose reach holds
+    /// none is skipped whole (`run`).
+    occurs: Option<Vec<u32>>,
 }
 
 impl<'s, 't, 'w> Walk<'s, 't, 'w> {
@@ -849,6 +870,7 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
             binding: vec![false; tokens.len()],
             free: HashSet::new(),
             open: Vec::new(),
+            occurs: None,
         }
     }
 
@@ -907,7 +929,26 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
     fn run(mut self) -> HashSet<String> {
         let n = self.tokens.len();
         let mut k = 0;
+        let mut next = 0;
         while k < n {
+            if let (Kind::Open(b), Some(occurs)) = (self.tokens[k].kind, &self.occurs) {
+                // A bracket and all it binds into (a function's parameters
+                // reach to the end of its body) that spell no wanted name
+                // bind none and use none: nothing in them changes a scope or
+                // a token outside, so they are passed over whole.
+                let start = self.tokens[k].start;
+                while next < occurs.len() && occurs[next] < start {
+                    next += 1;
+                }
+                let reach = self.reach(k, b);
+                if occurs.get(next).is_none_or(|at| *at >= self.tokens[reach].end) {
+                    while self.scopes.last().is_some_and(|s| s.until >= k && s.until <= reach) {
+                        self.close_scope();
+                    }
+                    k = reach + 1;
+                    continue;
+                }
+            }
             self.token(k);
             while self.scopes.last().is_some_and(|s| s.until == k) {
                 self.close_scope();
@@ -970,31 +1011,41 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
         }
     }
 
+    /// The last token that what the bracket at `k` binds reaches: the end
+    /// of the scope it opens, which for parameters is the end of the body.
+    fn reach(&self, k: usize, b: Bracket) -> usize {
+        let mate = self.tokens[k].mate as usize;
+        match b {
+            // A function's, method's or arrow's scope: from `(` to the end of its body.
+            Bracket::Paren(Paren::Params) => self.body_end(mate),
+            // A catch parameter's and a `for (let …)` head's: the head and a braced body.
+            Bracket::Paren(Paren::Catch) => self.braced_after(mate),
+            Bracket::Paren(Paren::Head) if self.for_head(k) => self.braced_after(mate),
+            _ => mate,
+        }
+    }
+
+    /// The `}` of a block right after `close`, else `close`.
+    fn braced_after(&self, close: usize) -> usize {
+        match self.kind(close + 1) {
+            Some(Kind::Open(Bracket::Brace(Brace::Block))) => self.tokens[close + 1].mate as usize,
+            _ => close,
+        }
+    }
+
+    fn for_head(&self, k: usize) -> bool {
+        self.is_word(k.wrapping_sub(1), b"for") || self.is_word(k.wrapping_sub(1), b"await")
+    }
+
     fn on_open(&mut self, k: usize, b: Bracket) {
         let mate = self.tokens[k].mate as usize;
         match b {
-            Bracket::Paren(Paren::Params) => {
-                // A function's, method's or arrow's scope: from `(` to the end of its body.
-                let until = self.body_end(mate);
-                self.push_scope(ScopeKind::Params, until, Vec::new());
+            Bracket::Paren(Paren::Params | Paren::Catch) => {
+                self.push_scope(ScopeKind::Params, self.reach(k, b), Vec::new());
                 self.elements(k + 1, mate, false, true);
             }
-            Bracket::Paren(Paren::Catch) => {
-                let until = if self.kind(mate + 1) == Some(Kind::Open(Bracket::Brace(Brace::Block))) {
-                    self.tokens[mate + 1].mate as usize
-                } else {
-                    mate
-                };
-                self.push_scope(ScopeKind::Params, until, Vec::new());
-                self.elements(k + 1, mate, false, true);
-            }
-            Bracket::Paren(Paren::Head) if self.is_word(k - 1, b"for") || self.is_word(k - 1, b"await") => {
-                // `for (let …)`: the head and a braced body.
-                let until = match self.kind(mate + 1) {
-                    Some(Kind::Open(Bracket::Brace(Brace::Block))) => self.tokens[mate + 1].mate as usize,
-                    _ => mate,
-                };
-                self.push_scope(ScopeKind::Block, until, Vec::new());
+            Bracket::Paren(Paren::Head) if self.for_head(k) => {
+                self.push_scope(ScopeKind::Block, self.reach(k, b), Vec::new());
             }
             Bracket::Brace(Brace::Body { .. } | Brace::ArrowBody | Brace::Static) => {
                 self.push_scope(ScopeKind::Body, mate, Vec::new());
@@ -1298,8 +1349,13 @@ impl<'s, 't, 'w> Walk<'s, 't, 'w> {
 mod tests {
     use super::*;
 
+    /// Whether `name` is free in `src`, read both ways: walked whole, and
+    /// walked past the brackets that do not spell it (which must agree).
     fn free(src: &str, name: &str) -> bool {
-        free_names(src.as_bytes(), &|n| n == name).expect("tokens read").contains(name)
+        let whole = free_names(src.as_bytes(), &|n| n == name).expect("tokens read").contains(name);
+        let skipping = read(src.as_bytes()).expect("tokens read").free_names_of(&[name]).contains(name);
+        assert_eq!(whole, skipping, "{src}: the walk past brackets differs");
+        whole
     }
 
     #[test]
@@ -1356,6 +1412,14 @@ mod tests {
             "for(let i of Pc){}",
             "var a=b/Pc/c;",
             "if(a)/Pc/.test(b),Pc();",
+            // Scopes that end inside a bracket passed over end there all the same.
+            "var f=Pc=>(a),g=Pc;",
+            "var f=Pc=>[a],g=Pc;",
+            "var f=Pc=>{a},g=Pc;",
+            "var f=(Pc)=>(a),g=Pc;",
+            "try{}catch(Pc){a}Pc;",
+            "for(let Pc of a){b}Pc;",
+            "function f(Pc){a}Pc;",
         ] {
             assert!(free(src, "Pc"), "{src}");
         }
