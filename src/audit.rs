@@ -11,9 +11,9 @@ pub mod stamp;
 use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::discover;
-use crate::exit::{EXIT_OK, EXIT_REFUSED, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
-use crate::mark::{self, Mode};
+use crate::fix::mark::{self, Mode};
+use crate::run::exit::{EXIT_OK, EXIT_REFUSED, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
+use crate::tree::discover;
 
 /// Root agents' names: the public report's `chat-agent`, and the models' `kiro`.
 pub const DEFAULT_ROOTS: &[&str] = &["chat-agent", "kiro"];

@@ -2,41 +2,31 @@
 //! for, by patching the installed agent runtime bundle (kirodotdev/Kiro#11240).
 //!
 //! The library holds everything a run finds and does; the binary (`main.rs`)
-//! parses flags, calls [`act::handle`] (or `--audit`, `--set-up`) and prints.
-//! The pipeline, in order: [`discover`] the target, [`parse`] it (through the
-//! [`prefilter`]), [`resolve`] the anchors, [`plan`] the insertions, [`mark`]
-//! them, [`prove`] the result, [`validate`] it with node, [`swap`] it in; and
-//! [`mark`]'s restore takes it out again.
+//! parses flags, calls [`cli::request::handle`] (or `--audit`, `--set-up`) and
+//! prints. One folder per stage, each importing only from the stages listed
+//! before it (`tests/layering.rs` holds that):
+//!
+//! - [`tree`]: the tree on disk: find the target, walk to it safely, run as its
+//!   owner, check with node, swap the result in;
+//! - [`read`]: reading the bundle: the token scan, the swc parse, references
+//!   and scopes;
+//! - [`anchors`]: the anchor rules, their patterns, resolving them, and the
+//!   prefilter that parses only what they can touch;
+//! - [`fix`]: the modes, markers and saved choice, and the plan of insertions;
+//! - [`proof`]: the slices run under node, and the closed world behind them;
+//! - [`run`]: one action on one target: inspect, act, report, exit codes;
+//! - [`setup`]: the saved choice and the launch shim, and the mirror it serves;
+//! - [`audit`]: Kiro's own logs, read for replayed steering;
+//! - [`cli`]: the command line's request and the manual's words.
 
 #![recursion_limit = "256"]
 
-pub mod account;
-pub mod act;
-pub mod anchor;
+pub mod anchors;
 pub mod audit;
-pub mod config;
-pub mod discover;
-pub mod escape;
-pub mod exit;
-pub mod folder;
-pub mod inspect;
-pub mod manual;
-pub mod mark;
-pub mod mirror;
-pub mod parse;
-pub mod pattern;
-pub mod plan;
-pub mod prefilter;
-pub mod privilege;
-pub mod prove;
-pub mod refer;
-pub mod report;
-pub mod resolve;
-pub mod scan;
-pub mod scope;
-pub mod sessions;
+pub mod cli;
+pub mod fix;
+pub mod proof;
+pub mod read;
+pub mod run;
 pub mod setup;
-pub mod shim;
-pub mod slice;
-pub mod swap;
-pub mod validate;
+pub mod tree;

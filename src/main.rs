@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use clap::{ArgGroup, CommandFactory, Parser, ValueEnum};
 
-use kiro_steer_scope::act::{self, Done, Request};
-use kiro_steer_scope::exit::{EXIT_OK, EXIT_REFUSED};
-use kiro_steer_scope::mark::Fix;
-use kiro_steer_scope::report::{self, Action};
-use kiro_steer_scope::{audit, config, manual, privilege, setup, shim};
+use kiro_steer_scope::cli::request::{self, Done, Request};
+use kiro_steer_scope::fix::mark::Fix;
+use kiro_steer_scope::run::exit::{EXIT_OK, EXIT_REFUSED};
+use kiro_steer_scope::run::report::{self, Action};
+use kiro_steer_scope::{audit, cli::manual, fix::config, setup, setup::shim, tree::privilege, tree::program};
 
 // The binary's allocator, set up before main (not part of the library).
 mod allocator;
@@ -141,7 +141,7 @@ struct Cli {
 
 fn main() -> ExitCode {
     // Started by kiro-cli in node's place: patch, then become node.
-    if shim::invoked_as_shim() {
+    if program::invoked_as_shim() {
         shim::main();
     }
     privilege::note_start();
@@ -215,7 +215,7 @@ fn main() -> ExitCode {
         allow_inconclusive: cli.allow_inconclusive,
         anchors: cli.anchors.clone(),
     };
-    match act::handle(&request) {
+    match request::handle(&request) {
         Done::One(outcome) => {
             report::print(&outcome, printing);
             ExitCode::from(outcome.exit)

@@ -1,17 +1,20 @@
 //! Set-up: `--set-up` saves the choice and links the launch shim; `--check`
 //! says what the set-up holds (the choice, the shim, mirrors) and
-//! `--restore` removes the mirrors of the tree it restores.
+//! `--restore` removes the mirrors of the tree it restores. The launch shim
+//! ([`shim`]) and the patched stand-in it may serve ([`mirror`]) are its parts.
+
+pub mod mirror;
+pub mod shim;
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Value};
 
-use crate::config::{self, Config, Saved, WriteTo};
-use crate::exit::{EXIT_OK, EXIT_REFUSED};
-use crate::inspect::State;
-use crate::mark::{Fix, Mode};
-use crate::report::{Action, Note, Outcome, Printing};
-use crate::{mirror, shim};
+use crate::fix::config::{self, Config, Saved, WriteTo};
+use crate::fix::mark::{Fix, Mode};
+use crate::run::exit::{EXIT_OK, EXIT_REFUSED};
+use crate::run::inspect::State;
+use crate::run::report::{Action, Note, Outcome, Printing};
 
 /// What `--set-up` was given on the command line.
 pub struct Asked {

@@ -41,7 +41,7 @@ impl Visit for Lengths<'_> {
 
 #[test]
 fn no_harness_function_is_longer_than_100_lines() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/prove_harness.js");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/proof/prove_harness.js");
     let source = std::fs::read_to_string(&path).unwrap();
     let input = StringInput::new(&source, BytePos(1), BytePos(1 + source.len() as u32));
     let lexer = Lexer::new(Syntax::Es(EsSyntax::default()), EsVersion::latest(), input, None);

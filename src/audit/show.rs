@@ -7,8 +7,8 @@ use super::judge::{self, Kind, Verdict};
 use super::read::{Delivery, SessionLog};
 use super::stamp::utc;
 use super::{Audit, Audited, Code, Ran};
-use crate::exit::{EXIT_OK, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
-use crate::report::{out, Printing};
+use crate::run::exit::{EXIT_OK, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
+use crate::run::report::{out, Printing};
 
 pub fn print(audit: &Audit, how: Printing) {
     if let Some(error) = &audit.error {

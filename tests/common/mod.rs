@@ -115,7 +115,7 @@ impl Tree {
 /// What the library finds or does for `ask` on `target` (see `Tree::judge`),
 /// through the binary's own path with nothing saved.
 pub fn judge(target: &Path, ask: Ask) -> (i32, serde_json::Value) {
-    use kiro_steer_scope::act::{self, Done, Request};
+    use kiro_steer_scope::cli::request::{self, Done, Request};
     let request = Request {
         action: ask.action,
         fix: ask.fix,
@@ -127,8 +127,8 @@ pub fn judge(target: &Path, ask: Ask) -> (i32, serde_json::Value) {
         allow_inconclusive: ask.allow_inconclusive,
         anchors: ask.anchors.map(Path::to_path_buf),
     };
-    match act::handle_saved(&request, Ok(None)) {
-        Done::One(outcome) => (i32::from(outcome.exit), kiro_steer_scope::report::to_json(&outcome)),
+    match request::handle_saved(&request, Ok(None)) {
+        Done::One(outcome) => (i32::from(outcome.exit), kiro_steer_scope::run::report::to_json(&outcome)),
         Done::All(_) => unreachable!("one target was asked for"),
     }
 }
@@ -136,31 +136,31 @@ pub fn judge(target: &Path, ask: Ask) -> (i32, serde_json::Value) {
 /// A run asked of the library: the action and what the flags would choose.
 #[derive(Clone, Copy)]
 pub struct Ask<'a> {
-    pub action: kiro_steer_scope::report::Action,
-    pub fix: Option<kiro_steer_scope::mark::Fix>,
+    pub action: kiro_steer_scope::run::report::Action,
+    pub fix: Option<kiro_steer_scope::fix::mark::Fix>,
     pub rewind: bool,
     pub allow_inconclusive: bool,
     pub anchors: Option<&'a Path>,
 }
 
 impl<'a> Ask<'a> {
-    fn of(action: kiro_steer_scope::report::Action) -> Ask<'a> {
+    fn of(action: kiro_steer_scope::run::report::Action) -> Ask<'a> {
         Ask { action, fix: None, rewind: false, allow_inconclusive: false, anchors: None }
     }
     pub fn check() -> Ask<'a> {
-        Ask::of(kiro_steer_scope::report::Action::Check)
+        Ask::of(kiro_steer_scope::run::report::Action::Check)
     }
     pub fn prove() -> Ask<'a> {
-        Ask::of(kiro_steer_scope::report::Action::Prove)
+        Ask::of(kiro_steer_scope::run::report::Action::Prove)
     }
     pub fn dry_run() -> Ask<'a> {
-        Ask::of(kiro_steer_scope::report::Action::DryRun)
+        Ask::of(kiro_steer_scope::run::report::Action::DryRun)
     }
     /// `--mode seed|gate`.
     pub fn mode(self, name: &str) -> Ask<'a> {
         let fix = match name {
-            "seed" => kiro_steer_scope::mark::Fix::Seed,
-            "gate" => kiro_steer_scope::mark::Fix::Gate,
+            "seed" => kiro_steer_scope::fix::mark::Fix::Seed,
+            "gate" => kiro_steer_scope::fix::mark::Fix::Gate,
             other => panic!("no mode {other}"),
         };
         Ask { fix: Some(fix), ..self }

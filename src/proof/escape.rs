@@ -15,9 +15,10 @@ use std::ops::Range;
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::parse::range;
-use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{within, ClassInfo, FnInfo, FnNode, Index, Mention};
+use crate::anchors::pattern::{member_name, prop_name, strip_parens};
+use crate::anchors::resolve::{within, ClassInfo, FnInfo, Index, Mention};
+use crate::read::parse::range;
+use crate::read::scope::FnNode;
 
 /// Array methods that add to the array they are called on.
 const ADDS: &[&str] = &["push", "unshift", "splice", "fill", "copyWithin"];
@@ -85,7 +86,7 @@ pub struct Adds {
 
 impl Adds {
     fn is_queue(&self, e: &Expr) -> bool {
-        let e = crate::pattern::opt_member_as_member(e);
+        let e = crate::anchors::pattern::opt_member_as_member(e);
         matches!(&e, Expr::Member(m)
             if member_name(&m.prop) == Some(self.queue.as_str())
                 && (!self.this_only || matches!(strip_parens(&m.obj), Expr::This(_))))
@@ -94,7 +95,7 @@ impl Adds {
 
 impl Visit for Adds {
     fn visit_opt_call(&mut self, call: &OptCall) {
-        self.visit_call_expr(&crate::pattern::opt_call_as_call(call));
+        self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
     }
 
     fn visit_call_expr(&mut self, call: &CallExpr) {
@@ -166,7 +167,7 @@ pub fn deliveries_outside(
     }
     impl Visit for Uses<'_> {
         fn visit_opt_call(&mut self, call: &OptCall) {
-            self.visit_call_expr(&crate::pattern::opt_call_as_call(call));
+            self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
         }
         fn visit_member_expr(&mut self, m: &MemberExpr) {
             if let Some(name) = member_name(&m.prop).filter(|n| self.delivery.contains(*n)) {
@@ -328,7 +329,7 @@ impl Visit for Aliases<'_> {
 
 impl Visit for Keep {
     fn visit_opt_call(&mut self, call: &OptCall) {
-        self.visit_call_expr(&crate::pattern::opt_call_as_call(call));
+        self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
     }
     fn visit_assign_expr(&mut self, a: &AssignExpr) {
         let to_member = !matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Ident(_)));
@@ -354,10 +355,10 @@ impl Visit for Keep {
         }
     }
     fn visit_function(&mut self, node: &Function) {
-        self.nested(node, crate::scope::declared_by(FnNode::Function(node)));
+        self.nested(node, crate::read::scope::declared_by(FnNode::Function(node)));
     }
     fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
-        self.nested(node, crate::scope::declared_by(FnNode::Arrow(node)));
+        self.nested(node, crate::read::scope::declared_by(FnNode::Arrow(node)));
     }
     fn visit_class(&mut self, node: &Class) {
         self.nested(node, Default::default());

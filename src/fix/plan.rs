@@ -6,11 +6,11 @@ use std::ops::Range;
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::anchor::AnchorSet;
-use crate::mark::{Fix, Insertion, Mode};
-use crate::parse::range;
-use crate::pattern::strip_parens;
-use crate::resolve::{class_method, clip, within, FnInfo, Refusal, Resolution};
+use crate::anchors::anchor::AnchorSet;
+use crate::anchors::pattern::strip_parens;
+use crate::anchors::resolve::{class_method, clip, within, FnInfo, Refusal, Resolution};
+use crate::fix::mark::{Fix, Insertion, Mode};
+use crate::read::parse::range;
 
 /// The seeding wrapper's parameter; a name no esbuild or terser output uses.
 const SEED_PARAM: &str = "__kssExec";
@@ -54,7 +54,7 @@ fn check_constructions(resolution: &Resolution, anchors: &AnchorSet) -> Result<(
 }
 
 fn is_plain_access(text: &str) -> bool {
-    !text.is_empty() && text.split('.').all(crate::resolve::is_name)
+    !text.is_empty() && text.split('.').all(crate::anchors::resolve::is_name)
 }
 
 /// The buffer length as an expression of `param` instead of `this`, with the
@@ -213,7 +213,7 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
                 _ => None,
             };
             if let Some((body, head_binds, update)) = found {
-                let body: &'a Stmt = crate::resolve::pin(body);
+                let body: &'a Stmt = crate::anchors::resolve::pin(body);
                 let (stmts, bare, inner_start) = match body {
                     Stmt::Block(b) => (b.stmts.iter().collect(), None, range(b).start + 1),
                     // Only a statement a `{…}` can wrap keeps its meaning: not a declaration.
@@ -522,7 +522,7 @@ fn collector_exec(
         drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters"))
     })?;
     // The drain's call of the collector: before the loop's body, always evaluated.
-    let mut named = crate::resolve::NamedCalls::new(name, false);
+    let mut named = crate::anchors::resolve::NamedCalls::new(name, false);
     drain.node.visit(&mut named);
     let calls: Vec<(Range<usize>, Vec<String>)> = named
         .found
@@ -607,7 +607,7 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let length = length_of(resolution, "this")?;
     let buffer = length
         .find("this.sessionServices.")
-        .and_then(|at| crate::resolve::buffer_slot(&length[at..]))
+        .and_then(|at| crate::anchors::resolve::buffer_slot(&length[at..]))
         .map(|(slot, _)| format!("this.sessionServices.{slot}"))
         .ok_or_else(|| {
             drift(
@@ -639,7 +639,7 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let accessor = exec_class.class.body.iter().any(|m| match m {
         ClassMember::Method(method) => {
             matches!(method.kind, MethodKind::Getter | MethodKind::Setter)
-                && crate::pattern::prop_name(&method.key) == Some("steeringReaderIndex")
+                && crate::anchors::pattern::prop_name(&method.key) == Some("steeringReaderIndex")
         }
         _ => false,
     });

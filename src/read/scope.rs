@@ -8,6 +8,52 @@ use std::collections::{BTreeSet, HashSet};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
+/// A function of any kind the anchors, the slicer and the closed world look into.
+#[derive(Clone, Copy)]
+pub enum FnNode<'a> {
+    Function(&'a Function),
+    Arrow(&'a ArrowExpr),
+    Constructor(&'a Constructor),
+}
+
+impl<'a> FnNode<'a> {
+    pub fn visit<V: Visit>(self, visitor: &mut V) {
+        match self {
+            FnNode::Function(f) => f.visit_with(visitor),
+            FnNode::Arrow(f) => f.visit_with(visitor),
+            FnNode::Constructor(f) => f.visit_with(visitor),
+        }
+    }
+
+    /// Each parameter's name, or None for a destructured one.
+    pub fn param_names(self) -> Vec<Option<&'a str>> {
+        let name = |p: &'a Pat| if let Pat::Ident(id) = p { Some(&*id.id.sym) } else { None };
+        match self {
+            FnNode::Function(f) => f.params.iter().map(|p| name(&p.pat)).collect(),
+            FnNode::Arrow(f) => f.params.iter().map(name).collect(),
+            FnNode::Constructor(f) => f
+                .params
+                .iter()
+                .map(|p| match p {
+                    ParamOrTsParamProp::Param(p) => name(&p.pat),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+
+    pub fn body(self) -> Option<&'a FunctionBody> {
+        match self {
+            FnNode::Function(f) => f.body.as_ref(),
+            FnNode::Arrow(f) => match &*f.body {
+                ArrowFunctionBody::FunctionBody(b) => Some(b),
+                ArrowFunctionBody::Expr(_) => None,
+            },
+            FnNode::Constructor(f) => f.body.as_ref(),
+        }
+    }
+}
+
 /// Names every JavaScript realm has; the proof's context provides them.
 const GLOBALS: &[&str] = &[
     "undefined",
@@ -290,8 +336,7 @@ pub fn free_names<N: VisitWith<FreeNames>>(node: &N, bound: &[&str]) -> BTreeSet
 }
 
 /// Names a function binds for its whole body: its params and everything it declares.
-pub fn declared_by(function: crate::resolve::FnNode) -> HashSet<String> {
-    use crate::resolve::FnNode;
+pub fn declared_by(function: FnNode) -> HashSet<String> {
     match function {
         FnNode::Function(f) => declared_in(f),
         FnNode::Arrow(f) => declared_in(f),

@@ -15,10 +15,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::act;
-use crate::discover::{Target, BUNDLE_IN_TREE};
-use crate::mark::{self, Mode};
-use crate::report::Action;
+use crate::fix::mark::{self, Mode};
+use crate::run::act;
+use crate::run::report::Action;
+use crate::tree::discover::{Target, BUNDLE_IN_TREE};
 
 /// Overrides the cache folder (tests, fleets); else `<cache dir>/kiro-steer-scope`.
 pub const CACHE_ENV: &str = "KIRO_STEER_SCOPE_CACHE";

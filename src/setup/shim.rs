@@ -19,30 +19,15 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::config::{self, Chosen, Config, WriteTo};
-use crate::discover::{self, Target};
-use crate::mark::{self, Mode};
-use crate::report::Action;
-use crate::{act, anchor, mirror, privilege};
-
-/// The name the binary answers to as the shim (a link to it, or a copy).
-pub const SHIM_NAME: &str = "kiro-steer-scope-node";
-
-pub fn invoked_as_shim() -> bool {
-    std::env::args_os().next().is_some_and(|a| Path::new(&a).file_name() == Some(OsStr::new(SHIM_NAME)))
-}
+use crate::fix::config::{self, Chosen, Config, WriteTo};
+use crate::fix::mark::{self, Mode};
+use crate::run::report::Action;
+use crate::tree::discover::{self, Target};
+use crate::tree::program::{is_this_program, SHIM_NAME};
+use crate::{anchors::anchor, run::act, setup::mirror, tree::privilege};
 
 fn say(line: &str) {
     eprintln!("kiro-steer-scope: {}", line.replace('\n', " "));
-}
-
-/// Whether `path` is this very program (or a link to it): never node.
-pub fn is_this_program(path: &Path) -> bool {
-    let same = |a: &std::fs::Metadata, b: &std::fs::Metadata| a.dev() == b.dev() && a.ino() == b.ino();
-    path.file_name() == Some(OsStr::new(SHIM_NAME))
-        || std::env::current_exe()
-            .and_then(std::fs::metadata)
-            .is_ok_and(|me| std::fs::metadata(path).is_ok_and(|m| same(&m, &me)))
 }
 
 fn executable(path: &Path) -> bool {
@@ -235,7 +220,8 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
     if to_mirror {
         // Root mirrors only a tree that root alone controls: the proof runs code from it.
         if privilege::privileged() {
-            let walked = crate::folder::walk(bundle).map_err(|e| format!("cannot open {}: {e}", bundle.display()))?;
+            let walked =
+                crate::tree::folder::walk(bundle).map_err(|e| format!("cannot open {}: {e}", bundle.display()))?;
             if privilege::owner_of(&walked)? != privilege::Identity::Root {
                 return Err("as root, a mirror is made only of a tree that root alone controls".into());
             }

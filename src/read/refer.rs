@@ -95,7 +95,7 @@ fn spelled(raw: &[u8]) -> std::borrow::Cow<'_, str> {
     }
     let text = String::from_utf8_lossy(raw);
     if raw.contains(&b'\\') {
-        std::borrow::Cow::Owned(crate::prefilter::unescape(&text))
+        std::borrow::Cow::Owned(crate::read::unescape::unescape(&text))
     } else {
         text
     }
@@ -182,7 +182,7 @@ const NONE: u32 = u32::MAX;
 
 /// A byte that continues a word: the scan's table (ASCII name bytes, `\`, any byte of a multi-byte character).
 fn word_byte(b: u8) -> bool {
-    crate::scan::IDENT[b as usize]
+    crate::read::scan::IDENT[b as usize]
 }
 
 /// Words after which a `{` opens an object (they take an expression).
@@ -415,7 +415,7 @@ impl<'s> Lexer<'s> {
                     while self.i < src.len() {
                         let b = src[self.i];
                         // The busiest test of the lexer: a plain ASCII name byte.
-                        if crate::scan::WORD[b as usize] == 1 {
+                        if crate::read::scan::WORD[b as usize] == 1 {
                             self.i += 1;
                             continue;
                         }
@@ -543,7 +543,7 @@ impl<'s> Lexer<'s> {
                 if matches!(w, b"of" | b"yield" | b"await" | b"let" | b"async" | b"get" | b"set" | b"static") {
                     return Err("a `/` after a word that may be a keyword or a name");
                 }
-                crate::scan::regex_after(w)
+                crate::read::scan::regex_after(w)
             }
             Kind::Private | Kind::Literal => false,
             Kind::Punct(P::Inc | P::Dec) => {

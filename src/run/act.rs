@@ -1,21 +1,21 @@
 //! Act: carry out one action (check, dry run, apply, ensure, restore, prove)
 //! on one target: lock, read, inspect, prove and check beside each other,
-//! swap. [`handle`] takes what the command line asked, finds the target (or
-//! every tree) and runs [`run`] on each; the binary prints what it returns.
+//! swap. The command line's request (`cli::request`), the launch shim and the
+//! mirror each call [`run`] with the [`Options`] they make.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::anchor::AnchorSet;
-use crate::discover::{self, Target};
-use crate::exit::{EXIT_OK, EXIT_REFUSED, EXIT_STOCK};
-use crate::folder::{self, Walked};
-use crate::inspect::{self, Depth, Inspection, State};
-use crate::mark::{self, Mode};
-use crate::prove::{self, Verdict};
-use crate::report::{self, Action, Outcome};
-use crate::validate::NodeChoice;
-use crate::{anchor, config, privilege, setup, swap, validate};
+use crate::anchors::anchor::AnchorSet;
+use crate::fix::mark::{self, Mode};
+use crate::proof::prove::{self, Verdict};
+use crate::run::exit::{EXIT_OK, EXIT_REFUSED, EXIT_STOCK};
+use crate::run::inspect::{self, Depth, Inspection, State};
+use crate::run::report::{self, Action, Outcome};
+use crate::tree::discover::{self, Target};
+use crate::tree::folder::{self, Walked};
+use crate::tree::validate::NodeChoice;
+use crate::{tree::privilege, tree::swap, tree::validate};
 
 /// What every action needs besides the target.
 pub struct Options {
@@ -24,137 +24,7 @@ pub struct Options {
     pub node_timeout: u64,
     pub allow_inconclusive: bool,
     /// What the flags and the saved config chose (--ensure keeps the rest as the file has it).
-    pub chosen: crate::config::Chosen,
-}
-
-/// What the command line asked for, flags only: the saved choice is read here.
-#[derive(Clone, Debug)]
-pub struct Request {
-    pub action: Action,
-    /// `--mode`, when given.
-    pub fix: Option<crate::mark::Fix>,
-    /// `--rewind-on-clear` (true) or `--no-rewind-on-clear` (false), when given.
-    pub rewind: Option<bool>,
-    pub target: Option<PathBuf>,
-    pub all: bool,
-    pub node: Option<PathBuf>,
-    pub node_timeout: u64,
-    pub allow_inconclusive: bool,
-    /// `--anchors DIR` instead of the built-in set.
-    pub anchors: Option<PathBuf>,
-}
-
-/// One outcome, or one per tree with `--all`.
-// Made once per run and matched at once: boxing the large variant buys nothing.
-#[allow(clippy::large_enum_variant)]
-pub enum Done {
-    One(Outcome),
-    All(Vec<Outcome>),
-}
-
-/// Carries out a request: the saved choice and the flags make the mode, the
-/// anchors are loaded, the target is found (or every tree), and each is run.
-pub fn handle(request: &Request) -> Done {
-    handle_saved(request, config::load())
-}
-
-/// [`handle`] with the saved choice given rather than read from the config
-/// file (the tests judge bundles this way, with nothing saved).
-pub fn handle_saved(request: &Request, saved: config::Saved) -> Done {
-    let chosen = config::Chosen::resolve(
-        request.fix,
-        request.rewind,
-        saved.as_ref().ok().and_then(|s| s.as_ref()).map(|(_, c)| c),
-    );
-    let action = request.action;
-    let mode = chosen.mode();
-    let options = match &saved {
-        Err(e) if action != Action::Check && action != Action::Restore => Err((
-            format!("the saved choice is unusable: {e}"),
-            "fix or remove the config file (kiro-steer-scope --set-up writes a new one)",
-        )),
-        _ => Options::load(request, chosen)
-            .map_err(|e| (e, "fix the anchor files (see anchors/README.md) or drop --anchors")),
-    };
-    let options = match options {
-        Ok(o) => o,
-        Err((e, next)) => {
-            let outcome = Outcome::new(action, mode).error(e, next);
-            return if request.all { Done::All(vec![outcome]) } else { Done::One(outcome) };
-        }
-    };
-    if request.all {
-        let mut outcomes = run_all(&options, action, mode);
-        setup::annotate_all(&mut outcomes, action, &saved);
-        return Done::All(outcomes);
-    }
-    let mut outcome = run_found(request.target.as_deref(), &options, action, mode);
-    setup::annotate(&mut outcome, action, &saved);
-    Done::One(outcome)
-}
-
-impl Options {
-    fn load(request: &Request, chosen: config::Chosen) -> Result<Options, String> {
-        let anchors = match &request.anchors {
-            Some(dir) => {
-                anchor::load_dir(dir).map_err(|e| format!("the anchors in {} are not usable: {e}", dir.display()))?
-            }
-            None => anchor::builtin(),
-        };
-        Ok(Options {
-            anchors,
-            node: request.node.clone(),
-            node_timeout: request.node_timeout,
-            allow_inconclusive: request.allow_inconclusive,
-            chosen,
-        })
-    }
-}
-
-/// The target `--target` names, or the one discovery finds.
-fn run_found(target: Option<&Path>, options: &Options, action: Action, mode: Mode) -> Outcome {
-    match discover::discover(target) {
-        Ok(target) => run(options, action, mode, target),
-        // A fresh upgrade unpacks its tree on first start: --ensure patches it next time.
-        Err(discover::NotFound::NotUnpacked(e)) if action == Action::Ensure => {
-            let mut outcome = Outcome::new(action, mode).error(e, "nothing to do until kiro-cli has started once");
-            outcome.exit = EXIT_STOCK;
-            outcome
-        }
-        Err(e) => Outcome::new(action, mode).error(e.to_string(), "pass --target PATH to the acp-server.js to patch"),
-    }
-}
-
-/// Every tree under the data folder, each handled on its own.
-fn run_all(options: &Options, action: Action, mode: Mode) -> Vec<Outcome> {
-    let trees = discover::kas_dir().map_err(|e| e.to_string()).and_then(|kas| {
-        // No kas folder yet is no tree yet; an unreadable one stays an error.
-        let missing = std::fs::metadata(&kas).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound);
-        let listed = if missing { Ok(Vec::new()) } else { discover::trees(&kas) };
-        listed.map(|t| (kas, t))
-    });
-    match trees {
-        Ok((kas, trees)) if trees.is_empty() => {
-            let mut outcome = Outcome::new(action, mode).error(
-                format!("no KAS tree in {}", kas.display()),
-                "kiro-cli unpacks one on first start; start it once, or pass --target PATH",
-            );
-            outcome.no_tree = true;
-            vec![outcome]
-        }
-        Ok((_, trees)) => trees
-            .into_iter()
-            .map(|tree| {
-                let target =
-                    discover::Target { path: tree.bundle(), how: format!("--all: kiro-cli {}", tree.cli_version) };
-                let mut outcome = run(options, action, mode, target);
-                outcome.cli_version = Some(tree.cli_version);
-                outcome
-            })
-            .collect(),
-        Err(e) => vec![Outcome::new(action, mode)
-            .error(e, "kiro-cli has not unpacked a runtime yet, or its data folder is elsewhere; pass --target PATH")],
-    }
+    pub chosen: crate::fix::config::Chosen,
 }
 
 pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome {
@@ -444,7 +314,7 @@ fn apply(
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
-    outcome.warnings.extend(crate::sessions::sessions_using(&inspection.real_path));
+    outcome.warnings.extend(crate::tree::sessions::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Patched(mode));
     outcome.message = match inspection.state {
         State::Patched(from) => format!("switched from {from} to {mode} mode"),
@@ -519,7 +389,7 @@ fn restore(mut outcome: Outcome, inspection: &Inspection, place: &Place) -> Outc
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
-    outcome.warnings.extend(crate::sessions::sessions_using(&inspection.real_path));
+    outcome.warnings.extend(crate::tree::sessions::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Stock);
     outcome.message = "restored the stock bytes".into();
     outcome.exit = EXIT_OK;

@@ -13,7 +13,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::folder::{self, Passed, Walked};
+use crate::tree::folder::{self, Passed, Walked};
 
 static STARTED_AS_ROOT: AtomicBool = AtomicBool::new(false);
 

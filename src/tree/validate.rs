@@ -23,11 +23,11 @@ pub fn choose_node(flag: Option<&Path>) -> NodeChoice {
     if let Some(path) = std::env::var_os("KIRO_KAS_NODE_PATH")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
-        .filter(|p| !crate::shim::is_this_program(p))
+        .filter(|p| !crate::tree::program::is_this_program(p))
     {
         return NodeChoice { path, source: "KIRO_KAS_NODE_PATH" };
     }
-    if let Some(kiro) = crate::discover::kiro_dir().map(|d| d.join("node")) {
+    if let Some(kiro) = crate::tree::discover::kiro_dir().map(|d| d.join("node")) {
         if kiro.is_file() {
             return NodeChoice { path: kiro, source: "kiro-cli's own node" };
         }
@@ -191,8 +191,8 @@ pub struct EarlyCheck {
 /// `module`: the bytes are an ES module (the nearest package.json says
 /// `"type": "module"`), else CommonJS; node is told so, as a path would tell it.
 /// It runs in `folder` (the target's), entered by descriptor.
-pub fn start_check(node: &NodeChoice, module: bool, folder: &crate::folder::Folder) -> EarlyCheck {
-    let running = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
+pub fn start_check(node: &NodeChoice, module: bool, folder: &crate::tree::folder::Folder) -> EarlyCheck {
+    let running = crate::tree::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
         command.arg("--check").arg(if module { "--input-type=module" } else { "--input-type=commonjs" }).arg("-");
         folder.enter_in_child(&mut command);
         spawn_bounded(command, true)
@@ -222,8 +222,8 @@ pub struct Probe {
     running: Result<Running, RunFailure>,
 }
 
-pub fn start_probe(node: &NodeChoice, folder: &crate::folder::Folder) -> Probe {
-    let running = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
+pub fn start_probe(node: &NodeChoice, folder: &crate::tree::folder::Folder) -> Probe {
+    let running = crate::tree::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
         command.arg("--version");
         folder.enter_in_child(&mut command);
         spawn_bounded(command, false)

@@ -10,7 +10,7 @@ use std::ops::Range;
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::parse::{self, SourceKind};
+use crate::read::parse::{self, SourceKind};
 
 /// Metavariable name -> byte range of the bound node in the matched source.
 pub type Captures = BTreeMap<String, Range<usize>>;

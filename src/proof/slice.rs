@@ -13,11 +13,12 @@ use serde_json::{json, Value};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::mark::Insertion;
-use crate::parse::range;
-use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{class_method, ClassInfo, FnInfo, FnNode, Index, Lookups, Resolution};
-use crate::scope::{declared_by, free_names, is_global};
+use crate::anchors::pattern::{member_name, prop_name, strip_parens};
+use crate::anchors::resolve::{class_method, ClassInfo, FnInfo, Index, Lookups, Resolution};
+use crate::fix::mark::Insertion;
+use crate::read::parse::range;
+use crate::read::scope::FnNode;
+use crate::read::scope::{declared_by, free_names, is_global};
 
 /// The bytes of `at` with the insertions that fall inside it (boundaries included) applied.
 fn cut(source: &str, at: &Range<usize>, insertions: &[Insertion]) -> String {
@@ -72,7 +73,7 @@ impl<'a> TopLevel<'a> {
         self.lookups.top_level(name);
         if self.uninit.contains(name) {
             // Its value is assigned elsewhere (a lazy initialiser): every assignment must be seen.
-            self.lookups.mention(name, crate::resolve::Mention::Token);
+            self.lookups.mention(name, crate::anchors::resolve::Mention::Token);
         }
         self.names.get(name)
     }
@@ -220,7 +221,7 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
     let uninit: HashSet<&'a str> =
         names.iter().filter(|(_, b)| matches!(b, Binding::Uninit)).map(|(n, _)| *n).collect();
     let mut wrapped: Vec<&'a Expr> = Vec::new();
-    for stmt in crate::resolve::top_statements(program) {
+    for stmt in crate::anchors::resolve::top_statements(program) {
         match stmt {
             Stmt::Decl(Decl::Var(v)) => wrapped.extend(v.decls.iter().filter_map(|d| d.init.as_deref())),
             Stmt::Expr(e) => wrapped.push(&e.expr),
@@ -236,7 +237,7 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
                     if let Stmt::Expr(e) = stmt {
                         top_assignments(&e.expr, &mut |a| {
                             if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
-                                assigned.entry(crate::resolve::pin::<str>(&id.id.sym)).or_default().push(a);
+                                assigned.entry(crate::anchors::resolve::pin::<str>(&id.id.sym)).or_default().push(a);
                             }
                         });
                     }
@@ -341,7 +342,7 @@ fn pattern_names(pat: &Pat) -> Vec<&str> {
     struct Names<'n>(Vec<&'n str>);
     impl<'n> Visit for Names<'n> {
         fn visit_binding_ident(&mut self, node: &BindingIdent) {
-            self.0.push(crate::resolve::pin::<str>(&node.id.sym));
+            self.0.push(crate::anchors::resolve::pin::<str>(&node.id.sym));
         }
     }
     let mut names = Names(Vec::new());
@@ -595,8 +596,8 @@ impl<'r, 'a> Parts<'r, 'a> {
 /// and the drain read.
 fn buffer_slots(resolution: &Resolution, parts: &Parts) -> (Vec<String>, Option<String>) {
     let mut slots = Vec::new();
-    let length = crate::account::buffer_length(resolution);
-    let primary_slot = crate::resolve::buffer_slot(&length).map(|(slot, _)| slot.to_string());
+    let length = crate::proof::account::buffer_length(resolution);
+    let primary_slot = crate::anchors::resolve::buffer_slot(&length).map(|(slot, _)| slot.to_string());
     slots.extend(primary_slot.clone());
     service_slots(parts.exec.class, &mut slots);
     let mut s = Slots(slots);
@@ -699,7 +700,7 @@ fn spawn_slices(
             "at": site.range.start,
             "memory": marks_memory(&config_of(index, expr, &site.range, &[])),
             // A spawn in the execution class's own method builds from `this`: the parent.
-            "thisIsParent": crate::resolve::within(&site.range, &parts.exec_at),
+            "thisIsParent": crate::anchors::resolve::within(&site.range, &parts.exec_at),
             "text": cut(index.source, &site.range, insertions),
             "locals": locals,
             "depth": depth,
@@ -751,12 +752,12 @@ impl<'a> ConstructionHelper<'a> {
         new: &'a Expr,
     ) -> Option<ConstructionHelper<'a>> {
         let name = index.top_functions.iter().find(|(_, at)| *at == f.range).map(|(n, _)| n.to_string())?;
-        let child = crate::account::bound_to(f, site);
+        let child = crate::proof::account::bound_to(f, site);
         if !returns_construction(f, site, child.as_deref()) {
             return None;
         }
-        index.lookups.mention(&name, crate::resolve::Mention::Token);
-        let mut named = crate::resolve::NamedCalls::new(&name, false);
+        index.lookups.mention(&name, crate::anchors::resolve::Mention::Token);
+        let mut named = crate::anchors::resolve::NamedCalls::new(&name, false);
         program.visit_with(&mut named);
         // SAFETY: the pointers are into `program`, which outlives this.
         let calls: Vec<(Range<usize>, Vec<&'a Expr>)> = named
@@ -768,7 +769,7 @@ impl<'a> ConstructionHelper<'a> {
     }
 
     /// The helper's parameters bound to one call's arguments.
-    fn bound(&self, call: &(Range<usize>, Vec<&'a Expr>)) -> Vec<crate::resolve::Bound<'a>> {
+    fn bound(&self, call: &(Range<usize>, Vec<&'a Expr>)) -> Vec<crate::anchors::resolve::Bound<'a>> {
         self.f
             .node
             .param_names()
@@ -849,7 +850,7 @@ fn helper_path(
         "at": at.start,
         "memory": marks_memory(&config_of(index, helper.new, &helper.site, &helper.bound(call))),
         "helper": helper.name,
-        "thisIsParent": crate::resolve::within(at, &parts.exec_at),
+        "thisIsParent": crate::anchors::resolve::within(at, &parts.exec_at),
         "text": cut(index.source, at, insertions),
         "locals": locals,
         "depth": Value::Null,
@@ -1090,18 +1091,18 @@ fn config_of<'a>(
     index: &Index<'a>,
     new: &'a Expr,
     site: &Range<usize>,
-    env: &[crate::resolve::Bound<'a>],
-) -> Vec<crate::resolve::ConfigPart<'a>> {
+    env: &[crate::anchors::resolve::Bound<'a>],
+) -> Vec<crate::anchors::resolve::ConfigPart<'a>> {
     let Expr::New(n) = strip_parens(new) else { return Vec::new() };
     let Some(first) = n.args.as_ref().and_then(|a| a.first()) else { return Vec::new() };
-    crate::resolve::config_parts_bound(index, &first.expr, site, env)
+    crate::anchors::resolve::config_parts_bound(index, &first.expr, site, env)
 }
 
 /// Whether a config sets `skipHooks` to anything but a literal false: the
 /// mark of memory extraction.
-fn marks_memory(parts: &[crate::resolve::ConfigPart]) -> bool {
+fn marks_memory(parts: &[crate::anchors::resolve::ConfigPart]) -> bool {
     parts.iter().any(|part| match part {
-        crate::resolve::ConfigPart::Object(o) => o.props.iter().any(|p| match p {
+        crate::anchors::resolve::ConfigPart::Object(o) => o.props.iter().any(|p| match p {
             PropOrSpread::Prop(p) => match &**p {
                 Prop::KeyValue(kv) => {
                     prop_name(&kv.key) == Some("skipHooks") && literal(&kv.value) != Some(json!(false))
@@ -1111,7 +1112,7 @@ fn marks_memory(parts: &[crate::resolve::ConfigPart]) -> bool {
             },
             _ => false,
         }),
-        crate::resolve::ConfigPart::Unknown => false,
+        crate::anchors::resolve::ConfigPart::Unknown => false,
     })
 }
 
@@ -1125,7 +1126,7 @@ fn maker_of<'i, 'a>(index: &'i Index<'a>, f: &FnInfo<'a>) -> Option<&'i FnInfo<'
         return None;
     }
     let nested = index.enclosing_function(&outer.range).is_some()
-        || index.classes.iter().any(|c| crate::resolve::within(&outer.range, &c.range));
+        || index.classes.iter().any(|c| crate::anchors::resolve::within(&outer.range, &c.range));
     (!nested && returns(outer.node, f)).then_some(outer)
 }
 
@@ -1251,10 +1252,10 @@ fn code_calls(
     let index = &resolution.index;
     // The prefilter must parse every statement that could hold such a call.
     for name in fns {
-        index.lookups.mention(name, crate::resolve::Mention::Token);
+        index.lookups.mention(name, crate::anchors::resolve::Mention::Token);
     }
     if let Some(slot) = slot {
-        index.lookups.mention(slot, crate::resolve::Mention::Token);
+        index.lookups.mention(slot, crate::anchors::resolve::Mention::Token);
     }
     let mut calls = Calls { fns, methods, slot, by_name: Vec::new(), locals: false, on_buffer: Vec::new() };
     // Only the top-level statements that spell a name or the slot as a
@@ -1329,7 +1330,7 @@ fn spawn_driver(
     let index = &resolution.index;
     let f = index.enclosing_function(site).ok_or("it is not inside a function")?;
     // The call that receives the child: `run(child)` after `const child = new …`, or `run(new …)`.
-    let child = crate::account::bound_to(f, site);
+    let child = crate::proof::account::bound_to(f, site);
     let handoff = handoff_of(f, site, child.as_deref()).ok_or("no call is found that hands the child on")?;
     if let Handoff::Member(Some(object)) = &handoff {
         if !declared_by(f.node).contains(object) {
@@ -1359,7 +1360,7 @@ fn spawn_driver(
         "views": views,
         "free": free,
         "fnAt": f.range.start,
-        "thisIsParent": crate::resolve::within(&f.range, exec_at),
+        "thisIsParent": crate::anchors::resolve::within(&f.range, exec_at),
     }))
 }
 
@@ -1407,7 +1408,7 @@ fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Ha
                 let arg = strip_parens(&a.expr);
                 range(arg) == self.site || matches!((arg, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
             });
-            let after = at.start >= self.site.end || crate::resolve::within(&self.site, &at);
+            let after = at.start >= self.site.end || crate::anchors::resolve::within(&self.site, &at);
             // `Object.assign(child, …)` and kin run for real: they are done to the child, not a hand-off.
             let on_global = |m: &MemberExpr| matches!(strip_parens(&m.obj), Expr::Ident(id) if is_global(&id.sym));
             let builtin =

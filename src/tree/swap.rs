@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::PathBuf;
 
-use crate::folder::Folder;
+use crate::tree::folder::Folder;
 
 /// Our temp files; stale ones from a killed run are removed on the next start.
 pub const TEMP_PREFIX: &str = ".kiro-steer-scope-";

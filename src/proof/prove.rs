@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use crate::folder::Folder;
-use crate::mark::Mode;
-use crate::validate::{NodeChoice, RunFailure};
+use crate::fix::mark::Mode;
+use crate::tree::folder::Folder;
+use crate::tree::validate::{NodeChoice, RunFailure};
 
 const HARNESS: &str = include_str!("prove_harness.js");
 
@@ -69,7 +69,7 @@ pub struct Proof {
     pub sliced: Value,
     pub elapsed: Duration,
     /// The closed world the verdict stands on (see `account`).
-    pub accounting: Option<crate::account::Accounting>,
+    pub accounting: Option<crate::proof::account::Accounting>,
     /// Per spawn site: whether the whole function around it ran in the proof, and why not.
     pub spawn_paths: Value,
 }
@@ -197,10 +197,10 @@ fn run_harness(
 /// Runs node on the harness with `input` on its stdin: the report it printed,
 /// or why there is none.
 fn harness_report(node: &NodeChoice, folder: &Folder, input: &str, timeout: Duration) -> Result<Value, String> {
-    let ran = crate::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
+    let ran = crate::tree::privilege::command(&node.path).map_err(RunFailure::Spawn).and_then(|mut command| {
         command.arg("-e").arg(HARNESS);
         folder.enter_in_child(&mut command);
-        crate::validate::run_bounded(command, Some(input.as_bytes()), timeout)
+        crate::tree::validate::run_bounded(command, Some(input.as_bytes()), timeout)
     });
     let output = match ran {
         Ok(output) => output,

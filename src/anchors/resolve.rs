@@ -9,59 +9,15 @@ use std::ops::Range;
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::anchor::{Anchor, AnchorSet, ConfigRule, Count, Shape};
-use crate::parse::range;
-use crate::pattern::{prop_name, strip_parens, Captures, Matcher, Pattern};
+use crate::anchors::anchor::{Anchor, AnchorSet, ConfigRule, Count, Shape};
+use crate::anchors::pattern::{prop_name, strip_parens, Captures, Matcher, Pattern};
+use crate::read::parse::range;
+use crate::read::scope::FnNode;
 
 /// Extends a visitor's borrow to the program's lifetime. Sound because every
 /// node visited lives inside the `&'a Program` the index holds.
 pub(crate) fn pin<'a, T: ?Sized>(node: &T) -> &'a T {
     unsafe { &*(node as *const T) }
-}
-
-#[derive(Clone, Copy)]
-pub enum FnNode<'a> {
-    Function(&'a Function),
-    Arrow(&'a ArrowExpr),
-    Constructor(&'a Constructor),
-}
-
-impl<'a> FnNode<'a> {
-    pub fn visit<V: Visit>(self, visitor: &mut V) {
-        match self {
-            FnNode::Function(f) => f.visit_with(visitor),
-            FnNode::Arrow(f) => f.visit_with(visitor),
-            FnNode::Constructor(f) => f.visit_with(visitor),
-        }
-    }
-
-    /// Each parameter's name, or None for a destructured one.
-    pub fn param_names(self) -> Vec<Option<&'a str>> {
-        let name = |p: &'a Pat| if let Pat::Ident(id) = p { Some(&*id.id.sym) } else { None };
-        match self {
-            FnNode::Function(f) => f.params.iter().map(|p| name(&p.pat)).collect(),
-            FnNode::Arrow(f) => f.params.iter().map(name).collect(),
-            FnNode::Constructor(f) => f
-                .params
-                .iter()
-                .map(|p| match p {
-                    ParamOrTsParamProp::Param(p) => name(&p.pat),
-                    _ => None,
-                })
-                .collect(),
-        }
-    }
-
-    pub fn body(self) -> Option<&'a FunctionBody> {
-        match self {
-            FnNode::Function(f) => f.body.as_ref(),
-            FnNode::Arrow(f) => match &*f.body {
-                ArrowFunctionBody::FunctionBody(b) => Some(b),
-                ArrowFunctionBody::Expr(_) => None,
-            },
-            FnNode::Constructor(f) => f.body.as_ref(),
-        }
-    }
 }
 
 pub struct FnInfo<'a> {
@@ -178,7 +134,7 @@ where
     std::thread::scope(|scope| {
         let first = std::thread::Builder::new()
             .name("walk".into())
-            .stack_size(crate::parse::PARSER_STACK)
+            .stack_size(crate::read::parse::PARSER_STACK)
             .spawn_scoped(scope, || walk(&items[..at]))
             .expect("spawn walker thread");
         let second = walk(&items[at..]);
@@ -563,7 +519,7 @@ impl<'a> Index<'a> {
             next += 1;
             // Only a function the module binds at top level, once: the prefilter
             // parses exactly the statements whose top level may bind the name.
-            for name in called_names(f).into_iter().filter(|n| !crate::scope::is_global(n)) {
+            for name in called_names(f).into_iter().filter(|n| !crate::read::scope::is_global(n)) {
                 self.lookups.top_level(&name);
                 let mut bound = self.top_functions.iter().filter(|(n, _)| *n == name.as_str());
                 if let (Some((_, at)), None) = (bound.next(), bound.next()) {
@@ -1167,7 +1123,7 @@ impl Visit for NamedCalls<'_> {
         if let Callee::Expr(callee) = &call.callee {
             let hit = match strip_parens(callee) {
                 Expr::Ident(id) => &*id.sym == self.name,
-                Expr::Member(m) => self.methods && crate::pattern::member_name(&m.prop) == Some(self.name),
+                Expr::Member(m) => self.methods && crate::anchors::pattern::member_name(&m.prop) == Some(self.name),
                 _ => false,
             };
             if hit {

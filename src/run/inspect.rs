@@ -5,13 +5,13 @@ use std::path::PathBuf;
 
 use swc_ecma_ast::Program;
 
-use crate::account::Accounting;
-use crate::anchor::AnchorSet;
-use crate::discover::PackageInfo;
-use crate::mark::{self, Insertion, Marked, Mode};
-use crate::parse::{self, SourceKind};
-use crate::prefilter::{self, ParseInfo};
-use crate::resolve::{self, Lookups, Match, Refusal};
+use crate::anchors::anchor::AnchorSet;
+use crate::anchors::prefilter::{self, ParseInfo};
+use crate::anchors::resolve::{self, Lookups, Match, Refusal};
+use crate::fix::mark::{self, Insertion, Marked, Mode};
+use crate::proof::account::Accounting;
+use crate::read::parse::{self, SourceKind};
+use crate::tree::discover::PackageInfo;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum State {
@@ -307,10 +307,9 @@ fn evaluate(
     };
     let reports = reports_of(&resolution);
     let planned = match judge_by.filter(|first| *first != mode) {
-        Some(first) => {
-            crate::plan::plan(&resolution, anchors, first).and_then(|_| crate::plan::plan(&resolution, anchors, mode))
-        }
-        None => crate::plan::plan(&resolution, anchors, mode),
+        Some(first) => crate::fix::plan::plan(&resolution, anchors, first)
+            .and_then(|_| crate::fix::plan::plan(&resolution, anchors, mode)),
+        None => crate::fix::plan::plan(&resolution, anchors, mode),
     };
     // A slice that cannot be cut leaves the proof inconclusive; the anchors
     // still decide the state.
@@ -318,14 +317,14 @@ fn evaluate(
         (Ok(plan), Some(installed)) => {
             let with = installed.unwrap_or(plan);
             Some(
-                crate::slice::slices(&resolution, program, &[])
-                    .and_then(|stock| Ok((stock, crate::slice::slices(&resolution, program, with)?))),
+                crate::proof::slice::slices(&resolution, program, &[])
+                    .and_then(|stock| Ok((stock, crate::proof::slice::slices(&resolution, program, with)?))),
             )
         }
         _ => None,
     };
     // The closed world is accounted for on the stock code whenever the proof is.
-    let accounting = slices.is_some().then(|| crate::account::account(&resolution, program));
+    let accounting = slices.is_some().then(|| crate::proof::account::account(&resolution, program));
     match planned {
         Ok(plan) => Ok((plan, reports, slices, accounting)),
         Err(refusal) => Err(refused(refusal, reports)),
@@ -371,10 +370,10 @@ mod prefilter_equality {
 
     /// Runs both parses for each mode and way of asking; returns the prefilter's paths and the seed outcome.
     fn both(name: &str, source: &str, module: bool) -> (Vec<&'static str>, String) {
-        let anchors = crate::anchor::builtin();
+        let anchors = crate::anchors::anchor::builtin();
         let mut paths = Vec::new();
         let mut seed = String::new();
-        use crate::mark::Fix;
+        use crate::fix::mark::Fix;
         let modes = [Fix::Seed, Fix::Gate].into_iter().flat_map(|fix| [false, true].map(|rewind| Mode { fix, rewind }));
         for mode in modes {
             for judge_by in [None, Some(Mode::SEED)] {
@@ -403,7 +402,7 @@ mod prefilter_equality {
             let tree = entry.unwrap().path();
             let file = tree.join("node_modules/@kiro/agent/dist/server/acp-server.js");
             if file.is_file() {
-                let module = crate::discover::package_info(&crate::folder::walk(&file).unwrap()).module;
+                let module = crate::tree::discover::package_info(&crate::tree::folder::walk(&file).unwrap()).module;
                 out.push((
                     tree.file_name().unwrap().to_string_lossy().into_owned(),
                     std::fs::read_to_string(file).unwrap(),
@@ -431,7 +430,7 @@ mod prefilter_equality {
 
     /// The binding of the class an anchor (`execution-class`, `buffer-class`) found.
     fn binding_of(anchor: &str, source: &str, module: bool) -> String {
-        let anchors = crate::anchor::builtin();
+        let anchors = crate::anchors::anchor::builtin();
         let (resolved, _) = parse::on_big_stack(|| {
             resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, None, Some(WHOLE.into()))
         });
@@ -527,7 +526,7 @@ mod prefilter_equality {
     #[test]
     fn a_redeclared_helper_changes_the_slices_alike() {
         for (name, source, module) in fixtures() {
-            let anchors = crate::anchor::builtin();
+            let anchors = crate::anchors::anchor::builtin();
             let (resolved, _) = parse::on_big_stack(|| {
                 resolve_and_plan(source.as_bytes(), module, &anchors, None, Mode::SEED, Some(None), Some(WHOLE.into()))
             });
@@ -578,7 +577,7 @@ mod prefilter_equality {
             ("a statement cut short", source[..source.len() - 3].to_string(), None, "unparseable"),
             ("asked for", source.clone(), Some("whole"), "plan"),
         ] {
-            let anchors = crate::anchor::builtin();
+            let anchors = crate::anchors::anchor::builtin();
             let forced = (why == "asked for").then(|| WHOLE.to_string());
             let (whole, _) = parse::on_big_stack(|| {
                 resolve_and_plan(text.as_bytes(), false, &anchors, None, Mode::SEED, Some(None), Some(WHOLE.into()))

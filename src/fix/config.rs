@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::mark::{Fix, Mode};
+use crate::fix::mark::{Fix, Mode};
 
 /// Overrides the file's place (tests, fleets); else `<config dir>/kiro-steer-scope/config.toml`.
 pub const CONFIG_ENV: &str = "KIRO_STEER_SCOPE_CONFIG";

@@ -23,11 +23,12 @@ use std::ops::Range;
 
 use swc_ecma_ast::Program;
 
-use crate::anchor::{AnchorSet, Shape};
-use crate::parse::{self, ParseError, SourceKind};
-use crate::pattern::Literal;
-use crate::resolve::{Lookups, Mention};
-use crate::scan::{self, Scan};
+use crate::anchors::anchor::{AnchorSet, Shape};
+use crate::anchors::pattern::Literal;
+use crate::anchors::resolve::{Lookups, Mention};
+use crate::read::parse::{self, ParseError, SourceKind};
+use crate::read::scan::{self, Scan};
+use crate::read::unescape::unescape;
 
 /// Set (to anything) to parse the whole file: for the bench and the tests.
 pub const WHOLE_PARSE_ENV: &str = "KIRO_STEER_SCOPE_WHOLE_PARSE";
@@ -219,7 +220,7 @@ struct Runs<'s> {
     /// Names top-level declarations may bind -> their runs (built when first asked).
     declared: std::cell::OnceCell<HashMap<&'s str, Vec<usize>>>,
     /// Each run's tokens once read for references (None: in doubt).
-    tokens: std::cell::RefCell<HashMap<usize, std::rc::Rc<Option<crate::refer::Tokens<'s>>>>>,
+    tokens: std::cell::RefCell<HashMap<usize, std::rc::Rc<Option<crate::read::refer::Tokens<'s>>>>>,
     /// (run, name) -> whether the name may refer to its binding there, once judged.
     judged: std::cell::RefCell<HashMap<(usize, String), bool>>,
     /// Text -> every byte it starts at in the file: a name is looked up in
@@ -422,11 +423,11 @@ impl<'s> Runs<'s> {
     }
 
     /// The run's tokens, read once (None: in doubt).
-    fn tokens_of(&self, run: usize) -> std::rc::Rc<Option<crate::refer::Tokens<'s>>> {
+    fn tokens_of(&self, run: usize) -> std::rc::Rc<Option<crate::read::refer::Tokens<'s>>> {
         self.tokens
             .borrow_mut()
             .entry(run)
-            .or_insert_with(|| crate::refer::read(&self.source.as_bytes()[self.range(run)]).ok().into())
+            .or_insert_with(|| crate::read::refer::read(&self.source.as_bytes()[self.range(run)]).ok().into())
             .clone()
     }
 
@@ -513,73 +514,4 @@ fn rarest(literals: &[Literal]) -> Option<&Literal> {
 
 fn run_of(starts: &[usize], at: usize) -> usize {
     starts.partition_point(|s| *s <= at) - 1
-}
-
-/// The text a JavaScript string, template text or identifier with escapes
-/// stands for (lossy where it does not matter: lone surrogates, bad escapes).
-pub(crate) fn unescape(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars().peekable();
-    let hex = |digits: &str| u32::from_str_radix(digits, 16).ok().and_then(char::from_u32).unwrap_or('\u{fffd}');
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        let Some(e) = chars.next() else { break };
-        match e {
-            'n' => out.push('\n'),
-            'r' => out.push('\r'),
-            't' => out.push('\t'),
-            'b' => out.push('\u{8}'),
-            'f' => out.push('\u{c}'),
-            'v' => out.push('\u{b}'),
-            // A line continuation stands for nothing.
-            '\n' | '\u{2028}' | '\u{2029}' => {}
-            '\r' => {
-                chars.next_if_eq(&'\n');
-            }
-            'x' => {
-                let digits: String = (0..2).filter_map(|_| chars.next_if(|c| c.is_ascii_hexdigit())).collect();
-                out.push(hex(&digits));
-            }
-            'u' if chars.next_if_eq(&'{').is_some() => {
-                let digits: String = std::iter::from_fn(|| chars.next_if(|c| *c != '}')).collect();
-                chars.next();
-                out.push(hex(&digits));
-            }
-            'u' => {
-                let digits: String = (0..4).filter_map(|_| chars.next_if(|c| c.is_ascii_hexdigit())).collect();
-                out.push(hex(&digits));
-            }
-            '0'..='7' => {
-                let mut value = e.to_digit(8).expect("octal");
-                for _ in 0..2 {
-                    match chars.peek().and_then(|c| c.to_digit(8)) {
-                        Some(d) if value * 8 + d <= 0o377 => {
-                            value = value * 8 + d;
-                            chars.next();
-                        }
-                        _ => break,
-                    }
-                }
-                out.push(char::from_u32(value).unwrap_or('\u{fffd}'));
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn unescape_spells_what_the_parser_cooks() {
-        assert_eq!(unescape(r#""set\u0053teering\x52eader\u{49}ndex""#), "\"setSteeringReaderIndex\"");
-        assert_eq!(unescape("inj\\\nected \\163teering"), "injected steering");
-        assert_eq!(unescape(r"h\u0061ndlers"), "handlers");
-        assert_eq!(unescape(r"\[LiveSteeringHook\]"), "[LiveSteeringHook]");
-    }
 }

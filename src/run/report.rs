@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use serde_json::{json, Value};
 
-use crate::exit::{EXIT_OK, EXIT_REFUSED};
-use crate::inspect::{AnchorReport, Inspection, State};
-use crate::mark::{sha256_hex, Insertion, Mode};
+use crate::fix::mark::{sha256_hex, Insertion, Mode};
+use crate::run::exit::{EXIT_OK, EXIT_REFUSED};
+use crate::run::inspect::{AnchorReport, Inspection, State};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -63,13 +63,13 @@ pub struct Outcome {
     pub error: Option<String>,
     pub next_step: Option<String>,
     pub warnings: Vec<String>,
-    pub proof: Option<crate::prove::Proof>,
+    pub proof: Option<crate::proof::prove::Proof>,
     /// Applied on the anchors and node --check alone after an inconclusive proof (--allow-inconclusive).
     pub proof_overridden: bool,
     /// What the closed-world accounting found (a stock file's --check, and every proof).
-    pub accounting: Option<crate::account::Accounting>,
+    pub accounting: Option<crate::proof::account::Accounting>,
     /// Which parse ran: the prefilter's or the whole file's.
-    pub parse: Option<crate::prefilter::ParseInfo>,
+    pub parse: Option<crate::anchors::prefilter::ParseInfo>,
     /// The saved choice, the launch shim and mirrors (`setup` in JSON).
     pub notes: Vec<Note>,
     pub exit: u8,
@@ -229,8 +229,8 @@ fn fixes(state: Option<State>) -> Value {
     }
 }
 
-fn accounting_json(a: &crate::account::Accounting) -> Value {
-    let place = |p: &crate::account::Place| json!({"offset": p.at, "code": p.code, "why": p.why});
+fn accounting_json(a: &crate::proof::account::Accounting) -> Value {
+    let place = |p: &crate::proof::account::Place| json!({"offset": p.at, "code": p.code, "why": p.why});
     json!({
         "closed": a.closed(),
         "unaccounted": a.unaccounted.iter().map(place).collect::<Vec<_>>(),
@@ -300,7 +300,7 @@ pub fn to_json(o: &Outcome) -> Value {
             "mode": p.mode.as_str(),
             "passed": p.passed(),
             "outcome": p.verdict.name(),
-            "inconclusive_reason": match &p.verdict { crate::prove::Verdict::Inconclusive(r) => Some(r.clone()), _ => None },
+            "inconclusive_reason": match &p.verdict { crate::proof::prove::Verdict::Inconclusive(r) => Some(r.clone()), _ => None },
             "overridden": o.proof_overridden,
             "calibration": p.calibration,
             "unchecked": p.unchecked.iter().map(|u| json!({"case": u.case, "why": u.why, "applies": u.applies})).collect::<Vec<_>>(),
@@ -482,7 +482,7 @@ fn print_inline_diff(before: &str, inserted: &str, after: &str) {
     out!("{}", line.replace("+⟧⟦+", ""));
 }
 
-fn print_proof(proof: &crate::prove::Proof) {
+fn print_proof(proof: &crate::proof::prove::Proof) {
     if let Some(found) = proof.calibration.as_object().filter(|f| !f.is_empty()) {
         out!("calibration (how this bundle's code is driven):");
         for key in ["buffer", "steer", "notification", "clear", "slot", "drain", "endOfTurn", "attribution"] {
@@ -494,7 +494,7 @@ fn print_proof(proof: &crate::prove::Proof) {
             }
         }
     }
-    let wide = |head: &str, cell: &dyn Fn(&crate::prove::CaseResult) -> usize| {
+    let wide = |head: &str, cell: &dyn Fn(&crate::proof::prove::CaseResult) -> usize| {
         proof.cases.iter().map(cell).max().unwrap_or(0).max(head.chars().count())
     };
     let (stock_head, mode_head) = ("stock (expected: the defect)".to_string(), format!("{} (observed)", proof.mode));
@@ -553,7 +553,7 @@ fn print_proof(proof: &crate::prove::Proof) {
     // A passed --prove says "proof passed" once, in its message below.
     let verdict = if proof.passed() { String::new() } else { format!("proof {}: ", proof.verdict.name()) };
     out!("{verdict}{} cases in {} ms", proof.cases.len(), proof.elapsed.as_millis());
-    if let crate::prove::Verdict::Inconclusive(reason) = &proof.verdict {
+    if let crate::proof::prove::Verdict::Inconclusive(reason) = &proof.verdict {
         out!("inconclusive: {reason}");
     }
 }

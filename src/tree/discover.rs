@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::folder::Walked;
+use crate::tree::folder::Walked;
 
 pub const BUNDLE_IN_TREE: &str = "node_modules/@kiro/agent/dist/server/acp-server.js";
 
@@ -204,7 +204,7 @@ fn version_key(version: &str) -> Option<Vec<u64>> {
 /// The installed kiro-cli's version; None when kiro-cli is not on PATH.
 /// Run as root, it must be a program no other user could have written.
 fn cli_version() -> Result<Option<String>, String> {
-    let output = match crate::privilege::command(Path::new("kiro-cli"))
+    let output = match crate::tree::privilege::command(Path::new("kiro-cli"))
         .and_then(|mut command| command.arg("--version").output())
     {
         Ok(output) => output,

@@ -4,6 +4,13 @@
 
 use std::ops::Range;
 
+/// How deep a bundle may nest (as `scan::nesting` counts it) before it is refused
+/// unparsed. Real bundles stay in the low hundreds; the parser and the walks
+/// over its tree recurse once per level and would overflow even the 512 MiB
+/// stack somewhere past tens of thousands (swc's expression parser also
+/// slows down quadratically on deep parentheses).
+pub const MAX_NESTING: usize = 10_000;
+
 /// An upper estimate of how deeply parsing `source` (and walking its tree)
 /// recurses, and the byte offset where it peaks; one lexical pass, no parse.
 ///
@@ -15,6 +22,7 @@ use std::ops::Range;
 /// an `if(a)if(a)` or `else if` chain and a long operator chain (whose tree is
 /// as deep as it is long) all count, while long comma lists and statement
 /// sequences do not.
+
 #[cfg(test)]
 pub fn nesting(source: &[u8]) -> (usize, usize) {
     let scan = scan(source);
@@ -995,8 +1003,8 @@ fn scan_on(source: &[u8], cores: usize) -> Scan {
 
 #[cfg(test)]
 mod tests {
+    use super::MAX_NESTING;
     use super::*;
-    use crate::parse::MAX_NESTING;
 
     fn depth(src: &str) -> usize {
         nesting(src.as_bytes()).0
@@ -1054,7 +1062,7 @@ mod tests {
 #[cfg(test)]
 mod run_tests {
     use super::*;
-    use crate::parse::{parse_here, parse_runs, SourceKind, PARSER_STACK};
+    use crate::read::parse::{parse_here, parse_runs, SourceKind, PARSER_STACK};
     use swc_ecma_ast::Program;
 
     fn runs(scan: &Scan, len: usize) -> Vec<Range<usize>> {

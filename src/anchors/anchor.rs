@@ -5,28 +5,28 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::pattern::Pattern;
+use crate::anchors::pattern::Pattern;
 
 /// The anchors compiled into the binary, in evaluation order.
 const BUILTIN: &[(&str, &str)] = &[
-    ("execution-class.toml", include_str!("../anchors/execution-class.toml")),
-    ("queued-length.toml", include_str!("../anchors/queued-length.toml")),
-    ("spawn-site.toml", include_str!("../anchors/spawn-site.toml")),
-    ("root-construction.toml", include_str!("../anchors/root-construction.toml")),
-    ("drain.toml", include_str!("../anchors/drain.toml")),
-    ("drain-cursor-advance.toml", include_str!("../anchors/drain-cursor-advance.toml")),
-    ("drain-message.toml", include_str!("../anchors/drain-message.toml")),
-    ("foreign-gate.toml", include_str!("../anchors/foreign-gate.toml")),
-    ("foreign-seed.toml", include_str!("../anchors/foreign-seed.toml")),
-    ("foreign-rewind.toml", include_str!("../anchors/foreign-rewind.toml")),
-    ("root-continuation.toml", include_str!("../anchors/root-continuation.toml")),
-    ("buffer-class.toml", include_str!("../anchors/buffer-class.toml")),
-    ("buffer-append.toml", include_str!("../anchors/buffer-append.toml")),
-    ("buffer-clear.toml", include_str!("../anchors/buffer-clear.toml")),
-    ("end-of-turn.toml", include_str!("../anchors/end-of-turn.toml")),
-    ("own-queue.toml", include_str!("../anchors/own-queue.toml")),
+    ("execution-class.toml", include_str!("../../anchors/execution-class.toml")),
+    ("queued-length.toml", include_str!("../../anchors/queued-length.toml")),
+    ("spawn-site.toml", include_str!("../../anchors/spawn-site.toml")),
+    ("root-construction.toml", include_str!("../../anchors/root-construction.toml")),
+    ("drain.toml", include_str!("../../anchors/drain.toml")),
+    ("drain-cursor-advance.toml", include_str!("../../anchors/drain-cursor-advance.toml")),
+    ("drain-message.toml", include_str!("../../anchors/drain-message.toml")),
+    ("foreign-gate.toml", include_str!("../../anchors/foreign-gate.toml")),
+    ("foreign-seed.toml", include_str!("../../anchors/foreign-seed.toml")),
+    ("foreign-rewind.toml", include_str!("../../anchors/foreign-rewind.toml")),
+    ("root-continuation.toml", include_str!("../../anchors/root-continuation.toml")),
+    ("buffer-class.toml", include_str!("../../anchors/buffer-class.toml")),
+    ("buffer-append.toml", include_str!("../../anchors/buffer-append.toml")),
+    ("buffer-clear.toml", include_str!("../../anchors/buffer-clear.toml")),
+    ("end-of-turn.toml", include_str!("../../anchors/end-of-turn.toml")),
+    ("own-queue.toml", include_str!("../../anchors/own-queue.toml")),
 ];
-const BUILTIN_BUNDLE: &str = include_str!("../anchors/bundle.toml");
+const BUILTIN_BUNDLE: &str = include_str!("../../anchors/bundle.toml");
 
 /// Anchors the planner relies on by name; an edited set must keep them.
 pub const REQUIRED: &[&str] = &[

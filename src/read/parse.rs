@@ -8,7 +8,7 @@ use swc_common::{BytePos, Span, Spanned};
 use swc_ecma_ast::{EsVersion, Module, Program, Script};
 use swc_ecma_parser::{lexer::Lexer, EsSyntax, Parser, StringInput, Syntax};
 
-use crate::scan::Scan;
+use crate::read::scan::{Scan, MAX_NESTING};
 
 /// How node will load the file, decided from the nearest package.json.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ pub fn parse(source: &str, kind: SourceKind) -> Result<Program, ParseError> {
     if let Some(e) = too_large(source) {
         return Err(e);
     }
-    let scan = crate::scan::scan(source.as_bytes());
+    let scan = crate::read::scan::scan(source.as_bytes());
     check_nesting(&scan)?;
     parse_scanned(source, kind, &scan)
 }
@@ -224,13 +224,6 @@ fn parse_part(source: &str, range: Range<usize>, kind: SourceKind) -> Result<Pro
     }
 }
 
-/// How deep a bundle may nest (as `scan::nesting` counts it) before it is refused
-/// unparsed. Real bundles stay in the low hundreds; the parser and the walks
-/// over its tree recurse once per level and would overflow even the 512 MiB
-/// stack somewhere past tens of thousands (swc's expression parser also
-/// slows down quadratically on deep parentheses).
-pub const MAX_NESTING: usize = 10_000;
-
 /// Runs `f` on a thread with the parser's stack, for walks over a parsed tree.
 pub fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     std::thread::scope(|scope| {
@@ -247,7 +240,7 @@ pub fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 #[cfg(test)]
 mod split_tests {
     use super::*;
-    use crate::scan::scan;
+    use crate::read::scan::scan;
 
     /// A bundle padded past SPLIT_ABOVE with statements whose strings,
     /// templates, regexes and comments hold `;` that must not split.

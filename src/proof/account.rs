@@ -14,9 +14,10 @@ use std::ops::Range;
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use crate::parse::range;
-use crate::pattern::{member_name, prop_name, strip_parens};
-use crate::resolve::{clip, within, ClassInfo, FnInfo, FnNode, Index, Mention, Resolution};
+use crate::anchors::pattern::{member_name, prop_name, strip_parens};
+use crate::anchors::resolve::{clip, within, ClassInfo, FnInfo, Index, Mention, Resolution};
+use crate::read::parse::range;
+use crate::read::scope::FnNode;
 
 const CURSOR: &str = "steeringReaderIndex";
 const SETTER: &str = "setSteeringReaderIndex";
@@ -560,7 +561,7 @@ impl Visit for Sweep {
             Expr::Call(call) => self.call(at, call),
             // `x?.setSteeringReaderIndex(0)`, `x?.[k]`: judged as the plain call or member.
             Expr::OptChain(chain) => match &*chain.base {
-                OptChainBase::Call(call) => self.call(at, &crate::pattern::opt_call_as_call(call)),
+                OptChainBase::Call(call) => self.call(at, &crate::anchors::pattern::opt_call_as_call(call)),
                 OptChainBase::Member(m) if !self.handled.contains(&(at.start, at.end)) => {
                     self.member_read(at, &Expr::Member(m.clone()), m)
                 }
@@ -872,7 +873,7 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
 /// The buffer length the execution compares its cursor with, the method's
 /// locals inlined (`const b = this.sessionServices.x; … b.length`).
 pub fn buffer_length(resolution: &Resolution) -> String {
-    crate::plan::length_of(resolution, "this")
+    crate::fix::plan::length_of(resolution, "this")
         .ok()
         .or_else(|| resolution.capture("queued-length", "LEN").map(str::to_string))
         .unwrap_or_default()
@@ -945,7 +946,7 @@ impl<'r, 'a> World<'r, 'a> {
         let buffer_names = class_names(resolution, "buffer-class");
         // The buffer, from the execution's side: `this.sessionServices.<slot>.<tail>`.
         let len = buffer_length(resolution);
-        let (slot, tail) = match crate::resolve::buffer_slot(&len) {
+        let (slot, tail) = match crate::anchors::resolve::buffer_slot(&len) {
             Some((slot, tail)) => (Some(slot.to_string()), tail.to_string()),
             None => (None, String::new()),
         };
@@ -1321,9 +1322,15 @@ impl<'r, 'a> World<'r, 'a> {
 
     /// Delivery happens only in the drain (see `escape`).
     fn judge_deliveries(&self, program: &Program, tally: &mut Tally) {
-        let delivery = crate::escape::delivery_methods(self.exec, &self.queue);
-        let open =
-            crate::escape::deliveries_outside(self.index, program, self.exec, &self.queue, &delivery, &self.drains);
+        let delivery = crate::proof::escape::delivery_methods(self.exec, &self.queue);
+        let open = crate::proof::escape::deliveries_outside(
+            self.index,
+            program,
+            self.exec,
+            &self.queue,
+            &delivery,
+            &self.drains,
+        );
         for o in open {
             tally.unaccounted(&o.at, o.why);
         }
@@ -1342,7 +1349,7 @@ impl<'r, 'a> World<'r, 'a> {
             let helper = self
                 .resolution
                 .expr_at(f, site)
-                .and_then(|new| crate::slice::ConstructionHelper::of(self.index, program, f, site, new));
+                .and_then(|new| crate::proof::slice::ConstructionHelper::of(self.index, program, f, site, new));
             for (call, _) in helper.iter().flat_map(|h| &h.calls) {
                 let Some(caller) = self.index.enclosing_function(call) else { continue };
                 let name = helper.as_ref().map_or("", |h| h.name.as_str());
@@ -1369,7 +1376,8 @@ impl<'r, 'a> World<'r, 'a> {
                 if let Some(why) = why {
                     reported.push(Place { at: at.start, code: clip(&source[at.clone()]), why });
                 }
-                if let Some((kept, how)) = crate::escape::kept_before_start(f, &at, bound_to(f, &at).as_deref()) {
+                if let Some((kept, how)) = crate::proof::escape::kept_before_start(f, &at, bound_to(f, &at).as_deref())
+                {
                     tally.unaccounted(
                         &kept,
                         format!(
@@ -1402,7 +1410,7 @@ fn class_names(resolution: &Resolution, anchor: &str) -> BTreeSet<String> {
 fn buffer_safe(resolution: &Resolution, buffer: &swc_ecma_ast::Class, tail: &str) -> BTreeSet<String> {
     let method_of = |id: &str| -> Option<String> {
         let at = resolution.get(id).first()?.range.clone();
-        crate::resolve::class_method(buffer, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
+        crate::anchors::resolve::class_method(buffer, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
     };
     let acks = buffer.body.iter().filter_map(|m| match m {
         ClassMember::Method(m) if m.kind == MethodKind::Method && acknowledges_only(&m.function) => {
@@ -1490,7 +1498,7 @@ fn acknowledges_only(f: &Function) -> bool {
         }
     }
     let Some(body) = &f.body else { return false };
-    let mut ack = Ack { ok: true, own: crate::scope::declared_by(FnNode::Function(f)), handlers: false };
+    let mut ack = Ack { ok: true, own: crate::read::scope::declared_by(FnNode::Function(f)), handlers: false };
     body.visit_with(&mut ack);
     ack.ok && ack.handlers
 }
@@ -1573,8 +1581,8 @@ fn not_a_root(resolution: &Resolution, at: &Range<usize>) -> Option<String> {
     let f = index.enclosing_function(at)?;
     let Some(Expr::New(new)) = resolution.expr_at(f, at) else { return None };
     let first = new.args.as_ref().and_then(|a| a.first())?;
-    for part in crate::resolve::config_parts(index, &first.expr, at, 0) {
-        if let crate::resolve::ConfigPart::Object(o) = part {
+    for part in crate::anchors::resolve::config_parts(index, &first.expr, at, 0) {
+        if let crate::anchors::resolve::ConfigPart::Object(o) = part {
             if let Keys::Known(keys) = object_keys(&Expr::Object(o.clone())) {
                 if keys.iter().any(|k| k == SUB_MARK) {
                     return Some(format!("it carries `{SUB_MARK}`, the mark of memory extraction"));
@@ -1724,7 +1732,7 @@ impl<'r, 'a> Roots<'r, 'a> {
             .function_name(f)
             .ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
         self.resolution.index.lookups.mention(&fname, Mention::Token);
-        let mut named = crate::resolve::NamedCalls::new(&fname, true);
+        let mut named = crate::anchors::resolve::NamedCalls::new(&fname, true);
         self.program.visit_with(&mut named);
         let calls = named.found;
         if calls.is_empty() {

@@ -1,0 +1,9 @@
+//! The proof: the bundle's own steering code cut out ([`slice`]) and run
+//! stock against patched under node ([`prove`], with `prove_harness.js`), and
+//! the closed world behind it: everything else in the bundle that could change
+//! what the proof observed, accounted for ([`account`], [`escape`]).
+
+pub mod account;
+pub mod escape;
+pub mod prove;
+pub mod slice;

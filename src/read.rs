@@ -1,0 +1,10 @@
+//! Reading the bundle: the token [`scan`] that finds its statements, the swc
+//! [`parse`] of those that matter, the references a run of tokens makes
+//! ([`refer`]), which names a scope declares ([`scope`]), and what escaped text spells
+//! ([`unescape`]).
+
+pub mod parse;
+pub mod refer;
+pub mod scan;
+pub mod scope;
+pub mod unescape;
