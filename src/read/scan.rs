@@ -1062,83 +1062,9 @@ mod tests {
 #[cfg(test)]
 mod run_tests {
     use super::*;
-    use crate::read::parse::{parse_here, parse_runs, SourceKind, PARSER_STACK};
-    use swc_ecma_ast::Program;
 
     fn runs(scan: &Scan, len: usize) -> Vec<Range<usize>> {
         (0..scan.starts.len()).map(|i| scan.starts[i]..scan.starts.get(i + 1).copied().unwrap_or(len)).collect()
-    }
-
-    /// Each run parsed on its own gives, statement for statement, the whole file's parse.
-    fn runs_parse_like_the_whole(name: &str, source: &str, kind: SourceKind) -> Scan {
-        let (name, source) = (name.to_string(), source.to_string());
-        std::thread::Builder::new()
-            .stack_size(PARSER_STACK)
-            .spawn(move || {
-                let scan = scan(source.as_bytes());
-                let whole = parse_here(&source, kind).unwrap_or_else(|e| panic!("{name}: {e}"));
-                let mut pieces = Vec::new();
-                for run in runs(&scan, source.len()) {
-                    match parse_runs(&source, std::slice::from_ref(&run), kind) {
-                        Ok(Program::Script(s)) => pieces.extend(s.body.into_iter().map(|s| format!("{s:?}"))),
-                        Ok(Program::Module(m)) => pieces.extend(m.body.into_iter().map(|s| format!("{s:?}"))),
-                        Err(e) => panic!("{name}: run {run:?} `{}` does not parse alone: {e}", &source[run.clone()]),
-                    }
-                }
-                let whole: Vec<String> = match whole {
-                    Program::Script(s) => s.body.into_iter().map(|s| format!("{s:?}")).collect(),
-                    Program::Module(m) => m.body.into_iter().map(|s| format!("{s:?}")).collect(),
-                };
-                assert!(pieces == whole, "{name}: the runs parse differently from the whole file");
-                scan
-            })
-            .unwrap()
-            .join()
-            .unwrap()
-    }
-
-    #[test]
-    fn statement_runs_of_real_bundles_parse_like_the_whole_file() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
-        let tsc = std::fs::read_to_string(root.join("not-kas/node_modules/typescript/lib/_tsc.js")).unwrap();
-        let scan = runs_parse_like_the_whole("tsc", &tsc, SourceKind::Script);
-        assert!(
-            scan.unsure.is_none() && scan.starts.len() > 1000,
-            "tsc: {:?}, {} runs",
-            scan.unsure,
-            scan.starts.len()
-        );
-        for entry in std::fs::read_dir(root.join("bundles")).unwrap() {
-            let tree = entry.unwrap().path();
-            let file = tree.join("node_modules/@kiro/agent/dist/server/acp-server.js");
-            if !file.is_file() {
-                continue;
-            }
-            let module = std::fs::read_to_string(tree.join("node_modules/@kiro/agent/package.json"))
-                .unwrap()
-                .contains("\"module\"");
-            let kind = if module { SourceKind::Module } else { SourceKind::Script };
-            let scan =
-                runs_parse_like_the_whole(&tree.display().to_string(), &std::fs::read_to_string(file).unwrap(), kind);
-            assert!(scan.unsure.is_none() && scan.starts.len() > 10, "{}: {:?}", tree.display(), scan.unsure);
-        }
-    }
-
-    #[test]
-    fn statement_runs_end_only_where_statements_do() {
-        for (source, kind) in [
-            ("if(a)b();else c();d();do x();while(y);z();", SourceKind::Script),
-            ("var f=function(){}\n(1);x={}\n[1];class A{}\nvar b=1;try{}catch(e){}finally{}x();", SourceKind::Script),
-            ("if(a){}/;}/.test(b);c();async function f(){}\n/;/.test(x);", SourceKind::Script),
-            ("x=function(){}/2;y=1;x=async function(){}/2;z=class{}/2;a++/2;b=c/d;x=y.return/2;z=w/3;", SourceKind::Script),
-            ("x=`a${`b${c}`};`;y=2;x=`\\u0041${\"}\"}`;y=2;s='a;}\\'';t=\"b;{\";u=/[/;]/g;", SourceKind::Script),
-            ("import{a as b}from\"c\";export{b as d};export default function(){}\n/;/.test(q);export class E{}var q=1;", SourceKind::Module),
-            ("switch(x){case 1:function f(){}}l:for(;;){break l}while(0);function*g(){yield 1}", SourceKind::Script),
-        ] {
-            let scan = runs_parse_like_the_whole(source, source, kind);
-            assert!(scan.unsure.is_none(), "{source}: {:?}", scan.unsure);
-            assert!(scan.starts.len() >= 3, "{source}: {:?}", scan.starts);
-        }
     }
 
     #[test]
