@@ -137,7 +137,9 @@ fn references(module: &Module, source: &str, known: &BTreeSet<Module>) -> BTreeS
         match b[i] {
             b'{' => depth += 1,
             b'}' => {
-                depth = depth.checked_sub(1).unwrap_or_else(|| panic!("src/{}.rs: unbalanced braces as read", module.join("/")));
+                depth = depth
+                    .checked_sub(1)
+                    .unwrap_or_else(|| panic!("src/{}.rs: unbalanced braces as read", module.join("/")));
                 if inline.last().is_some_and(|(_, d)| *d == depth) {
                     inline.pop();
                 }
@@ -148,6 +150,16 @@ fn references(module: &Module, source: &str, known: &BTreeSet<Module>) -> BTreeS
         if word_start {
             if let Some(name) = inline_module(&code[i..]) {
                 inline.push((name, depth));
+            }
+            // A child module named bare (`judge::…` or `self::judge::…`) after its `mod` line.
+            let own = code[i..].strip_prefix("self::").unwrap_or(&code[i..]);
+            let word: String = own.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if !word.is_empty() && own[word.len()..].starts_with("::") {
+                let mut child = here(module, &inline);
+                child.push(word);
+                if known.contains(&child) {
+                    found.insert(child);
+                }
             }
             for (root, base) in [("crate::", Vec::new()), ("super::", here(module, &inline))] {
                 if code[i..].starts_with(root) {
@@ -278,7 +290,10 @@ fn judge(files: &BTreeMap<Module, String>, order: &[&str]) -> Vec<String> {
         graph.insert(module.clone(), refs);
     }
     if let Some(circle) = a_circle(&graph) {
-        wrong.push(format!("files use each other in a circle: {}", circle.iter().map(|m| m.join("/")).collect::<Vec<_>>().join(" → ")));
+        wrong.push(format!(
+            "files use each other in a circle: {}",
+            circle.iter().map(|m| m.join("/")).collect::<Vec<_>>().join(" → ")
+        ));
     }
     wrong
 }
@@ -352,7 +367,8 @@ fn an_upward_use_is_found_in_every_spelling() {
         "fn f() { crate::high::b::go() }",
         "fn f() -> crate::high::Stage { todo!() }",
     ] {
-        let files = tree(&[("lib", LIB), ("low", ""), ("low/x", ""), ("low/a", spelling), ("high", ""), ("high/b", "")]);
+        let files =
+            tree(&[("lib", LIB), ("low", ""), ("low/x", ""), ("low/a", spelling), ("high", ""), ("high/b", "")]);
         let wrong = judge(&files, ORDER);
         assert!(wrong.iter().any(|w| w.contains("src/low/a.rs (stage low) uses high")), "{spelling}: {wrong:?}");
     }
@@ -367,6 +383,8 @@ fn downward_uses_and_uses_in_comments_or_strings_pass() {
         ("high", ""),
         ("high/b", "use crate::low::a;\nuse super::c;\nmod tests { use super::*; }"),
         ("high/c", "fn f<'a>(x: &'a str) -> char { 'a' }"),
+        ("high/d", "pub mod e;\nfn f() { e::g(); self::e::h() }"),
+        ("high/d/e", "use crate::high::c;"),
     ]);
     assert_eq!(judge(&files, ORDER), Vec::<String>::new());
 }
@@ -382,7 +400,21 @@ fn a_circle_between_files_of_one_stage_is_found() {
         ("high", ""),
     ]);
     let wrong = judge(&files, ORDER);
-    assert!(wrong.iter().any(|w| w.starts_with("files use each other in a circle: low/a → low/b → low/c → low/a")), "{wrong:?}");
+    assert!(
+        wrong.iter().any(|w| w.starts_with("files use each other in a circle: low/a → low/b → low/c → low/a")),
+        "{wrong:?}"
+    );
+}
+
+#[test]
+fn a_circle_between_a_stage_root_and_its_part_is_found() {
+    let files = tree(&[
+        ("lib", LIB),
+        ("low", "pub mod part;\npub struct Outcome;\nfn run() { part::show() }"),
+        ("low/part", "use super::Outcome;"),
+        ("high", ""),
+    ]);
+    assert_eq!(judge(&files, ORDER), vec!["files use each other in a circle: low → low/part → low".to_string()]);
 }
 
 #[test]

@@ -596,7 +596,7 @@ impl<'r, 'a> Parts<'r, 'a> {
 /// and the drain read.
 fn buffer_slots(resolution: &Resolution, parts: &Parts) -> (Vec<String>, Option<String>) {
     let mut slots = Vec::new();
-    let length = crate::proof::account::buffer_length(resolution);
+    let length = crate::proof::site::buffer_length(resolution);
     let primary_slot = crate::anchors::resolve::buffer_slot(&length).map(|(slot, _)| slot.to_string());
     slots.extend(primary_slot.clone());
     service_slots(parts.exec.class, &mut slots);
@@ -752,7 +752,7 @@ impl<'a> ConstructionHelper<'a> {
         new: &'a Expr,
     ) -> Option<ConstructionHelper<'a>> {
         let name = index.top_functions.iter().find(|(_, at)| *at == f.range).map(|(n, _)| n.to_string())?;
-        let child = crate::proof::account::bound_to(f, site);
+        let child = crate::proof::site::bound_to(f, site);
         if !returns_construction(f, site, child.as_deref()) {
             return None;
         }
@@ -1330,7 +1330,7 @@ fn spawn_driver(
     let index = &resolution.index;
     let f = index.enclosing_function(site).ok_or("it is not inside a function")?;
     // The call that receives the child: `run(child)` after `const child = new …`, or `run(new …)`.
-    let child = crate::proof::account::bound_to(f, site);
+    let child = crate::proof::site::bound_to(f, site);
     let handoff = handoff_of(f, site, child.as_deref()).ok_or("no call is found that hands the child on")?;
     if let Handoff::Member(Some(object)) = &handoff {
         if !declared_by(f.node).contains(object) {
