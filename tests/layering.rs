@@ -1,9 +1,10 @@
-//! The layout holds its layers: `src/` is one folder per pipeline stage, and
-//! a file may use only its own folder and the folders of the stages below it
-//! ([`STAGES`], lowest first; `src/lib.rs` declares exactly these). No two files use each other,
-//! even through others. The references are read from the source text (every
-//! `crate::…` and `super::…` path, `use` lines and paths in code alike), the
-//! way a crate boundary would hold them if each folder were its own crate.
+//! The layout holds its layers: `src/` is one folder per pipeline stage, and a
+//! file may use only its own folder and the folders of the stages below it
+//! ([`STAGES`], lowest first; `src/lib.rs` declares exactly these). No two
+//! files use each other, even through others. The uses are read from the
+//! source text (every `crate::…` and `super::…` path, and a root file's bare
+//! paths into its parts, in `use` lines and code alike), the way a crate
+//! boundary would hold them if each folder were its own crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -345,7 +346,7 @@ fn a_circle(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
 }
 
 #[test]
-fn each_stage_uses_only_the_stages_declared_before_it_and_no_files_form_a_circle() {
+fn each_stage_uses_only_itself_and_the_stages_below_it_and_no_files_form_a_circle() {
     let files = sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     let wrong = judge(&files, STAGES);
     assert!(wrong.is_empty(), "the layering is broken:\n{}", wrong.join("\n"));
