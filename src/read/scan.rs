@@ -22,7 +22,6 @@ pub const MAX_NESTING: usize = 10_000;
 /// an `if(a)if(a)` or `else if` chain and a long operator chain (whose tree is
 /// as deep as it is long) all count, while long comma lists and statement
 /// sequences do not.
-
 #[cfg(test)]
 pub fn nesting(source: &[u8]) -> (usize, usize) {
     let scan = scan(source);
