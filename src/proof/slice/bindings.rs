@@ -1,0 +1,405 @@
+//! The bundle's top-level bindings, and what a slice closes over: the pure
+//! helpers its free names need, transitively, sliced in; the rest left free,
+//! as stubs; and the names that only alias a class already sliced.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::ops::Range;
+
+use serde_json::{json, Value};
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use super::cut::cut;
+use crate::anchors::pattern::strip_parens;
+use crate::anchors::resolve::{Index, Lookups};
+use crate::fix::mark::Insertion;
+use crate::read::parse::range;
+use crate::read::scope::{free_names, is_global};
+
+/// How one top-level name is bound.
+enum Binding<'a> {
+    /// `function f(){}` or `class C {}`: the declaration's bytes.
+    Decl(Range<usize>, FreeOf<'a>),
+    /// `var/let/const x = <pure initialiser>`: the initialiser's bytes.
+    Init(Range<usize>, &'a Expr),
+    /// An import, a `require`, an effectful initialiser, or a name bound twice: a stub.
+    Opaque,
+    /// `var x;`, declared once without a value: a stub, unless a lazy
+    /// initialiser assigns it (see `lazy_bindings`).
+    Uninit,
+}
+
+#[derive(Clone, Copy)]
+enum FreeOf<'a> {
+    Fn(&'a Function),
+    Class(&'a Class),
+}
+
+/// Globals whose members a pure initialiser may call (`Object.freeze`, `Symbol.for`).
+const PURE_CALL_GLOBALS: &[&str] =
+    &["Object", "Symbol", "Array", "Math", "Number", "String", "JSON", "Reflect", "BigInt", "Boolean"];
+/// Globals a pure initialiser may construct (`new Map()`).
+const PURE_NEW_GLOBALS: &[&str] = &["Map", "Set", "WeakMap", "WeakSet", "Array", "Object"];
+
+pub(super) struct TopLevel<'a> {
+    names: HashMap<&'a str, Binding<'a>>,
+    /// Names declared without a value: a lazy initialiser may assign them.
+    uninit: HashSet<&'a str>,
+    lookups: &'a Lookups,
+}
+
+impl<'a> TopLevel<'a> {
+    /// How the top level binds `name` (noted for the prefilter).
+    fn get(&self, name: &str) -> Option<&Binding<'a>> {
+        self.lookups.top_level(name);
+        if self.uninit.contains(name) {
+            // Its value is assigned elsewhere (a lazy initialiser): every assignment must be seen.
+            self.lookups.mention(name, crate::anchors::resolve::Mention::Token);
+        }
+        self.names.get(name)
+    }
+
+    pub(super) fn of(program: &'a Program, lookups: &'a Lookups) -> TopLevel<'a> {
+        let mut names: HashMap<&'a str, Binding<'a>> = HashMap::new();
+        let mut bind = |name: &'a str, b: Binding<'a>| {
+            // A name bound twice at top level is not one helper.
+            names.entry(name).and_modify(|old| *old = Binding::Opaque).or_insert(b);
+        };
+        let decl = |d: &'a Decl, bind: &mut dyn FnMut(&'a str, Binding<'a>)| match d {
+            Decl::Fn(f) => bind(&f.ident.sym, Binding::Decl(range(&*f.function), FreeOf::Fn(&f.function))),
+            Decl::Class(c) => bind(&c.ident.sym, Binding::Decl(range(&*c.class), FreeOf::Class(&c.class))),
+            Decl::Var(v) => {
+                for d in &v.decls {
+                    match (&d.name, &d.init) {
+                        (Pat::Ident(id), Some(init)) => bind(&id.id.sym, Binding::Init(range(&**init), init)),
+                        (Pat::Ident(id), None) => bind(&id.id.sym, Binding::Uninit),
+                        (pat, _) => {
+                            for name in pattern_names(pat) {
+                                bind(name, Binding::Opaque);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        };
+        match program {
+            Program::Script(s) => {
+                for stmt in &s.body {
+                    if let Stmt::Decl(d) = stmt {
+                        decl(d, &mut bind);
+                    }
+                }
+            }
+            Program::Module(m) => {
+                for item in &m.body {
+                    match item {
+                        ModuleItem::Stmt(Stmt::Decl(d)) => decl(d, &mut bind),
+                        // An exported `var x;` is left a stub: only a module's own names are bound lazily.
+                        ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => decl(&e.decl, &mut |n, b| {
+                            bind(n, if matches!(b, Binding::Uninit) { Binding::Opaque } else { b })
+                        }),
+                        ModuleItem::ModuleDecl(ModuleDecl::Import(import)) => {
+                            for s in &import.specifiers {
+                                let local = match s {
+                                    ImportSpecifier::Named(n) => &n.local,
+                                    ImportSpecifier::Default(d) => &d.local,
+                                    ImportSpecifier::Namespace(n) => &n.local,
+                                };
+                                bind(&local.sym, Binding::Opaque);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        let uninit = lazy_bindings(program, &mut names);
+        TopLevel { names, uninit, lookups }
+    }
+
+    /// Whether `e` can be evaluated in the harness without effects, given
+    /// which top-level names are themselves pure.
+    fn pure(&self, e: &Expr, seen: &mut HashSet<String>) -> bool {
+        match strip_parens(e) {
+            Expr::Fn(_) | Expr::Arrow(_) | Expr::Class(_) | Expr::Lit(_) | Expr::This(_) => true,
+            Expr::Tpl(t) => t.exprs.iter().all(|x| self.pure(x, seen)),
+            Expr::Ident(id) => is_global(&id.sym) || self.pure_name(&id.sym, seen),
+            Expr::Member(m) => {
+                self.pure(&m.obj, seen)
+                    && match &m.prop {
+                        MemberProp::Computed(c) => self.pure(&c.expr, seen),
+                        _ => true,
+                    }
+            }
+            Expr::Unary(u) => u.op != UnaryOp::Delete && self.pure(&u.arg, seen),
+            Expr::Bin(b) => self.pure(&b.left, seen) && self.pure(&b.right, seen),
+            Expr::Cond(c) => self.pure(&c.test, seen) && self.pure(&c.cons, seen) && self.pure(&c.alt, seen),
+            Expr::Seq(s) => s.exprs.iter().all(|x| self.pure(x, seen)),
+            Expr::Array(a) => a.elems.iter().flatten().all(|x| self.pure(&x.expr, seen)),
+            Expr::Object(o) => o.props.iter().all(|p| match p {
+                PropOrSpread::Spread(s) => self.pure(&s.expr, seen),
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => !matches!(kv.key, PropName::Computed(_)) && self.pure(&kv.value, seen),
+                    Prop::Shorthand(id) => is_global(&id.sym) || self.pure_name(&id.sym, seen),
+                    Prop::Method(_) | Prop::Getter(_) | Prop::Setter(_) => true,
+                    _ => false,
+                },
+            }),
+            Expr::Call(c) => {
+                let callee_pure = match &c.callee {
+                    Callee::Expr(callee) => match strip_parens(callee) {
+                        // A top-level helper function (esbuild's `__name(fn, "n")`).
+                        Expr::Ident(id) => !is_global(&id.sym) && self.pure_fn(&id.sym, seen),
+                        Expr::Member(m) => {
+                            matches!(strip_parens(&m.obj), Expr::Ident(g) if PURE_CALL_GLOBALS.contains(&&*g.sym))
+                        }
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                callee_pure && c.args.iter().all(|a| self.pure(&a.expr, seen))
+            }
+            Expr::New(n) => {
+                matches!(strip_parens(&n.callee), Expr::Ident(g) if PURE_NEW_GLOBALS.contains(&&*g.sym))
+                    && n.args.iter().flatten().all(|a| self.pure(&a.expr, seen))
+            }
+            _ => false,
+        }
+    }
+
+    fn pure_name(&self, name: &str, seen: &mut HashSet<String>) -> bool {
+        if !seen.insert(name.to_string()) {
+            return true; // a cycle: judged by the rest of it
+        }
+        match self.get(name) {
+            Some(Binding::Decl(..)) => true,
+            Some(Binding::Init(_, init)) => self.pure(init, seen),
+            _ => false,
+        }
+    }
+
+    /// A name bound to a function (declaration or function/arrow initialiser).
+    fn pure_fn(&self, name: &str, seen: &mut HashSet<String>) -> bool {
+        match self.get(name) {
+            Some(Binding::Decl(_, FreeOf::Fn(_))) => true,
+            Some(Binding::Init(_, init)) => {
+                matches!(strip_parens(init), Expr::Fn(_) | Expr::Arrow(_))
+                    || matches!(strip_parens(init), Expr::Call(_)) && self.pure_name(name, seen)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A lazily initialised module (esbuild's `__esm`, or any wrapper called with
+/// an initialiser): `var X;` at top level, `X = <value>` at the top of the
+/// initialiser. Such a name, declared once without a value (`Binding::Uninit`)
+/// and assigned once in the whole program, there, is bound to that value, as
+/// its module would have it once initialised. Returns the names declared so
+/// (looked up as tokens, so that every assignment of one is parsed and seen).
+fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<'a>>) -> HashSet<&'a str> {
+    let uninit: HashSet<&'a str> =
+        names.iter().filter(|(_, b)| matches!(b, Binding::Uninit)).map(|(n, _)| *n).collect();
+    let mut wrapped: Vec<&'a Expr> = Vec::new();
+    for stmt in crate::anchors::resolve::top_statements(program) {
+        match stmt {
+            Stmt::Decl(Decl::Var(v)) => wrapped.extend(v.decls.iter().filter_map(|d| d.init.as_deref())),
+            Stmt::Expr(e) => wrapped.push(&e.expr),
+            _ => {}
+        }
+    }
+    let mut assigned: HashMap<&'a str, Vec<&'a AssignExpr>> = HashMap::new();
+    for e in wrapped {
+        let Expr::Call(call) = strip_parens(e) else { continue };
+        for arg in &call.args {
+            for body in initialiser_bodies(&arg.expr) {
+                for stmt in body {
+                    if let Stmt::Expr(e) = stmt {
+                        top_assignments(&e.expr, &mut |a| {
+                            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                                assigned.entry(crate::anchors::resolve::pin::<str>(&id.id.sym)).or_default().push(a);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+    }
+    assigned.retain(|name, at| uninit.contains(name) && matches!(at.as_slice(), [only] if only.op == AssignOp::Assign));
+    // One walk of the program for every candidate: a bundle has thousands of them.
+    let counts = count_assignments(program, &assigned.keys().copied().collect());
+    for (name, at) in assigned {
+        if counts.get(name) == Some(&1) {
+            names.insert(name, Binding::Init(range(&*at[0].right), &at[0].right));
+        }
+    }
+    uninit
+}
+
+/// The statement lists an initialiser passed to a wrapper runs: a function's
+/// or arrow's body, or the methods of an object of them (`{"src/x.ts"() {…}}`).
+fn initialiser_bodies(e: &Expr) -> Vec<&Vec<Stmt>> {
+    match strip_parens(e) {
+        Expr::Fn(f) => f.function.body.iter().map(|b| &b.stmts).collect(),
+        Expr::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::FunctionBody(b) => vec![&b.stmts],
+            ArrowFunctionBody::Expr(_) => Vec::new(),
+        },
+        Expr::Object(o) => o
+            .props
+            .iter()
+            .filter_map(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::Method(m) => m.function.body.as_ref().map(|b| &b.stmts),
+                    Prop::KeyValue(kv) => initialiser_bodies(&kv.value).into_iter().next(),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The assignments an expression statement makes at its own level (`a = 1`, `a = 1, b = 2`).
+fn top_assignments<'e>(e: &'e Expr, each: &mut dyn FnMut(&'e AssignExpr)) {
+    match strip_parens(e) {
+        Expr::Assign(a) => each(a),
+        Expr::Seq(s) => s.exprs.iter().for_each(|x| top_assignments(x, each)),
+        _ => {}
+    }
+}
+
+/// Assignments to each of `names` anywhere in the program, whatever scope (a
+/// local of the same name counts too: only a sure single assignment binds).
+fn count_assignments<'n>(program: &Program, names: &HashSet<&'n str>) -> HashMap<&'n str, usize> {
+    struct Count<'s, 'n> {
+        names: &'s HashSet<&'n str>,
+        counts: HashMap<&'n str, usize>,
+    }
+    impl Count<'_, '_> {
+        fn one(&mut self, name: &str) {
+            if let Some(n) = self.names.get(name) {
+                *self.counts.entry(n).or_default() += 1;
+            }
+        }
+    }
+    impl Visit for Count<'_, '_> {
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                self.one(&id.id.sym);
+            }
+            if let AssignTarget::Pat(p) = &a.left {
+                struct Idents<'c, 's, 'n>(&'c mut Count<'s, 'n>);
+                impl Visit for Idents<'_, '_, '_> {
+                    fn visit_binding_ident(&mut self, b: &BindingIdent) {
+                        self.0.one(&b.id.sym);
+                    }
+                    fn visit_ident(&mut self, i: &Ident) {
+                        self.0.one(&i.sym);
+                    }
+                }
+                p.visit_with(&mut Idents(self));
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_update_expr(&mut self, u: &UpdateExpr) {
+            if let Expr::Ident(id) = &*u.arg {
+                self.one(&id.sym);
+            }
+            u.visit_children_with(self);
+        }
+    }
+    if names.is_empty() {
+        return HashMap::new();
+    }
+    let mut count = Count { names, counts: HashMap::new() };
+    program.visit_with(&mut count);
+    count.counts
+}
+
+fn pattern_names(pat: &Pat) -> Vec<&str> {
+    struct Names<'n>(Vec<&'n str>);
+    impl<'n> Visit for Names<'n> {
+        fn visit_binding_ident(&mut self, node: &BindingIdent) {
+            self.0.push(crate::anchors::resolve::pin::<str>(&node.id.sym));
+        }
+    }
+    let mut names = Names(Vec::new());
+    pat.visit_with(&mut names);
+    names.0
+}
+
+/// The top-level helpers a set of free names needs, transitively, in source
+/// order; and the names left free (stubs).
+pub(super) struct Closure {
+    pub(super) helpers: Vec<(usize, Value)>,
+    pub(super) stubs: BTreeSet<String>,
+}
+
+pub(super) fn close_over(
+    top: &TopLevel,
+    source: &str,
+    insertions: &[Insertion],
+    start: BTreeSet<String>,
+    known: &[&str],
+) -> Closure {
+    let mut helpers = Vec::new();
+    let mut stubs = BTreeSet::new();
+    let mut done: HashSet<String> = known.iter().map(|s| s.to_string()).collect();
+    let mut todo: Vec<String> = start.into_iter().collect();
+    while let Some(name) = todo.pop() {
+        if !done.insert(name.clone()) {
+            continue;
+        }
+        let pure = top.pure_name(&name, &mut HashSet::new());
+        match top.get(name.as_str()) {
+            Some(Binding::Decl(at, free)) if pure => {
+                let more = match free {
+                    FreeOf::Fn(f) => free_names(*f, &[&name]),
+                    FreeOf::Class(c) => free_names(*c, &[&name]),
+                };
+                todo.extend(more);
+                helpers.push((at.start, json!({"name": name, "decl": cut(source, at, insertions)})));
+            }
+            Some(Binding::Init(at, init)) if pure => {
+                todo.extend(free_names(*init, &[]));
+                helpers.push((at.start, json!({"name": name, "init": cut(source, at, insertions)})));
+            }
+            _ => {
+                stubs.insert(name);
+            }
+        }
+    }
+    helpers.sort_by_key(|(at, _)| *at);
+    Closure { helpers, stubs }
+}
+
+/// The free names bound by `var C = _C` to a class already sliced (`known`),
+/// taken out of `free`: they name that class, not a second copy of it. Each
+/// is looked up like any top-level name, so that the prefilter parses the
+/// declaration. Returns the aliases as JSON, and their names.
+pub(super) fn class_aliases(index: &Index, free: &mut BTreeSet<String>, known: &[&str]) -> (Vec<Value>, Vec<String>) {
+    let mut aliases = Vec::new();
+    let mut alias_names = Vec::new();
+    for name in free.iter() {
+        index.lookups.top_level(name);
+        // A class's own name (`class _C {…}`) used by a slice cut from inside it names the class too.
+        let same = |k: &str| {
+            index.names_same(name, k)
+                || index
+                    .inner_names
+                    .iter()
+                    .any(|(inner, binding, _)| *inner == name.as_str() && index.names_same(binding, k))
+        };
+        if let Some(of) = known.iter().find(|k| **k != name.as_str() && same(k)) {
+            aliases.push(json!({"name": name, "of": of}));
+            alias_names.push(name.clone());
+        }
+    }
+    for name in &alias_names {
+        free.remove(name);
+    }
+    (aliases, alias_names)
+}
