@@ -1,0 +1,233 @@
+//! Judge: the tally of places, and the judgements of the classes (every
+//! construction classified), the cursor (written only where the proof runs
+//! or the anchors name) and the buffer (its messages read only by the
+//! buffer, the drain and the end-of-turn check).
+
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::anchors::pattern::{member_name, strip_parens};
+use crate::anchors::resolve::{clip, within};
+use crate::proof::account::place::Place;
+use crate::proof::account::query::uses_of;
+use crate::proof::account::roots::{not_a_root, Roots};
+use crate::proof::account::sweep::{Class, ClassUse, Obj, SlotUse, Sweep};
+use crate::proof::account::world::World;
+use crate::read::parse::range;
+
+/// The places the accounting found uncovered, and how many it found covered.
+pub(super) struct Tally<'a> {
+    pub(super) source: &'a str,
+    pub(super) bad: Vec<Place>,
+    pub(super) counted: usize,
+}
+
+impl Tally<'_> {
+    pub(super) fn unaccounted(&mut self, at: &Range<usize>, why: String) {
+        self.bad.push(Place { at: at.start, code: clip(&self.source[at.clone()]), why });
+    }
+}
+
+pub(super) fn inside(at: &Range<usize>, spans: &[Range<usize>]) -> bool {
+    spans.iter().any(|s| within(at, s))
+}
+
+fn is_zero(value: Option<*const Expr>) -> bool {
+    value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Lit(Lit::Num(n)) if n.value == 0.0))
+}
+
+impl<'r, 'a> World<'r, 'a> {
+    /// 1. The classes: every construction classified, nothing built out of sight.
+    pub(super) fn judge_classes(&self, sweep: &Sweep, tally: &mut Tally) {
+        for (at, class, how) in &sweep.class_uses {
+            let what = if *class == Class::Execution { "the execution class" } else { "the buffer class" };
+            match how {
+                ClassUse::Construct if *class == Class::Execution => self.judge_construction(at, tally),
+                ClassUse::Construct | ClassUse::Test | ClassUse::Static | ClassUse::Named => tally.counted += 1,
+                ClassUse::Extends => tally.unaccounted(
+                    at,
+                    format!("{what} is subclassed here: the subclass's constructions and overrides are not classified"),
+                ),
+                ClassUse::Changed => {
+                    tally.unaccounted(at, format!("{what} itself is changed here (its prototype or a static member)"))
+                }
+                ClassUse::Value => tally.unaccounted(
+                    at,
+                    format!(
+                        "{what} is used as a value here (passed, stored or returned): \
+                         it may be constructed where the tool cannot see"
+                    ),
+                ),
+            }
+        }
+        for at in &sweep.names_as_values {
+            tally.unaccounted(
+                at,
+                "the cursor's name as a string value: a computed key or a reflective call may write it \
+                 where the tool cannot see"
+                    .into(),
+            );
+        }
+        // `new x.constructor(…)` builds an execution only where x may be one: in the
+        // execution class, the drain, the end-of-turn check or a spawn site's function.
+        for (at, why) in &sweep.reflective {
+            if within(at, &self.exec_range)
+                || inside(at, &self.drains)
+                || inside(at, &self.turns)
+                || inside(at, &self.spawn_fns)
+            {
+                tally.unaccounted(at, format!("{why}: here it may build an execution unseen"));
+            }
+        }
+        // `this.constructor` inside the execution class: a construction of its own class.
+        for at in this_constructor_reads(self.exec.class) {
+            tally.unaccounted(
+                &at,
+                "the execution class reads its own constructor here: an execution may be built from it unseen".into(),
+            );
+        }
+    }
+
+    /// A construction of the execution class. `plan` refuses one that is
+    /// neither a spawn site nor a root; here a root needs evidence.
+    fn judge_construction(&self, at: &Range<usize>, tally: &mut Tally) {
+        if let Some(root) = self.roots.iter().find(|r| r.start == at.start || within(at, r)) {
+            if let Some(why) = not_a_root(self.resolution, root) {
+                tally.unaccounted(
+                    root,
+                    format!(
+                        "a construction without subExecutionDepth that is not a root's: {why}; \
+                         it may be a sub-execution that is neither seeded nor gated"
+                    ),
+                );
+                return;
+            }
+        }
+        tally.counted += 1;
+    }
+
+    /// 2. The cursor: written only where the proof runs or the anchors name.
+    pub(super) fn judge_cursor(&self, sweep: &Sweep, program: &Program, tally: &mut Tally) {
+        for (at, obj, value) in &sweep.cursor_writes {
+            let ok = inside(at, &self.drains)
+                || inside(at, &self.setter_ranges)
+                || (inside(at, &self.ctor_ranges) && *obj == Obj::This && is_zero(*value));
+            if ok {
+                tally.counted += 1;
+            } else {
+                tally.unaccounted(
+                    at,
+                    "a write of the cursor outside the drain, the setter and the constructor's 0: \
+                     the proof does not run it"
+                        .into(),
+                );
+            }
+        }
+        for (at, is_call, arg) in &sweep.setter_uses {
+            let ok = *is_call && (inside(at, &self.drains) || (inside(at, &self.ctor_ranges) && is_zero(*arg)));
+            if ok {
+                tally.counted += 1;
+                continue;
+            }
+            if !is_call {
+                tally.unaccounted(
+                    at,
+                    "the cursor's setter is taken as a value here: it may be called where the tool cannot see".into(),
+                );
+                continue;
+            }
+            if inside(at, &self.spawn_fns) {
+                // foreign-seed refuses these before the accounting runs.
+                tally.unaccounted(at, "a spawn site's function sets a cursor".into());
+                continue;
+            }
+            match Roots::new(self.resolution, program, &self.roots).sets_a_root(at) {
+                Ok(()) => tally.counted += 1,
+                Err(why) => tally.unaccounted(
+                    at,
+                    format!(
+                        "the cursor is set here outside the drain, and it is not shown to be a root continuation: {why}"
+                    ),
+                ),
+            }
+        }
+    }
+
+    /// 3. The buffer's messages: read only by the buffer, the drain and the execution's check.
+    pub(super) fn judge_buffer(&self, sweep: &Sweep, tally: &mut Tally) {
+        for (at, how) in &sweep.slot_uses {
+            if !self.judge_slot_use(at, how, tally) {
+                continue;
+            }
+            tally.counted += 1;
+            let SlotUse::Bound(name) = how else { continue };
+            if inside(at, &self.readers) {
+                continue;
+            }
+            match self.index.enclosing_function(at) {
+                Some(f) => {
+                    for (use_at, use_how) in uses_of(f.node, name) {
+                        if self.judge_slot_use(&use_at, &use_how, tally) {
+                            tally.counted += 1;
+                        }
+                    }
+                }
+                None => tally.unaccounted(
+                    at,
+                    "the steering buffer is bound at top level: its readers cannot be followed".into(),
+                ),
+            }
+        }
+    }
+
+    /// Whether one use of the buffer is covered (else it is noted as not).
+    fn judge_slot_use(&self, at: &Range<usize>, how: &SlotUse, tally: &mut Tally) -> bool {
+        if inside(at, &self.readers) {
+            return true;
+        }
+        match how {
+            SlotUse::Call(m) | SlotUse::Read(m) if self.buffer_safe.contains(m) => true,
+            SlotUse::Key | SlotUse::Test => true,
+            SlotUse::Call(m) | SlotUse::Read(m) => {
+                tally.unaccounted(
+                    at,
+                    format!(
+                        "the steering buffer's `{m}` is used here, outside the drain: \
+                         a second reader of its messages that the proof does not run"
+                    ),
+                );
+                false
+            }
+            SlotUse::Written => {
+                tally.unaccounted(at, "the session's steering buffer is replaced here".into());
+                false
+            }
+            SlotUse::Value => {
+                tally.unaccounted(
+                    at,
+                    "the steering buffer is handed on here: its messages may be read where the tool cannot see".into(),
+                );
+                false
+            }
+            SlotUse::Bound(_) => true,
+        }
+    }
+}
+
+/// `this.constructor` anywhere inside the class.
+fn this_constructor_reads(class: &swc_ecma_ast::Class) -> Vec<Range<usize>> {
+    struct Find(Vec<Range<usize>>);
+    impl Visit for Find {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if matches!(strip_parens(&m.obj), Expr::This(_)) && member_name(&m.prop) == Some("constructor") {
+                self.0.push(range(m));
+            }
+            m.visit_children_with(self);
+        }
+    }
+    let mut find = Find(Vec::new());
+    class.visit_with(&mut find);
+    find.0
+}

@@ -1,0 +1,177 @@
+//! Query: what one function does with one object: the members it reads and
+//! calls on it, the members it writes on it, and every use of a local name.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::anchors::pattern::{member_name, strip_parens};
+use crate::proof::account::place::COMPUTED;
+use crate::proof::account::sweep::{obj_of, pattern_members, Obj, SlotUse};
+use crate::read::parse::range;
+use crate::read::scope::FnNode;
+
+/// The member names read on `object` (compared as source text) inside `node`,
+/// and the methods called on it.
+pub(super) fn members_on(source: &str, node: FnNode, object: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    struct Reads<'s> {
+        source: &'s str,
+        object: &'s str,
+        read: BTreeSet<String>,
+        called: BTreeSet<String>,
+    }
+    impl Visit for Reads<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(callee) = &call.callee {
+                if let Expr::Member(m) = strip_parens(callee) {
+                    if self.source[range(strip_parens(&m.obj))].trim() == self.object {
+                        self.called.extend(member_name(&m.prop).map(str::to_string));
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if self.source[range(strip_parens(&m.obj))].trim() == self.object {
+                self.read.extend(member_name(&m.prop).map(str::to_string));
+            }
+            m.visit_children_with(self);
+        }
+        // What is only spelled into text (a log line's `${x.agentName}`)
+        // decides no delivery: a write of it cannot change what the proof saw.
+        fn visit_tpl(&mut self, _: &Tpl) {}
+    }
+    let mut reads = Reads { source, object, read: BTreeSet::new(), called: BTreeSet::new() };
+    node.visit(&mut reads);
+    (reads.read, reads.called)
+}
+
+/// Writes (`=`, `++`, `delete`, pattern targets) of members of `object`
+/// (`this` or a name) inside `node`, not looking into functions that rebind
+/// `this` when `object` is `this`.
+pub(super) fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String, Option<*const Expr>)> {
+    struct Writes<'o> {
+        object: &'o Obj,
+        entered: bool,
+        out: Vec<(Range<usize>, String, Option<*const Expr>)>,
+    }
+    impl Writes<'_> {
+        fn on(&mut self, at: Range<usize>, m: &MemberExpr, value: Option<&Expr>) {
+            if obj_of(&m.obj) == *self.object {
+                let name = member_name(&m.prop).unwrap_or(if matches!(m.prop, MemberProp::Computed(_)) {
+                    COMPUTED
+                } else {
+                    ""
+                });
+                if !name.is_empty() {
+                    self.out.push((at, name.to_string(), value.map(|v| v as *const Expr)));
+                }
+            }
+        }
+    }
+    impl Visit for Writes<'_> {
+        // A nested `function` has its own `this`.
+        fn visit_function(&mut self, f: &Function) {
+            if !self.entered || *self.object != Obj::This {
+                self.entered = true;
+                f.visit_children_with(self);
+            }
+        }
+        fn visit_expr(&mut self, node: &Expr) {
+            let at = range(node);
+            match node {
+                Expr::Assign(a) => match &a.left {
+                    AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.on(at, m, Some(&a.right)),
+                    AssignTarget::Pat(p) => {
+                        for m in &pattern_members(p) {
+                            self.on(at.clone(), m, None);
+                        }
+                    }
+                    _ => {}
+                },
+                Expr::Update(u) => {
+                    if let Expr::Member(m) = strip_parens(&u.arg) {
+                        self.on(at, m, None);
+                    }
+                }
+                Expr::Unary(u) if u.op == UnaryOp::Delete => {
+                    if let Expr::Member(m) = strip_parens(&u.arg) {
+                        self.on(at, m, None);
+                    }
+                }
+                _ => {}
+            }
+            node.visit_children_with(self);
+        }
+    }
+    let mut w = Writes { object, entered: false, out: Vec::new() };
+    node.visit(&mut w);
+    w.out
+}
+
+/// Every use of a local `name` inside `node`: a method call, a member read, or anything else.
+pub(super) fn uses_of(node: FnNode, name: &str) -> Vec<(Range<usize>, SlotUse)> {
+    struct Uses<'n> {
+        name: &'n str,
+        handled: BTreeSet<usize>,
+        out: Vec<(Range<usize>, SlotUse)>,
+    }
+    impl Uses<'_> {
+        fn is(&self, e: &Expr) -> bool {
+            matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == self.name)
+        }
+    }
+    impl Visit for Uses<'_> {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let Pat::Ident(id) = &d.name {
+                if &*id.id.sym == self.name {
+                    if let Some(init) = &d.init {
+                        init.visit_with(self);
+                    }
+                    return;
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_expr(&mut self, node: &Expr) {
+            let at = range(node);
+            match node {
+                Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
+                    if let Expr::Member(m) = strip_parens(callee) {
+                        if self.is(&m.obj) {
+                            self.handled.insert(range(strip_parens(callee)).start);
+                            self.handled.insert(range(strip_parens(&m.obj)).start);
+                            self.out.push((at.clone(), SlotUse::Call(member_name(&m.prop).unwrap_or("").to_string())));
+                        }
+                    }
+                }
+                Expr::Member(m) if !self.handled.contains(&at.start) && self.is(&m.obj) => {
+                    self.handled.insert(range(strip_parens(&m.obj)).start);
+                    self.out.push((at.clone(), SlotUse::Read(member_name(&m.prop).unwrap_or("").to_string())));
+                }
+                Expr::Unary(u) if (u.op == UnaryOp::Bang || u.op == UnaryOp::TypeOf) && self.is(&u.arg) => {
+                    self.handled.insert(range(strip_parens(&u.arg)).start);
+                }
+                Expr::Ident(id) if &*id.sym == self.name && !self.handled.contains(&at.start) => {
+                    self.out.push((at.clone(), SlotUse::Value));
+                }
+                _ => {}
+            }
+            node.visit_children_with(self);
+        }
+        fn visit_stmt(&mut self, s: &Stmt) {
+            // `if (!buffer) return;` and `if (buffer)`: tests.
+            if let Stmt::If(i) = s {
+                if self.is(&i.test) {
+                    self.handled.insert(range(strip_parens(&i.test)).start);
+                }
+            }
+            s.visit_children_with(self);
+        }
+    }
+    let mut u = Uses { name, handled: BTreeSet::new(), out: Vec::new() };
+    node.visit(&mut u);
+    u.out
+}

@@ -1,0 +1,273 @@
+//! Roots: whether a construction the root anchor matched is a root's, and
+//! whether a cursor set outside the drain sets a root's cursor (the root
+//! continuation), followed through locals, parameters and helpers.
+
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::anchors::pattern::{member_name, prop_name, strip_parens};
+use crate::anchors::resolve::{clip, within, FnInfo, Mention, Resolution};
+use crate::proof::account::place::{EXECUTION_ONLY, SUB_MARK};
+use crate::proof::account::sweep::{object_keys, Keys};
+use crate::read::parse::range;
+use crate::read::scope::FnNode;
+
+/// Why a construction the root anchor matched is not a root's, if it is not.
+pub(super) fn not_a_root(resolution: &Resolution, at: &Range<usize>) -> Option<String> {
+    let index = &resolution.index;
+    let f = index.enclosing_function(at)?;
+    let Some(Expr::New(new)) = resolution.expr_at(f, at) else { return None };
+    let first = new.args.as_ref().and_then(|a| a.first())?;
+    for part in crate::anchors::resolve::config_parts(index, &first.expr, at, 0) {
+        if let crate::anchors::resolve::ConfigPart::Object(o) = part {
+            if let Keys::Known(keys) = object_keys(&Expr::Object(o.clone())) {
+                if keys.iter().any(|k| k == SUB_MARK) {
+                    return Some(format!("it carries `{SUB_MARK}`, the mark of memory extraction"));
+                }
+            }
+        }
+    }
+    // Members only an execution has, read anywhere in the arguments; on `this`
+    // only where `this` may be an execution (not in another class's own method:
+    // a session's `this.abortController` is the session's).
+    struct Reads(Option<String>, bool);
+    impl Visit for Reads {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if let Some(name) = member_name(&m.prop) {
+                let on_other_this = self.1 && matches!(strip_parens(&m.obj), Expr::This(_));
+                if EXECUTION_ONLY.contains(&name) && self.0.is_none() && !on_other_this {
+                    self.0 = Some(name.to_string());
+                }
+            }
+            m.visit_children_with(self);
+        }
+    }
+    let mut reads = Reads(None, this_is_another_class(resolution, at));
+    new.args.visit_with(&mut reads);
+    reads.0.map(|m| format!("its config reads `.{m}` of another execution"))
+}
+
+/// Whether `this` at `at` is an instance of a class other than the
+/// execution class: the nearest function that binds `this` (not an arrow) is
+/// a method, private method or constructor of such a class.
+fn this_is_another_class(resolution: &Resolution, at: &Range<usize>) -> bool {
+    let index = &resolution.index;
+    let Some(exec_at) = resolution.get("execution-class").first().map(|m| &m.range) else { return false };
+    let binder = index
+        .functions
+        .iter()
+        .filter(|f| within(at, &f.range) && f.range != *at && !matches!(f.node, FnNode::Arrow(_)))
+        .max_by_key(|f| f.range.start);
+    let Some(binder) = binder else { return false };
+    index.classes.iter().filter(|c| c.range != *exec_at && !within(&c.range, exec_at)).any(|c| {
+        c.class.body.iter().any(|m| match m {
+            ClassMember::Method(m) => range(&*m.function) == binder.range,
+            ClassMember::PrivateMethod(m) => range(&*m.function) == binder.range,
+            ClassMember::Constructor(k) => range(k) == binder.range,
+            _ => false,
+        })
+    })
+}
+
+/// Whether a cursor set outside the drain sets a root's cursor (the root
+/// continuation): its object is a local bound only to root executions, or a
+/// parameter that every call of its function fills with one.
+pub(super) struct Roots<'r, 'a> {
+    resolution: &'r Resolution<'a>,
+    program: &'a Program,
+    roots: &'r [Range<usize>],
+}
+
+impl<'r, 'a> Roots<'r, 'a> {
+    pub(super) fn new(resolution: &'r Resolution<'a>, program: &'a Program, roots: &'r [Range<usize>]) -> Self {
+        Roots { resolution, program, roots }
+    }
+
+    pub(super) fn sets_a_root(&self, call_at: &Range<usize>) -> Result<(), String> {
+        let index = &self.resolution.index;
+        let f = index.enclosing_function(call_at).ok_or("it is not inside a function")?;
+        let Some(Expr::Call(call)) = self.resolution.expr_at(f, call_at) else {
+            return Err("the call cannot be read back".into());
+        };
+        let Callee::Expr(callee) = &call.callee else { return Err("not a method call".into()) };
+        let Expr::Member(m) = strip_parens(callee) else { return Err("not a method call".into()) };
+        let Expr::Ident(object) = strip_parens(&m.obj) else {
+            return Err(format!("its object `{}` is not a plain name", clip(index.text(&range(&*m.obj)))));
+        };
+        self.is_root_name(f, &object.sym, 0)
+    }
+
+    /// Whether `name` in `f` only ever holds a root execution.
+    fn is_root_name(&self, f: &FnInfo<'a>, name: &str, depth: u8) -> Result<(), String> {
+        if depth > 2 {
+            return Err(format!("`{name}` is passed on too many times to follow"));
+        }
+        let values = values_of(f, name);
+        if !values.is_empty() {
+            for v in values {
+                if !self.is_root_value(f, unsafe { &*v }, depth) {
+                    return Err(format!(
+                        "`{name}` is given `{}`, not a root construction",
+                        clip(self.resolution.index.text(&range(unsafe { &*v })))
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        let position = f
+            .node
+            .param_names()
+            .iter()
+            .position(|p| *p == Some(name))
+            .ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
+        let fname = self
+            .function_name(f)
+            .ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
+        self.resolution.index.lookups.mention(&fname, Mention::Token);
+        let mut named = crate::anchors::resolve::NamedCalls::new(&fname, true);
+        self.program.visit_with(&mut named);
+        let calls = named.found;
+        if calls.is_empty() {
+            return Err(format!("`{fname}`, whose parameter `{name}` it is, is never called where the tool can see"));
+        }
+        for (at, args) in calls {
+            let Some(caller) = self.resolution.index.enclosing_function(&at) else {
+                return Err(format!("`{fname}` is called at top level (byte {})", at.start));
+            };
+            let arg = args
+                .get(position)
+                .ok_or_else(|| format!("`{fname}` is called at byte {} without `{name}`", at.start))?;
+            if !self.is_root_value(caller, unsafe { &**arg }, depth + 1) {
+                return Err(format!(
+                    "`{fname}` is called at byte {} with `{}` as `{name}`, not shown to be a root execution",
+                    at.start,
+                    clip(self.resolution.index.text(&range(unsafe { &**arg })))
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn is_root_value(&self, f: &FnInfo<'a>, value: &Expr, depth: u8) -> bool {
+        let value = strip_parens(value);
+        let at = range(value);
+        if self.roots.contains(&at) {
+            return true;
+        }
+        match value {
+            Expr::Ident(id) => self.is_root_name(f, &id.sym, depth + 1).is_ok(),
+            Expr::Await(a) => self.is_root_value(f, &a.arg, depth),
+            // A helper that returns a root construction: `this.newRootExecution()`.
+            Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
+                // A private method of the class the call sits in: `this.#rootExecution()`.
+                if let Expr::Member(MemberExpr { prop: MemberProp::PrivateName(p), .. }) = strip_parens(callee) {
+                    return self.private_method(&at, &p.name).is_some_and(|h| self.returns_only_roots(h));
+                }
+                let name = match strip_parens(callee) {
+                    Expr::Ident(id) => id.sym.to_string(),
+                    Expr::Member(m) => match member_name(&m.prop) {
+                        Some(n) => n.to_string(),
+                        None => return false,
+                    },
+                    _ => return false,
+                };
+                self.resolution.index.lookups.mention(&name, Mention::Token);
+                let helpers = self.functions_named(&name);
+                !helpers.is_empty() && helpers.iter().all(|h| self.returns_only_roots(h))
+            }
+            _ => false,
+        }
+    }
+
+    fn returns_only_roots(&self, h: &FnInfo) -> bool {
+        let returned = returns_of(h);
+        !returned.is_empty() && returned.iter().all(|r| self.roots.contains(&range(strip_parens(unsafe { &**r }))))
+    }
+
+    /// The private method `#name` of the innermost class around `at`: private
+    /// names are the class's own, so this is the one the call reaches.
+    fn private_method(&self, at: &Range<usize>, name: &str) -> Option<&FnInfo<'a>> {
+        let index = &self.resolution.index;
+        let class = index.classes.iter().filter(|c| within(at, &c.range)).max_by_key(|c| c.range.start)?;
+        class.class.body.iter().find_map(|m| match m {
+            ClassMember::PrivateMethod(m) if &*m.key.name == name && m.kind == MethodKind::Method => {
+                index.function_at(&range(&*m.function))
+            }
+            _ => None,
+        })
+    }
+
+    /// The name a function is called by: its own, or its method's.
+    fn function_name(&self, f: &FnInfo<'a>) -> Option<String> {
+        if let Some(name) = f.name {
+            return Some(name.to_string());
+        }
+        self.resolution.index.classes.iter().find_map(|c| {
+            c.class.body.iter().find_map(|m| match m {
+                ClassMember::Method(method) if range(&*method.function) == f.range => {
+                    prop_name(&method.key).map(str::to_string)
+                }
+                _ => None,
+            })
+        })
+    }
+
+    fn functions_named(&self, name: &str) -> Vec<&FnInfo<'a>> {
+        self.resolution.index.functions.iter().filter(|f| self.function_name(f).as_deref() == Some(name)).collect()
+    }
+}
+
+/// Everything assigned to a local `name` in `f` (declarations and assignments).
+fn values_of(f: &FnInfo, name: &str) -> Vec<*const Expr> {
+    struct Find<'n> {
+        name: &'n str,
+        out: Vec<*const Expr>,
+    }
+    impl Visit for Find<'_> {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+                if &*id.id.sym == self.name {
+                    self.out.push(&**init);
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                if &*id.id.sym == self.name {
+                    self.out.push(&*a.right);
+                }
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut find = Find { name, out: Vec::new() };
+    f.node.visit(&mut find);
+    find.out
+}
+
+/// What a function returns: its `return` values (not of nested functions), or an arrow's expression.
+fn returns_of(f: &FnInfo) -> Vec<*const Expr> {
+    if let FnNode::Arrow(a) = f.node {
+        if let ArrowFunctionBody::Expr(e) = &*a.body {
+            return vec![&**e];
+        }
+    }
+    struct Find(Vec<*const Expr>);
+    impl Visit for Find {
+        fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+            if let Some(arg) = &r.arg {
+                self.0.push(&**arg);
+            }
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+    }
+    let mut find = Find(Vec::new());
+    if let Some(body) = f.node.body() {
+        body.visit_with(&mut find);
+    }
+    find.0
+}
