@@ -6,11 +6,15 @@ use std::process::ExitCode;
 
 use clap::{ArgGroup, CommandFactory, Parser, ValueEnum};
 
+use kiro_steer_scope::audit;
+use kiro_steer_scope::cli::manual;
 use kiro_steer_scope::cli::request::{self, Done, Request};
+use kiro_steer_scope::fix::config;
 use kiro_steer_scope::fix::mark::Fix;
 use kiro_steer_scope::run::exit::{EXIT_OK, EXIT_REFUSED};
 use kiro_steer_scope::run::report::{self, Action};
-use kiro_steer_scope::{audit, cli::manual, fix::config, setup, setup::shim, tree::privilege, tree::program};
+use kiro_steer_scope::setup::{self, shim};
+use kiro_steer_scope::tree::{privilege, program};
 
 // The binary's allocator, set up before main (not part of the library).
 mod allocator;

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use kiro_steer_scope::read::parse::{self, SourceKind};
-use kiro_steer_scope::{read::refer, read::scan};
+use kiro_steer_scope::read::{refer, scan};
 use swc_common::{Globals, Mark, SyntaxContext, GLOBALS};
 use swc_ecma_ast::{Ident, Program};
 use swc_ecma_transforms_base::resolver;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::anchors::anchor::AnchorSet;
+use crate::fix::config::Chosen;
 use crate::fix::mark::{self, Mode};
 use crate::proof::prove::{self, Verdict};
 use crate::run::exit::{EXIT_OK, EXIT_REFUSED, EXIT_STOCK};
@@ -15,7 +16,7 @@ use crate::run::report::{self, Action, Outcome};
 use crate::tree::discover::{self, Target};
 use crate::tree::folder::{self, Walked};
 use crate::tree::validate::NodeChoice;
-use crate::{tree::privilege, tree::swap, tree::validate};
+use crate::tree::{privilege, swap, validate};
 
 /// What every action needs besides the target.
 pub struct Options {
@@ -24,7 +25,7 @@ pub struct Options {
     pub node_timeout: u64,
     pub allow_inconclusive: bool,
     /// What the flags and the saved config chose (--ensure keeps the rest as the file has it).
-    pub chosen: crate::fix::config::Chosen,
+    pub chosen: Chosen,
 }
 
 pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome {

@@ -19,12 +19,15 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::anchors::anchor;
 use crate::fix::config::{self, Chosen, Config, WriteTo};
 use crate::fix::mark::{self, Mode};
+use crate::run::act;
 use crate::run::report::Action;
+use crate::setup::mirror;
 use crate::tree::discover::{self, Target};
+use crate::tree::privilege;
 use crate::tree::program::{is_this_program, SHIM_NAME};
-use crate::{anchors::anchor, run::act, setup::mirror, tree::privilege};
 
 fn say(line: &str) {
     eprintln!("kiro-steer-scope: {}", line.replace('\n', " "));
