@@ -312,7 +312,7 @@ impl<'s> Runs<'s> {
     }
 
     fn range(&self, run: usize) -> Range<usize> {
-        self.scan.starts[run]..self.scan.starts.get(run + 1).copied().unwrap_or(self.source.len())
+        self.scan.run_range(run, self.source.len())
     }
 
     /// Consecutive chosen runs as one range each.

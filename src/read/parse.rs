@@ -302,12 +302,7 @@ mod split_tests {
 mod run_tests {
     use super::{parse_here, parse_runs, SourceKind, PARSER_STACK};
     use crate::read::scan::*;
-    use std::ops::Range;
     use swc_ecma_ast::Program;
-
-    fn runs(scan: &Scan, len: usize) -> Vec<Range<usize>> {
-        (0..scan.starts.len()).map(|i| scan.starts[i]..scan.starts.get(i + 1).copied().unwrap_or(len)).collect()
-    }
 
     /// Each run parsed on its own gives, statement for statement, the whole file's parse.
     fn runs_parse_like_the_whole(name: &str, source: &str, kind: SourceKind) -> Scan {
@@ -318,7 +313,7 @@ mod run_tests {
                 let scan = scan(source.as_bytes());
                 let whole = parse_here(&source, kind).unwrap_or_else(|e| panic!("{name}: {e}"));
                 let mut pieces = Vec::new();
-                for run in runs(&scan, source.len()) {
+                for run in scan.run_ranges(source.len()) {
                     match parse_runs(&source, std::slice::from_ref(&run), kind) {
                         Ok(Program::Script(s)) => pieces.extend(s.body.into_iter().map(|s| format!("{s:?}"))),
                         Ok(Program::Module(m)) => pieces.extend(m.body.into_iter().map(|s| format!("{s:?}"))),

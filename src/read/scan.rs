@@ -55,6 +55,20 @@ pub struct Scan {
     pub dynamic: Vec<(usize, &'static str)>,
 }
 
+impl Scan {
+    /// The bytes of run `run` in a file of `len` bytes.
+    #[inline]
+    pub fn run_range(&self, run: usize, len: usize) -> Range<usize> {
+        self.starts[run]..self.starts.get(run + 1).copied().unwrap_or(len)
+    }
+
+    /// Every run's bytes, in order.
+    #[cfg(test)]
+    pub fn run_ranges(&self, len: usize) -> Vec<Range<usize>> {
+        (0..self.starts.len()).map(|run| self.run_range(run, len)).collect()
+    }
+}
+
 /// Top-level statement runs and the names their declarations may bind.
 ///
 /// A run ends after a top-level `;` (unless `else` or `while` follows) and
@@ -1062,10 +1076,6 @@ mod tests {
 mod run_tests {
     use super::*;
 
-    fn runs(scan: &Scan, len: usize) -> Vec<Range<usize>> {
-        (0..scan.starts.len()).map(|i| scan.starts[i]..scan.starts.get(i + 1).copied().unwrap_or(len)).collect()
-    }
-
     #[test]
     fn what_the_scan_cannot_be_sure_of_is_said() {
         for (source, why) in [
@@ -1134,8 +1144,7 @@ mod run_tests {
         let scan = scan(source.as_bytes());
         let names: Vec<&str> = scan.declared.iter().map(|(s, e, _)| &source[*s..*e]).collect();
         assert_eq!(names, ["a", "d", "g", "h", "i", "l", "m"]);
-        let unlisted: Vec<&str> =
-            scan.unlisted.iter().map(|r| &source[runs(&scan, source.len())[*r].clone()]).collect();
+        let unlisted: Vec<&str> = scan.unlisted.iter().map(|r| &source[scan.run_range(*r, source.len())]).collect();
         assert_eq!(unlisted, ["var a=1,{b}=c,d=function(){return e,f};", "const [j]=k;", "import o from\"p\";"]);
         let escaped = super::scan(b"var \\u0061=1;x='\\x61';y=`\\n`;z='\\n';");
         assert_eq!((escaped.escaped_words.len(), escaped.escaped.len(), escaped.unlisted.len()), (1, 1, 1));
