@@ -103,6 +103,11 @@ fn is_word(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
+/// The identifier `text` starts with (empty if none).
+fn word_at(text: &str) -> &str {
+    &text[..text.bytes().position(|c| !is_word(c)).unwrap_or(text.len())]
+}
+
 /// `r"`, `r#"`, `br"`… at the start of `rest`: how many `#` it has.
 fn raw_string_start(rest: &str) -> Option<usize> {
     let rest = rest.strip_prefix('b').unwrap_or(rest).strip_prefix('r')?;
@@ -154,31 +159,27 @@ fn references(module: &Module, source: &str, known: &BTreeSet<Module>) -> BTreeS
             }
             // A child module named bare (`judge::…` or `self::judge::…`) after its `mod` line.
             let own = code[i..].strip_prefix("self::").unwrap_or(&code[i..]);
-            let word: String = own.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            let word = word_at(own);
             if !word.is_empty() && own[word.len()..].starts_with("::") {
                 let mut child = here(module, &inline);
-                child.push(word);
+                child.push(word.to_string());
                 if known.contains(&child) {
                     found.insert(child);
                 }
             }
-            for (root, base) in [("crate::", Vec::new()), ("super::", here(module, &inline))] {
-                if code[i..].starts_with(root) {
-                    let base = if root == "super::" {
-                        let mut b = base;
-                        b.pop();
-                        b
-                    } else {
-                        base
-                    };
-                    let (paths, _) = expand(&code[i + root.len()..]);
-                    for p in paths {
-                        let mut full = base.clone();
-                        full.extend(p);
-                        if let Some(m) = longest_known(&full, known) {
-                            found.insert(m);
-                        }
-                    }
+            let from = if let Some(rest) = code[i..].strip_prefix("crate::") {
+                Some((Vec::new(), rest))
+            } else if let Some(rest) = code[i..].strip_prefix("super::") {
+                let mut parent = here(module, &inline);
+                parent.pop();
+                Some((parent, rest))
+            } else {
+                None
+            };
+            if let Some((base, rest)) = from {
+                for path in expand(rest).0 {
+                    let full: Module = base.iter().cloned().chain(path).collect();
+                    found.extend(longest_known(&full, known));
                 }
             }
         }
@@ -196,8 +197,8 @@ fn here(module: &Module, inline: &[(String, usize)]) -> Module {
 /// `mod name {` at the start of `text`: the name.
 fn inline_module(text: &str) -> Option<String> {
     let rest = text.strip_prefix("mod ")?;
-    let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-    rest[name.len()..].trim_start().starts_with('{').then_some(name)
+    let name = word_at(rest);
+    rest[name.len()..].trim_start().starts_with('{').then(|| name.to_string())
 }
 
 /// The paths a `use` tree or an expression path spells from its start: `a::b`,
@@ -232,13 +233,13 @@ fn expand(text: &str) -> (Vec<Vec<String>>, usize) {
             }
             return (all, i);
         }
-        let word: String = text[i..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let word = word_at(&text[i..]);
         if word.is_empty() {
             return (vec![prefix], i);
         }
         i += word.len();
         if word != "self" {
-            prefix.push(word);
+            prefix.push(word.to_string());
         }
         if text[i..].starts_with("::") {
             i += 2;
