@@ -133,8 +133,10 @@ struct Cli {
     #[arg(long, value_name = "SECS", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     node_timeout: u64,
 
-    /// Apply on the anchors and node --check alone when the proof is inconclusive
-    /// (the harness could not drive this bundle's code). Never overrides a disproved proof.
+    /// Apply unproved, on the anchors, the accounting and node --check alone, when the proof
+    /// is undriven (the world is closed but the harness could not drive some of the code);
+    /// the markers record it. Never overrides an open or a disproved proof. With --set-up:
+    /// saved, so that --ensure and the launch shim may do the same.
     #[arg(long)]
     allow_inconclusive: bool,
 
@@ -205,7 +207,14 @@ fn main() -> ExitCode {
     });
     let rewind = (cli.rewind_on_clear || cli.no_rewind_on_clear).then_some(cli.rewind_on_clear);
     if cli.set_up {
-        let asked = setup::Asked { fix, rewind, write_to: cli.write_to, node: cli.node.clone(), dry_run: cli.dry_run };
+        let asked = setup::Asked {
+            fix,
+            rewind,
+            write_to: cli.write_to,
+            node: cli.node.clone(),
+            dry_run: cli.dry_run,
+            allow_inconclusive: cli.allow_inconclusive,
+        };
         return ExitCode::from(setup::set_up(asked, config::load(), printing));
     }
     let request = Request {

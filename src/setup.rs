@@ -24,6 +24,8 @@ pub struct Asked {
     pub node: Option<PathBuf>,
     /// `--dry-run`: say what would be written, write nothing.
     pub dry_run: bool,
+    /// `--allow-inconclusive`: --ensure and the shim may write undriven patches (saved).
+    pub allow_inconclusive: bool,
 }
 
 pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
@@ -38,6 +40,7 @@ pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
     if let Some(w) = asked.write_to {
         config.write_to = w;
     }
+    config.allow_inconclusive = asked.allow_inconclusive;
     if let Some(node) = asked.node {
         config.node = Some(std::fs::canonicalize(&node).unwrap_or(node));
     }

@@ -72,16 +72,19 @@ fn what_opens_the_world_is_named_by_check_prove_and_apply() {
         assert!(found || foreign, "{what}: nothing unaccounted names `{named}`: {v:#}");
         if !foreign {
             assert!(places.iter().all(|p| p["offset"].as_u64().is_some()), "{what}: every place has its offset");
-            assert!(v["error"].as_str().unwrap().contains("inconclusive"), "{what}: {v:#}");
+            assert!(v["error"].as_str().unwrap().contains("would be open"), "{what}: {v:#}");
+            assert!(v["next_step"].as_str().unwrap().contains("cannot change that"), "{what}: {v:#}");
             let (_, prove) = tree.judge(Ask::prove());
-            // Inconclusive, or disproved where running the spawn function already shows the replay.
+            // Open, or disproved where running the spawn function already shows the replay.
             let outcome = prove["proof"]["outcome"].as_str().unwrap_or_default().to_string();
-            assert!(outcome == "inconclusive" || outcome == "disproved", "{what}: {prove:#}");
+            assert!(outcome == "open" || outcome == "disproved", "{what}: {prove:#}");
             assert_eq!(prove["proof"]["accounting"]["closed"], false, "{what}");
         }
         for mode in ["seed", "gate"] {
             let out = tree.run(&["--mode", mode]);
             assert_eq!(code(&out), 2, "{what} {mode}: apply must refuse");
+            let out = tree.run(&["--mode", mode, "--allow-inconclusive"]);
+            assert_eq!(code(&out), 2, "{what} {mode}: the way out never writes past an open world");
         }
         assert_eq!(tree.sha(), before, "{what}: nothing was written");
     }

@@ -150,7 +150,7 @@ fn reason(o: &Output) -> String {
 }
 
 /// Whether a refusal after `--check` said "patchable" is one only node could
-/// see (a disproof, or an inconclusive proof with a closed world), so that
+/// see (a disproof, or an undriven proof with a closed world), so that
 /// `--check` still predicted apply.
 fn needs_node(o: &Output) -> bool {
     let j = json_of(o);
@@ -160,7 +160,7 @@ fn needs_node(o: &Output) -> bool {
     }
     match j["proof"]["outcome"].as_str() {
         Some("disproved") => true,
-        Some("inconclusive") => j["proof"]["accounting"]["closed"] != false && j["accounting"]["closed"] != false,
+        Some("undriven") => j["proof"]["accounting"]["closed"] != false && j["accounting"]["closed"] != false,
         _ => false,
     }
 }

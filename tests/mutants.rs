@@ -222,7 +222,7 @@ fn verdict(code: i32, json: &serde_json::Value) -> String {
         return "applied".into();
     }
     // A refusal of a stock copy names the state that made it (drift, foreign, …),
-    // else the proof's outcome (inconclusive, disproved).
+    // else the proof's outcome (open, undriven, disproved).
     let state = json["state"].as_str().unwrap_or("");
     if !state.is_empty() && state != "stock" {
         return format!("refused-{state}");
@@ -297,7 +297,9 @@ fn examine(b: &Bundle, violations: &Mutex<Vec<String>>, notes: &Mutex<Vec<String
 }
 
 /// One mode of a mutant: the insertions --check plans spliced into a copy
-/// (the truth, without the proof), and a real apply on a fresh copy.
+/// (the truth, without the proof), and a real apply on a fresh copy. A
+/// mutant that must be refused is applied with --allow-inconclusive (issue
+/// 39): the way out may never write it either; the others must prove.
 fn run_mode(b: &Bundle, stock_bytes: &[u8], mode: &'static str) -> ModeRun {
     let (dir, target) = copy_tree(&b.tree);
     let (check_exit, check) = common::judge(&target, Ask::check().mode(mode));
@@ -306,7 +308,12 @@ fn run_mode(b: &Bundle, stock_bytes: &[u8], mode: &'static str) -> ModeRun {
         (dir, target)
     });
     let applied = copy_tree(&b.tree);
-    let (code, json, stderr) = tool(&["--json", "--mode", mode, "--target", applied.1.to_str().unwrap()]);
+    let target = applied.1.to_str().unwrap();
+    let mut args = vec!["--json", "--mode", mode, "--target", target];
+    if !matches!(b.expect.as_str(), "harmless" | "control") {
+        args.push("--allow-inconclusive");
+    }
+    let (code, json, stderr) = tool(&args);
     ModeRun { mode, check_exit, spliced, verdict: verdict(code, &json), applied, json, stderr }
 }
 
@@ -342,7 +349,8 @@ impl Judging<'_> {
         // what needs node to see (a disproof, a calling form not found).
         let seen_without_node = match verdict.as_str() {
             "applied" | "refused-disproved" => false,
-            "refused-inconclusive" => {
+            "refused-undriven" => false,
+            "refused-open" => {
                 r.json["proof"]["accounting"]["closed"] == false || r.json["accounting"]["closed"] == false
             }
             _ => true,

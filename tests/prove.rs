@@ -296,38 +296,62 @@ fn an_end_of_turn_check_of_another_shape_is_calibrated() {
     assert_eq!(c["endOfTurn"], "shouldContinue(execution), continuing when it answers true", "{c:#}");
 }
 
-/// Code the harness cannot drive (an append that only returns a promise) is
-/// inconclusive: refused by default, applied with --allow-inconclusive.
+/// Code the harness cannot drive (an append that only returns a promise), in
+/// a closed world, is undriven: refused by default, applied with
+/// --allow-inconclusive, and the patch says it is unproved for good.
 #[test]
-fn an_undrivable_bundle_is_inconclusive_and_needs_the_opt_out() {
+fn an_undrivable_bundle_is_undriven_and_needs_the_opt_out() {
     let tree = edited("readable-cjs", &[(APPEND, "  async push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;")]);
     let stock = tree.sha();
     let siblings = tree.siblings();
     let (exit, v) = proof_of(&tree, Ask::prove());
     assert_eq!(exit, 2, "{v:#}");
-    assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
-    assert!(
-        v["proof"]["inconclusive_reason"].as_str().unwrap().contains("no calling form of LiveSteeringBuffer.push"),
-        "{v:#}"
-    );
+    assert_eq!(v["proof"]["outcome"], "undriven", "{v:#}");
+    assert_eq!(v["proof"]["overridable"], true, "{v:#}");
+    assert!(v["proof"]["reason"].as_str().unwrap().contains("no calling form of LiveSteeringBuffer.push"), "{v:#}");
     for args in [&["--dry-run"][..], &[][..]] {
         let out = tree.run(args);
         assert_eq!(code(&out), 2, "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("inconclusive") && err.contains("--allow-inconclusive"), "{err}");
+        assert!(err.contains("undriven") && err.contains("--allow-inconclusive"), "{err}");
     }
     assert_eq!(tree.sha(), stock);
     assert_eq!(tree.siblings(), siblings);
     let out = tree.run(&["--allow-inconclusive", "--json"]);
     assert_eq!(code(&out), 0, "{}", String::from_utf8_lossy(&out.stderr));
     let v = json(&out);
-    assert_eq!(v["proof"]["outcome"], "inconclusive");
+    assert_eq!(v["proof"]["outcome"], "undriven");
     assert_eq!(v["proof"]["overridden"], true);
     assert!(
         v["warnings"].as_array().unwrap().iter().any(|w| w.as_str().unwrap().contains("--allow-inconclusive")),
         "{v:#}"
     );
     assert_eq!(v["state_after"], "patched");
+    assert!(v["unproved"].as_str().unwrap().contains("no calling form"), "{v:#}");
+    // The file says so for good: --check, in text and JSON, and a second apply does not hide it.
+    let check = tree.run(&["--check", "--json"]);
+    assert_eq!(code(&check), 0);
+    let c = json(&check);
+    assert_eq!(c["state"], "patched");
+    assert!(c["unproved"].as_str().unwrap().contains("no calling form"), "{c:#}");
+    let text = String::from_utf8_lossy(&tree.run(&["--check"]).stdout).to_string();
+    assert!(text.contains("(seed mode, unproved: "), "{text}");
+    assert_eq!(code(&tree.run(&["--restore"])), 0);
+    assert_eq!(tree.sha(), stock);
+    // --ensure writes it only where the saved choice allows it, and says so each time.
+    let cfg = tempfile::tempdir().unwrap();
+    let config = cfg.path().join("config.toml");
+    let ensure = |allow: bool| {
+        let body = format!("mode = \"seed\"\n{}", if allow { "allow-inconclusive = true\n" } else { "" });
+        std::fs::write(&config, body).unwrap();
+        tree.run_env(&["--ensure", "--quiet"], &[("KIRO_STEER_SCOPE_CONFIG", config.to_str().unwrap())])
+    };
+    let refused = ensure(false);
+    assert_ne!(code(&refused), 0, "{}", String::from_utf8_lossy(&refused.stderr));
+    assert_eq!(tree.sha(), stock);
+    let written = ensure(true);
+    assert_eq!(code(&written), 0, "{}", String::from_utf8_lossy(&written.stderr));
+    assert!(String::from_utf8_lossy(&written.stderr).contains("patched unproved"), "quiet or not, it says so");
     assert_eq!(code(&tree.run(&["--restore"])), 0);
     assert_eq!(tree.sha(), stock);
 }
@@ -535,9 +559,10 @@ fn an_end_of_turn_closure_is_made_as_the_bundle_makes_it() {
 }
 
 /// Issue 20, point 3: without a spawn site marked by skipHooks the memory
-/// extraction case cannot be built; it is named, and the proof is inconclusive.
+/// extraction case cannot be built; it is named, and the proof is open (what
+/// the case is about was not found), so not even --allow-inconclusive writes.
 #[test]
-fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
+fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_open() {
     let tree = edited(
         "readable-cjs",
         &[
@@ -551,8 +576,9 @@ fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
     for mode in ["seed", "gate"] {
         let (exit, v) = proof_of(&tree, Ask::prove().mode(mode));
         assert_eq!(exit, 2, "{mode}: {v:#}");
-        assert_eq!(v["proof"]["outcome"], "inconclusive", "{mode}: {v:#}");
-        assert!(v["proof"]["inconclusive_reason"].as_str().unwrap().contains("memory-extraction"), "{v:#}");
+        assert_eq!(v["proof"]["outcome"], "open", "{mode}: {v:#}");
+        assert_eq!(v["proof"]["overridable"], false, "{mode}: {v:#}");
+        assert!(v["proof"]["reason"].as_str().unwrap().contains("memory-extraction"), "{v:#}");
         let unchecked = v["proof"]["unchecked"].as_array().unwrap();
         assert!(
             unchecked.iter().any(|u| u["case"] == "memory-extraction"
@@ -579,7 +605,10 @@ fn a_case_that_cannot_be_built_is_named_and_leaves_the_proof_inconclusive() {
     let check = tree.run(&["--check"]);
     assert_eq!(code(&check), 2, "--check predicts the refusal: {}", String::from_utf8_lossy(&check.stderr));
     assert!(String::from_utf8_lossy(&check.stderr).contains("memory-extraction would not be checked"));
-    assert_eq!(code(&tree.run(&[])), 2, "apply refuses an inconclusive proof");
+    assert_eq!(code(&tree.run(&[])), 2, "apply refuses an open proof");
+    let out = tree.run(&["--allow-inconclusive"]);
+    assert_eq!(code(&out), 2, "the way out never writes past an open proof");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot change that"));
     assert_eq!(tree.sha(), stock);
 }
 
@@ -591,7 +620,7 @@ fn cases_without_a_notification_form_are_named() {
         edited("readable-cjs", &[("  push(kind, text) {\n", "  push(origin, text) {\n    const kind = \"user\";\n")]);
     let (exit, v) = proof_of(&tree, Ask::prove().mode("gate"));
     assert_eq!(exit, 2, "{v:#}");
-    assert_eq!(v["proof"]["outcome"], "inconclusive", "{v:#}");
+    assert_eq!(v["proof"]["outcome"], "undriven", "{v:#}");
     let unchecked: Vec<&str> =
         v["proof"]["unchecked"].as_array().unwrap().iter().map(|u| u["case"].as_str().unwrap()).collect();
     assert_eq!(unchecked, ["notify-live", "notify-late", "mixed-late"], "{v:#}");

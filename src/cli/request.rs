@@ -60,7 +60,7 @@ pub fn handle_saved(request: &Request, saved: config::Saved) -> Done {
             format!("the saved choice is unusable: {e}"),
             "fix or remove the config file (kiro-steer-scope --set-up writes a new one)",
         )),
-        _ => options_for(request, chosen)
+        _ => options_for(request, chosen, saved_allows(action, &saved))
             .map_err(|e| (e, "fix the anchor files (see anchors/README.md) or drop --anchors")),
     };
     let options = match options {
@@ -81,7 +81,12 @@ pub fn handle_saved(request: &Request, saved: config::Saved) -> Done {
 }
 
 /// The options a request makes: its flags, the chosen fixes, the anchors loaded.
-fn options_for(request: &Request, chosen: config::Chosen) -> Result<Options, String> {
+/// --ensure writes an undriven patch only where the saved choice allows it.
+fn saved_allows(action: Action, saved: &config::Saved) -> bool {
+    action == Action::Ensure && matches!(saved, Ok(Some((_, c))) if c.allow_inconclusive)
+}
+
+fn options_for(request: &Request, chosen: config::Chosen, saved_allows: bool) -> Result<Options, String> {
     let anchors = match &request.anchors {
         Some(dir) => {
             anchor::load_dir(dir).map_err(|e| format!("the anchors in {} are not usable: {e}", dir.display()))?
@@ -92,7 +97,7 @@ fn options_for(request: &Request, chosen: config::Chosen) -> Result<Options, Str
         anchors,
         node: request.node.clone(),
         node_timeout: request.node_timeout,
-        allow_inconclusive: request.allow_inconclusive,
+        allow_inconclusive: request.allow_inconclusive || saved_allows,
         chosen,
     })
 }

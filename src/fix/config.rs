@@ -57,6 +57,10 @@ pub struct Config {
     pub node: Option<PathBuf>,
     #[serde(default = "default_budget")]
     pub budget_secs: u64,
+    /// Whether --ensure and the launch shim may write a patch whose proof
+    /// was undriven (`--set-up --allow-inconclusive`); never an open or disproved one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub allow_inconclusive: bool,
 }
 
 fn default_budget() -> u64 {
@@ -71,6 +75,7 @@ impl Default for Config {
             write_to: WriteTo::Auto,
             node: None,
             budget_secs: DEFAULT_BUDGET_SECS,
+            allow_inconclusive: false,
         }
     }
 }

@@ -94,7 +94,47 @@ struct SetRecord<'r> {
     stock: &'r str,
     count: usize,
     set: String,
+    /// Why the patch was written without a passed proof (--allow-inconclusive).
+    unproved: Option<&'r str>,
 }
+
+/// Bytes a marker word may hold as they are; the rest is written `%XX`, so
+/// that a reason can never close the comment or split the word.
+fn plain_in_marker(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b".,:;()_-'`<>[]{}#!?@+".contains(&b)
+}
+
+fn encode_word(text: &str) -> String {
+    let mut out = String::new();
+    for &b in text.as_bytes() {
+        if plain_in_marker(b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn decode_word(word: &str) -> Option<String> {
+    let bytes = word.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The longest reason a marker keeps (the rest is cut at a character boundary).
+const UNPROVED_MAX: usize = 400;
 
 fn set_hash<'i>(mode: Mode, items: impl Iterator<Item = (usize, &'i str)>) -> String {
     let mut record = format!("{mode}\n");
@@ -109,6 +149,13 @@ fn begin_marker(mode: Mode, payload: &str, first: Option<&SetRecord>) -> String 
         format!("{PREFIX}{FORMAT} mode={mode} len={} sha256={}", payload.len(), sha256_hex(payload.as_bytes()));
     if let Some(first) = first {
         out.push_str(&format!(" stock={} count={} set={}", first.stock, first.count, first.set));
+        if let Some(why) = first.unproved {
+            let mut cut = why.len().min(UNPROVED_MAX);
+            while !why.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            out.push_str(&format!(" unproved={}", encode_word(&why[..cut])));
+        }
     }
     out.push_str("*/");
     out
@@ -121,17 +168,26 @@ fn end_marker() -> String {
 /// The stock bytes with every insertion wrapped in markers, in offset order.
 #[cfg(test)]
 pub fn apply(stock: &[u8], mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
-    apply_hashed(stock, &sha256_hex(stock), mode, insertions)
+    apply_hashed(stock, &sha256_hex(stock), mode, insertions, None)
 }
 
-/// `apply`, given the stock bytes' sha256 (already known: no second pass over them).
-pub fn apply_hashed(stock: &[u8], stock_sha: &str, mode: Mode, insertions: &[Insertion]) -> Vec<u8> {
+/// `apply`, given the stock bytes' sha256 (already known: no second pass over
+/// them); `unproved`: why the patch goes in without a passed proof, recorded
+/// in the first marker for good.
+pub fn apply_hashed(
+    stock: &[u8],
+    stock_sha: &str,
+    mode: Mode,
+    insertions: &[Insertion],
+    unproved: Option<&str>,
+) -> Vec<u8> {
     let mut sorted: Vec<&Insertion> = insertions.iter().collect();
     sorted.sort_by_key(|i| i.at);
     let record = SetRecord {
         stock: stock_sha,
         count: sorted.len(),
         set: set_hash(mode, sorted.iter().map(|i| (i.at, i.text.as_str()))),
+        unproved,
     };
     let extra: usize = sorted.iter().map(|i| i.text.len() + 200).sum();
     let mut out = Vec::with_capacity(stock.len() + extra);
@@ -163,6 +219,8 @@ pub struct Marked {
     pub mode: Mode,
     pub stock_sha256: String,
     pub found: Vec<Found>,
+    /// Written without a passed proof, and why (the first marker says so).
+    pub unproved: Option<String>,
 }
 
 /// Markers that cannot be trusted: the file was edited after patching.
@@ -195,6 +253,7 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
     let mut mode = None;
     let mut stock_sha = None;
     let mut set_record: Option<(usize, String)> = None;
+    let mut unproved = None;
     let mut removed = 0usize;
     let end = end_marker();
     loop {
@@ -226,11 +285,15 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
             (true, (Some(stock), Some(count), Some(set))) if stock.len() == 64 => {
                 stock_sha = Some(stock.to_string());
                 set_record = Some((count, set.to_string()));
+                if let Some(word) = fields.get("unproved") {
+                    unproved =
+                        Some(decode_word(word).ok_or_else(|| bad("the unproved reason is not readable".into()))?);
+                }
             }
             (true, _) => {
                 return Err(bad("the first marker does not record the stock sha256, count and set hash".into()))
             }
-            (false, (None, None, None)) => {}
+            (false, (None, None, None)) if !fields.contains_key("unproved") => {}
             (false, _) => {
                 return Err(bad("only the first marker may record the stock sha256, count and set hash".into()))
             }
@@ -271,7 +334,7 @@ pub fn read(bytes: &[u8]) -> Result<Option<Marked>, Tampered> {
             reason: "the markers' mode, places or contents differ from what the first marker records".into(),
         });
     }
-    Ok(Some(Marked { mode, stock_sha256: stock_sha.unwrap(), found }))
+    Ok(Some(Marked { mode, stock_sha256: stock_sha.unwrap(), found, unproved }))
 }
 
 /// The bytes with every marked run removed, checked against the recorded stock hash.
@@ -317,6 +380,21 @@ mod tests {
         assert_eq!(marked.found[1].stock_at, 18);
         assert_eq!(sha256_hex(&strip(&patched, &marked).unwrap()), sha256_hex(&stock));
         assert!(read(&stock).unwrap().is_none());
+    }
+
+    #[test]
+    fn an_unproved_patch_says_so_and_restores_byte_exactly() {
+        let stock = b"let a=new X({d:1});".to_vec();
+        let ins = vec![Insertion { at: 6, text: "(w)(".into(), purpose: "open".into() }];
+        let why = "case notify-late: no form */ 100% ünïcode\nnext";
+        let patched = apply_hashed(&stock, &sha256_hex(&stock), Mode::SEED, &ins, Some(why));
+        let text = String::from_utf8(patched.clone()).unwrap();
+        assert_eq!(text.matches("*/").count(), 2, "the reason cannot close the comment: {text}");
+        let marked = read(&patched).unwrap().unwrap();
+        assert_eq!(marked.unproved.as_deref(), Some(why));
+        assert_eq!(strip(&patched, &marked).unwrap(), stock);
+        let proved = apply(&stock, Mode::SEED, &ins);
+        assert_eq!(read(&proved).unwrap().unwrap().unproved, None);
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! Prove: run the code `slice` cut out of the stock bytes and out of the
 //! patched bytes under node, each in an isolated `vm` context, through cases
-//! that show the defect and the fix. Three outcomes: passed; disproved (the
+//! that show the defect and the fix. Four outcomes: passed; disproved (the
 //! stock code does not show the defect, or the patched code does not meet the
-//! mode); inconclusive (the harness could not drive the code).
+//! mode); open (something the outcome depends on lies outside what the proof
+//! could see: never overridable); undriven (the world is closed but the
+//! harness could not drive some of the code: the only one
+//! `--allow-inconclusive` may override).
 
 use std::time::{Duration, Instant};
 
@@ -38,12 +41,25 @@ pub struct Unchecked {
     pub applies: bool,
 }
 
+/// The cases that are about a construction the tool must find: left
+/// unchecked, the very execution the defect is about was not seen.
+const CASES_ABOUT_A_CONSTRUCTION: &[&str] = &["memory-extraction", "sub-agent", "all"];
+
+impl Unchecked {
+    fn about_what_was_not_found(&self) -> bool {
+        CASES_ABOUT_A_CONSTRUCTION.contains(&self.case.as_str())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Passed,
     Disproved,
-    /// Why the harness could not drive the code.
-    Inconclusive(String),
+    /// A place outside the proof's code could change its outcome, or a case
+    /// could not run because what it is about was not found.
+    Open(String),
+    /// The world is closed, but the harness could not drive some of the code.
+    Undriven(String),
 }
 
 impl Verdict {
@@ -51,7 +67,25 @@ impl Verdict {
         match self {
             Verdict::Passed => "passed",
             Verdict::Disproved => "disproved",
-            Verdict::Inconclusive(_) => "inconclusive",
+            Verdict::Open(_) => "open",
+            Verdict::Undriven(_) => "undriven",
+        }
+    }
+
+    /// Why it is open or undriven.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Verdict::Open(r) | Verdict::Undriven(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// A proof that passes speaks only for the code it ran: an open world
+    /// turns a pass, or a side it could not drive, into open.
+    pub fn opened_by(self, open: String) -> Verdict {
+        match self {
+            Verdict::Passed | Verdict::Undriven(_) => Verdict::Open(open),
+            other => other,
         }
     }
 }
@@ -75,10 +109,10 @@ pub struct Proof {
 }
 
 impl Proof {
-    pub fn inconclusive(mode: Mode, reason: String) -> Proof {
+    pub fn undriven(mode: Mode, reason: String) -> Proof {
         Proof {
             mode,
-            verdict: Verdict::Inconclusive(reason),
+            verdict: Verdict::Undriven(reason),
             cases: Vec::new(),
             unchecked: Vec::new(),
             calibration: json!({}),
@@ -97,7 +131,8 @@ impl Proof {
     pub fn summary(&self) -> String {
         match &self.verdict {
             Verdict::Passed => "every case matched".into(),
-            Verdict::Inconclusive(reason) => format!("the proof is inconclusive: {reason}"),
+            Verdict::Open(reason) => format!("the proof is open: {reason}"),
+            Verdict::Undriven(reason) => format!("the proof is undriven: {reason}"),
             Verdict::Disproved => format!("the proof failed: {}", self.failures().join("; ")),
         }
     }
@@ -124,22 +159,26 @@ impl Proof {
 }
 
 /// The verdict of a finished harness run: a mismatch the harness could
-/// observe disproves; otherwise a side it could not drive, or a case that
-/// applies but did not run, leaves it open.
+/// observe disproves; a case about something the bundle was not found to
+/// have (memory extraction, a sub-agent spawn) leaves it open; a side it
+/// could not drive, or another case it could not build, leaves it undriven.
 fn judge(cases: &[CaseResult], stuck: &[String], unchecked: &[Unchecked]) -> Verdict {
     if cases.is_empty() {
-        return Verdict::Inconclusive("the harness ran no case".into());
+        return Verdict::Undriven("the harness ran no case".into());
     }
     let observed_mismatch = cases.iter().any(|c| {
         (!c.stock_ok && c.stock_inconclusive.is_none())
             || (c.stock_ok && !c.patched_ok && c.patched_inconclusive.is_none())
     });
+    let applies = |u: &&Unchecked| u.applies;
     if observed_mismatch {
         Verdict::Disproved
+    } else if let Some(u) = unchecked.iter().filter(applies).find(|u| u.about_what_was_not_found()) {
+        Verdict::Open(format!("case {} was not checked: {}", u.case, u.why))
     } else if let Some(first) = stuck.first() {
-        Verdict::Inconclusive(first.clone())
-    } else if let Some(u) = unchecked.iter().find(|u| u.applies) {
-        Verdict::Inconclusive(format!("case {} was not checked: {}", u.case, u.why))
+        Verdict::Undriven(first.clone())
+    } else if let Some(u) = unchecked.iter().find(applies) {
+        Verdict::Undriven(format!("case {} was not checked: {}", u.case, u.why))
     } else {
         Verdict::Passed
     }
@@ -166,7 +205,7 @@ fn run_harness(
     let input =
         json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
     let started = Instant::now();
-    let stuck = |reason: String| Proof { elapsed: started.elapsed(), ..Proof::inconclusive(mode, reason) };
+    let stuck = |reason: String| Proof { elapsed: started.elapsed(), ..Proof::undriven(mode, reason) };
     let report = match harness_report(node, folder, &input, timeout) {
         Ok(report) => report,
         Err(reason) => return stuck(reason),
@@ -324,8 +363,16 @@ mod tests {
         assert_eq!(judge(&cases, &[], &[unchecked(false)]), Verdict::Passed);
         assert_eq!(
             judge(&cases, &[], &[unchecked(true)]),
-            Verdict::Inconclusive("case memory-extraction was not checked: no site".into())
+            Verdict::Open("case memory-extraction was not checked: no site".into())
         );
+        // A case that needs a form the harness could not find is undriven, not open;
+        // a missing construction wins over a side it could not drive.
+        let notification = Unchecked { case: "notification-late".into(), why: "no form".into(), applies: true };
+        assert_eq!(
+            judge(&cases, &[], std::slice::from_ref(&notification)),
+            Verdict::Undriven("case notification-late was not checked: no form".into())
+        );
+        assert!(matches!(judge(&cases, &["stuck".into()], &[notification, unchecked(true)]), Verdict::Open(_)));
         // An observed mismatch still disproves.
         let failed = CaseResult { patched_ok: false, ..ok("b") };
         assert_eq!(judge(&[failed], &[], &[unchecked(true)]), Verdict::Disproved);

@@ -141,23 +141,33 @@ fn prove_only(
         }
         Verdict::Disproved => {
             let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
-            outcome.error(
-                summary,
-                "nothing was written; the fix cannot be shown to work on this bundle \
-                 (run --prove --json for every case)",
-            )
+            outcome.error(summary, DISPROVED_NEXT)
         }
-        Verdict::Inconclusive(_) => {
+        Verdict::Open(_) => {
             let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
-            outcome.error(summary, INCONCLUSIVE_NEXT)
+            outcome.error(summary, OPEN_NEXT)
+        }
+        Verdict::Undriven(_) => {
+            let summary = outcome.proof.as_ref().map(|p| p.summary()).unwrap_or_default();
+            outcome.error(summary, UNDRIVEN_NEXT)
         }
     }
 }
 
-const INCONCLUSIVE_NEXT: &str =
-    "nothing was written; the harness could not drive this bundle's code (see the reason). \
-    Report it with the --json output of --prove; to apply on the anchors and node --check alone, \
-    pass --allow-inconclusive";
+const DISPROVED_NEXT: &str = "nothing was written, and no flag changes that: the proof ran this bundle's own code and \
+    the fix does not hold on it (or the stock code does not replay); run --prove --json to see every case";
+
+/// What is true when the world is open, and what the user can do.
+pub const OPEN_NEXT: &str = "nothing was written, and --allow-inconclusive cannot change that: code outside what the \
+    proof runs could change its outcome (each place is named above), or what a case is about was not found, so \
+    kiro-steer-scope cannot make this bundle safe. Report it with the --json output of --prove; until a release \
+    of kiro-steer-scope understands this code, starting a new session clears steers replayed in the last one";
+
+/// What is true when the harness could not drive the code, and the way out.
+pub const UNDRIVEN_NEXT: &str = "nothing was written; every place that could change the outcome is accounted for, \
+    but the harness could not drive some of this bundle's code (see the reason). Report it with the --json output \
+    of --prove; to apply on the anchors, the accounting and node --check alone, pass --allow-inconclusive (the \
+    patch is then marked unproved, and --check says so)";
 
 /// A finished proof run.
 struct ProofRun {
@@ -174,8 +184,8 @@ fn run_proof(
 ) -> ProofRun {
     let label = format!("{} ({})", node.path.display(), node.source);
     let mut proof = match inspection.proof_input.as_ref() {
-        None => prove::Proof::inconclusive(mode, "nothing was sliced for the proof".into()),
-        Some(Err(e)) => prove::Proof::inconclusive(mode, format!("the resolved code cannot be sliced out: {e}")),
+        None => prove::Proof::undriven(mode, "nothing was sliced for the proof".into()),
+        Some(Err(e)) => prove::Proof::undriven(mode, format!("the resolved code cannot be sliced out: {e}")),
         Some(Ok((stock, patched))) => {
             prove::run(node, folder, mode, stock, patched, Duration::from_secs(cli.node_timeout))
         }
@@ -183,9 +193,7 @@ fn run_proof(
     // Cases that pass speak only for the code they ran: with places left
     // unaccounted the bundle is not shown fixed. A disproof still stands.
     if let Some(open) = inspection.accounting.as_ref().filter(|a| !a.closed()) {
-        if proof.verdict == Verdict::Passed {
-            proof.verdict = Verdict::Inconclusive(open.summary());
-        }
+        proof.verdict = proof.verdict.opened_by(open.summary());
     }
     proof.accounting = inspection.accounting.clone();
     ProofRun { node: label, proof }
@@ -205,27 +213,22 @@ fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool
     if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, inspection.stock(), &inspection.plan) {
         outcome.set_insertions(stock, plan);
     }
-    // Apply would refuse an inconclusive proof; say so now rather than call the file patchable.
-    let open_world = inspection
-        .accounting
-        .as_ref()
-        .filter(|a| !a.closed())
-        .map(|a| format!("stock, and the anchors resolve, but the proof would be inconclusive: {}", a.summary()));
-    let unsliceable = match &inspection.proof_input {
-        Some(Err(e)) => {
-            Some(format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}"))
+    // Apply would refuse; say so now rather than call the file patchable.
+    if inspection.state == State::Stock {
+        if let Some(open) = open_before_proof(inspection) {
+            return outcome
+                .error(format!("stock, and the anchors resolve, but the proof would be open: {open}"), OPEN_NEXT);
         }
-        Some(Ok((stock, _))) => prove::unchecked_from_slices(stock)
-            .map(|why| format!("stock, and the anchors resolve, but the proof would be inconclusive: {why}")),
-        None => None,
-    };
-    if let (State::Stock, Some(why)) = (inspection.state, open_world.or(unsliceable)) {
-        if !allow_inconclusive {
-            return outcome.error(why, INCONCLUSIVE_NEXT);
+        if let Some(Err(e)) = &inspection.proof_input {
+            let why = format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}");
+            if !allow_inconclusive {
+                return outcome.error(why, UNDRIVEN_NEXT);
+            }
+            outcome.warnings.push(format!(
+                "{why}; apply would go ahead unproved, on the anchors, the accounting and node --check alone \
+                 (--allow-inconclusive)"
+            ));
         }
-        outcome
-            .warnings
-            .push(format!("{why}; apply would go ahead on the anchors and node --check alone (--allow-inconclusive)"));
     }
     outcome.exit = match inspection.state {
         State::Patched(_) => EXIT_OK,
@@ -233,6 +236,17 @@ fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool
         _ => EXIT_REFUSED,
     };
     outcome
+}
+
+/// Why the proof would be open, seen without running node: a place the
+/// accounting could not account for, or a case whose construction was not found.
+fn open_before_proof(inspection: &Inspection) -> Option<String> {
+    let open_world = inspection.accounting.as_ref().filter(|a| !a.closed()).map(|a| a.summary());
+    let unfound = match &inspection.proof_input {
+        Some(Ok((stock, _))) => prove::unchecked_from_slices(stock),
+        _ => None,
+    };
+    open_world.or(unfound)
 }
 
 fn refuse_state(outcome: Outcome, inspection: &Inspection) -> Outcome {
@@ -267,7 +281,7 @@ fn apply(
         return refuse_state(outcome, inspection);
     }
     let stock_sha = outcome.stock_sha.clone().unwrap_or_else(|| mark::sha256_hex(stock));
-    let patched = mark::apply_hashed(stock, &stock_sha, mode, plan);
+    let patched = mark::apply_hashed(stock, &stock_sha, mode, plan, None);
     outcome.set_insertions(stock, plan);
     // The proof and node --check are separate node processes: run them side by side
     // (and hash the new bytes for the report meanwhile).
@@ -283,29 +297,44 @@ fn apply(
     let verdict = proof_run.proof.verdict.clone();
     let summary = proof_run.proof.summary();
     record_proof(&mut outcome, proof_run);
-    match verdict {
-        Verdict::Passed => {}
-        Verdict::Disproved => {
-            return outcome.error(summary, "nothing was written; run --prove --json to see every case")
-        }
-        Verdict::Inconclusive(_) if !cli.allow_inconclusive => return outcome.error(summary, INCONCLUSIVE_NEXT),
-        Verdict::Inconclusive(_) => {
+    let unproved = match verdict {
+        Verdict::Passed => None,
+        Verdict::Disproved => return outcome.error(summary, DISPROVED_NEXT),
+        Verdict::Open(_) => return outcome.error(summary, OPEN_NEXT),
+        Verdict::Undriven(_) if !cli.allow_inconclusive => return outcome.error(summary, UNDRIVEN_NEXT),
+        Verdict::Undriven(reason) => {
             outcome.proof_overridden = true;
             outcome.warnings.push(format!(
-                "{summary}; applying on the anchors and node --check alone, as --allow-inconclusive asks"
+                "{summary}; writing the patch unproved, on the anchors, the accounting and node --check alone, \
+                 as --allow-inconclusive asks (the markers record it, and --check reports it)"
             ));
+            Some(reason)
         }
-    }
-    let staged = match checked {
+    };
+    let mut staged = match checked {
         Ok(staged) => staged,
         Err((error, next)) => return outcome.error(error, next),
     };
+    if let Some(reason) = &unproved {
+        // The mark of an unproved patch is part of the bytes: stage and check those.
+        drop(staged);
+        let marked = mark::apply_hashed(stock, &stock_sha, mode, plan, Some(reason));
+        outcome.sha_after = Some(mark::sha256_hex(&marked));
+        let again = validate::start_check(&node, inspection.package.module, &place.walked.folder);
+        staged = match stage_and_check(cli, inspection, place, &marked, dry_run, again) {
+            Ok(staged) => staged,
+            Err((error, next)) => return outcome.error(error, next),
+        };
+    }
     if dry_run {
         drop(staged);
         outcome.message = match inspection.state {
             State::Patched(from) => format!(
                 "would switch from {from} to {mode} mode; the proof and node --check passed; nothing was written"
             ),
+            _ if unproved.is_some() => {
+                format!("would patch in {mode} mode, unproved; node --check passed; nothing was written")
+            }
             _ => format!("would patch in {mode} mode; the proof and node --check passed; nothing was written"),
         };
         outcome.exit = EXIT_OK;
@@ -315,10 +344,12 @@ fn apply(
         return outcome.error(e.to_string(), "nothing was replaced; run the command again");
     }
     outcome.changed = true;
+    outcome.unproved = unproved.clone();
     outcome.warnings.extend(crate::tree::sessions::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Patched(mode));
     outcome.message = match inspection.state {
         State::Patched(from) => format!("switched from {from} to {mode} mode"),
+        _ if unproved.is_some() => format!("patched in {mode} mode, unproved (--allow-inconclusive)"),
         _ => format!("patched in {mode} mode"),
     };
     outcome.exit = EXIT_OK;

@@ -144,6 +144,9 @@ fn inspect_bytes(
             Ok(stock) => {
                 out.state = State::Patched(marked.mode);
                 out.message = format!("patched in {} mode ({} marked insertions)", marked.mode, marked.found.len());
+                if let Some(why) = &marked.unproved {
+                    out.message.push_str(&format!(", unproved: written with --allow-inconclusive after: {why}"));
+                }
                 out.marked = Some(marked);
                 out.recovered = Some(stock);
                 if matches!(depth, Depth::StateOnly | Depth::Check(_)) {

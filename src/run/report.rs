@@ -64,8 +64,10 @@ pub struct Outcome {
     pub next_step: Option<String>,
     pub warnings: Vec<String>,
     pub proof: Option<crate::proof::prove::Proof>,
-    /// Applied on the anchors and node --check alone after an inconclusive proof (--allow-inconclusive).
+    /// Applied on the anchors, the accounting and node --check alone after an undriven proof (--allow-inconclusive).
     pub proof_overridden: bool,
+    /// The file carries a patch written unproved, and why (its markers say so).
+    pub unproved: Option<String>,
     /// What the closed-world accounting found (a stock file's --check, and every proof).
     pub accounting: Option<crate::proof::account::Accounting>,
     /// Which parse ran: the prefilter's or the whole file's.
@@ -115,6 +117,7 @@ impl Outcome {
             warnings: Vec::new(),
             proof: None,
             proof_overridden: false,
+            unproved: None,
             accounting: None,
             parse: None,
             notes: Vec::new(),
@@ -136,6 +139,7 @@ impl Outcome {
         self.accounting = inspection.accounting.clone();
         self.parse = inspection.parse.clone();
         self.message = inspection.message.clone();
+        self.unproved = inspection.marked.as_ref().and_then(|m| m.unproved.clone());
         if let (Some(marked), State::Patched(_)) = (&inspection.marked, inspection.state) {
             self.insertions = marked
                 .found
@@ -279,6 +283,7 @@ pub fn to_json(o: &Outcome) -> Value {
         "state": state_name(o.state),
         "mode": patched_mode(o.state),
         "fixes": fixes(o.state),
+        "unproved": o.unproved,
         "state_after": state_name(o.state_after.or(if o.changed { None } else { o.state })),
         "mode_after": patched_mode(o.state_after.or(if o.changed { None } else { o.state })),
         "changed": o.changed,
@@ -300,7 +305,9 @@ pub fn to_json(o: &Outcome) -> Value {
             "mode": p.mode.as_str(),
             "passed": p.passed(),
             "outcome": p.verdict.name(),
-            "inconclusive_reason": match &p.verdict { crate::proof::prove::Verdict::Inconclusive(r) => Some(r.clone()), _ => None },
+            "reason": p.verdict.reason(),
+            "inconclusive_reason": p.verdict.reason(),
+            "overridable": matches!(p.verdict, crate::proof::prove::Verdict::Undriven(_)),
             "overridden": o.proof_overridden,
             "calibration": p.calibration,
             "unchecked": p.unchecked.iter().map(|u| json!({"case": u.case, "why": u.why, "applies": u.applies})).collect::<Vec<_>>(),
@@ -382,7 +389,20 @@ fn print_errors(o: &Outcome, quiet: bool) {
     }
 }
 
+/// Said on stderr each time a patch is written unproved, even where a run is
+/// otherwise quiet (--ensure, the launch shim, a mirror).
+pub fn say_unproved(o: &Outcome) {
+    if let (true, Some(why)) = (o.changed, &o.unproved) {
+        eprintln!(
+            "kiro-steer-scope: warning: {} was patched unproved, as the saved choice allows \
+             (--set-up --allow-inconclusive): {why}",
+            o.real_path.as_ref().or(o.target.as_ref()).map(|p| p.display().to_string()).unwrap_or_default()
+        );
+    }
+}
+
 fn print_ensure(o: &Outcome, quiet: bool) {
+    say_unproved(o);
     match &o.error {
         Some(error) => eprintln!("kiro-steer-scope: not patched: {error}"),
         None if !quiet => out!("kiro-steer-scope: {}", o.message),
@@ -423,8 +443,9 @@ fn print_text(o: &Outcome) {
         out!("target: {}{version}", path.display());
     }
     if let Some(state) = o.state {
-        let mode = match state {
-            State::Patched(mode) => format!(" ({mode} mode)"),
+        let mode = match (state, &o.unproved) {
+            (State::Patched(mode), Some(why)) => format!(" ({mode} mode, unproved: {why})"),
+            (State::Patched(mode), None) => format!(" ({mode} mode)"),
             _ => String::new(),
         };
         out!("state:  {}{mode}", state.name());
@@ -553,7 +574,7 @@ fn print_proof(proof: &crate::proof::prove::Proof) {
     // A passed --prove says "proof passed" once, in its message below.
     let verdict = if proof.passed() { String::new() } else { format!("proof {}: ", proof.verdict.name()) };
     out!("{verdict}{} cases in {} ms", proof.cases.len(), proof.elapsed.as_millis());
-    if let crate::proof::prove::Verdict::Inconclusive(reason) = &proof.verdict {
-        out!("inconclusive: {reason}");
+    if let Some(reason) = proof.verdict.reason() {
+        out!("{}: {reason}", proof.verdict.name());
     }
 }

@@ -191,6 +191,7 @@ fn build(
         lay_out(tree, &copy, stock).map_err(|e| format!("cannot lay out a mirror in {}: {e}", temp.display()))?;
         let target = Target { path: copy.join(BUNDLE_IN_TREE), how: format!("a mirror of {}", tree.display()) };
         let outcome = act::run(options, Action::Apply, mode, target);
+        crate::run::report::say_unproved(&outcome);
         if let Some(error) = outcome.error {
             return Err(error);
         }

@@ -212,7 +212,7 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
         anchors: anchor::builtin(),
         node: Some(node.to_path_buf()),
         node_timeout: config.budget_secs,
-        allow_inconclusive: false,
+        allow_inconclusive: config.allow_inconclusive,
         chosen: Chosen { fix: Some(mode.fix), rewind: Some(mode.rewind) },
     };
     let to_mirror = match config.write_to {
@@ -233,6 +233,7 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
     }
     let outcome =
         act::run(&options, Action::Ensure, mode, Target { path: bundle.to_path_buf(), how: "the launch shim".into() });
+    crate::run::report::say_unproved(&outcome);
     match outcome.error {
         None => {
             mirror::stamp(bundle, mode);

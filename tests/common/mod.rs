@@ -95,9 +95,14 @@ impl Tree {
     }
 
     pub fn run(&self, args: &[&str]) -> Output {
+        self.run_env(args, &[])
+    }
+
+    /// `run` with these variables set (after the tests' defaults).
+    pub fn run_env(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
         let mut all = vec!["--target", self.target.to_str().unwrap()];
         all.extend_from_slice(args);
-        run(&all)
+        run_with(&all, env)
     }
 
     pub fn scenario(&self, name: &str) -> Report {
@@ -186,6 +191,10 @@ pub const NO_CONFIG: &str = "/nonexistent/kiro-steer-scope-tests/config.toml";
 pub const NO_CACHE: &str = "/dev/null/kiro-steer-scope-tests/cache";
 
 pub fn run(args: &[&str]) -> Output {
+    run_with(args, &[])
+}
+
+pub fn run_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(bin())
         .args(args)
         .env_remove("KIRO_KAS_SERVER_PATH")
@@ -193,6 +202,7 @@ pub fn run(args: &[&str]) -> Output {
         .env_remove("KIRO_DATA_DIR")
         .env("KIRO_STEER_SCOPE_CONFIG", NO_CONFIG)
         .env("KIRO_STEER_SCOPE_CACHE", NO_CACHE)
+        .envs(env.iter().copied())
         .output()
         .unwrap()
 }
