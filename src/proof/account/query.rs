@@ -9,7 +9,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::anchors::pattern::{member_name, strip_parens};
 use crate::proof::account::place::COMPUTED;
-use crate::proof::account::sweep::{obj_of, pattern_members, Obj, SlotUse};
+use crate::proof::account::sweep::{obj_of, Obj, SlotUse};
 use crate::read::parse::range;
 use crate::read::scope::FnNode;
 
@@ -58,6 +58,16 @@ pub(super) fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String
         out: Vec<(Range<usize>, String, Option<*const Expr>)>,
     }
     impl Writes<'_> {
+        /// Every member a node writes, as the grammar has them.
+        fn members(&mut self, at: Range<usize>, find: impl FnOnce(&mut Vec<crate::read::writes::Write>)) {
+            let mut found = Vec::new();
+            find(&mut found);
+            for write in found {
+                if let crate::read::writes::Target::Member(m) = &write.target {
+                    self.on(at.clone(), m, None);
+                }
+            }
+        }
         fn on(&mut self, at: Range<usize>, m: &MemberExpr, value: Option<&Expr>) {
             if obj_of(&m.obj) == *self.object {
                 let name = member_name(&m.prop).unwrap_or(if matches!(m.prop, MemberProp::Computed(_)) {
@@ -82,27 +92,19 @@ pub(super) fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String
         fn visit_expr(&mut self, node: &Expr) {
             let at = range(node);
             match node {
-                Expr::Assign(a) => match &a.left {
-                    AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.on(at, m, Some(&a.right)),
-                    AssignTarget::Pat(p) => {
-                        for m in &pattern_members(p) {
-                            self.on(at.clone(), m, None);
-                        }
-                    }
-                    _ => {}
-                },
-                Expr::Update(u) => {
-                    if let Expr::Member(m) = strip_parens(&u.arg) {
-                        self.on(at, m, None);
-                    }
-                }
-                Expr::Unary(u) if u.op == UnaryOp::Delete => {
-                    if let Expr::Member(m) = strip_parens(&u.arg) {
-                        self.on(at, m, None);
-                    }
-                }
-                _ => {}
+                Expr::Assign(AssignExpr {
+                    left: AssignTarget::Simple(SimpleAssignTarget::Member(m)), right, ..
+                }) => self.on(at, m, Some(right)),
+                _ => self.members(at, |out| crate::read::writes::of_expr(node, out)),
             }
+            node.visit_children_with(self);
+        }
+        fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+            self.members(range(node), |out| crate::read::writes::of_for_head(node.span, &node.left, out));
+            node.visit_children_with(self);
+        }
+        fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
+            self.members(range(node), |out| crate::read::writes::of_for_head(node.span, &node.left, out));
             node.visit_children_with(self);
         }
     }

@@ -15,6 +15,7 @@ use crate::anchors::resolve::within;
 use crate::proof::account::declare::{head_declares, lexical_declares, params_declare, stmts_declare};
 use crate::proof::account::place::{CURSOR, SETTER};
 use crate::read::parse::range;
+use crate::read::writes::{self, Target};
 
 /// What an expression's object is, for a write to one of its members.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,6 +192,17 @@ impl Sweep {
     }
 
     /// A write to `target`'s member: the cursor's, anywhere.
+    /// Every member a node writes, as the grammar has them, judged as writes.
+    fn member_writes(&mut self, whole: Range<usize>, find: impl FnOnce(&mut Vec<writes::Write>)) {
+        let mut found = Vec::new();
+        find(&mut found);
+        for write in found {
+            if let Target::Member(m) = &write.target {
+                self.member_write(whole.clone(), m, None);
+            }
+        }
+    }
+
     fn member_write(&mut self, whole: Range<usize>, target: &MemberExpr, value: Option<&Expr>) {
         if member_name(&target.prop) == Some(CURSOR) {
             self.cursor_writes.push((whole, obj_of(&target.obj), value.map(|v| v as *const Expr)));
@@ -414,12 +426,14 @@ impl Visit for Sweep {
     }
 
     fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+        self.member_writes(range(node), |out| writes::of_for_head(node.span, &node.left, out));
         self.scopes.push(head_declares(&node.left));
         node.visit_children_with(self);
         self.scopes.pop();
     }
 
     fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
+        self.member_writes(range(node), |out| writes::of_for_head(node.span, &node.left, out));
         self.scopes.push(head_declares(&node.left));
         node.visit_children_with(self);
         self.scopes.pop();
@@ -488,18 +502,9 @@ impl Visit for Sweep {
             Expr::Assign(assign) => match &assign.left {
                 AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.member_write(at, m, Some(&assign.right)),
                 AssignTarget::Simple(SimpleAssignTarget::Ident(_)) if self.is_slot(&assign.right) => {}
-                AssignTarget::Pat(pat) => {
-                    for m in &pattern_members(pat) {
-                        self.member_write(at.clone(), m, None);
-                    }
-                }
-                _ => {}
+                _ => self.member_writes(at, |out| writes::of_expr(node, out)),
             },
-            Expr::Update(update) => {
-                if let Expr::Member(m) = strip_parens(&update.arg) {
-                    self.member_write(at, m, None);
-                }
-            }
+            Expr::Update(_) => self.member_writes(at, |out| writes::of_expr(node, out)),
             Expr::Call(call) => self.call(at, call),
             // `x?.setSteeringReaderIndex(0)`, `x?.[k]`: judged as the plain call or member.
             Expr::OptChain(chain) => match &*chain.base {
@@ -533,17 +538,4 @@ impl Visit for Sweep {
             }
         }
     }
-}
-
-/// The members an assignment pattern writes (`[a.steeringReaderIndex] = …`).
-pub(super) fn pattern_members(pat: &AssignTargetPat) -> Vec<MemberExpr> {
-    struct Members(Vec<MemberExpr>);
-    impl Visit for Members {
-        fn visit_member_expr(&mut self, m: &MemberExpr) {
-            self.0.push(m.clone());
-        }
-    }
-    let mut found = Members(Vec::new());
-    pat.visit_with(&mut found);
-    found.0
 }

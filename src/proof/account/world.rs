@@ -202,6 +202,15 @@ fn yields_no_object(e: &Expr) -> bool {
 /// Whether a buffer method only acknowledges (fact 4): it looks a message
 /// up, adds to its `handlers` set, and hands nothing back. Such a call moves
 /// no cursor and delivers nothing; only the prompt wording reads `handlers`.
+fn head_writes_only_own(head: &ForHead, own: &HashSet<String>) -> bool {
+    let mut found = Vec::new();
+    crate::read::writes::of_for_head(swc_common::DUMMY_SP, head, &mut found);
+    found.iter().all(|w| match &w.target {
+        crate::read::writes::Target::Name(n, _) => own.contains(n) || w.how == crate::read::writes::How::ForDeclaration,
+        _ => false,
+    })
+}
+
 fn acknowledges_only(f: &Function) -> bool {
     struct Ack {
         ok: bool,
@@ -224,6 +233,15 @@ fn acknowledges_only(f: &Function) -> bool {
         }
         fn visit_update_expr(&mut self, _: &UpdateExpr) {
             self.ok = false;
+        }
+        // A `for` head that assigns writes what it names: not a temporary of its own.
+        fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+            self.ok &= head_writes_only_own(&node.left, &self.own);
+            node.visit_children_with(self);
+        }
+        fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
+            self.ok &= head_writes_only_own(&node.left, &self.own);
+            node.visit_children_with(self);
         }
         fn visit_unary_expr(&mut self, node: &UnaryExpr) {
             self.ok &= node.op != UnaryOp::Delete;

@@ -285,37 +285,19 @@ fn count_assignments<'n>(program: &Program, names: &HashSet<&'n str>) -> HashMap
             }
         }
     }
-    impl Visit for Count<'_, '_> {
-        fn visit_assign_expr(&mut self, a: &AssignExpr) {
-            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
-                self.one(&id.id.sym);
-            }
-            if let AssignTarget::Pat(p) = &a.left {
-                struct Idents<'c, 's, 'n>(&'c mut Count<'s, 'n>);
-                impl Visit for Idents<'_, '_, '_> {
-                    fn visit_binding_ident(&mut self, b: &BindingIdent) {
-                        self.0.one(&b.id.sym);
-                    }
-                    fn visit_ident(&mut self, i: &Ident) {
-                        self.0.one(&i.sym);
-                    }
-                }
-                p.visit_with(&mut Idents(self));
-            }
-            a.visit_children_with(self);
-        }
-        fn visit_update_expr(&mut self, u: &UpdateExpr) {
-            if let Expr::Ident(id) = &*u.arg {
-                self.one(&id.sym);
-            }
-            u.visit_children_with(self);
-        }
-    }
     if names.is_empty() {
         return HashMap::new();
     }
     let mut count = Count { names, counts: HashMap::new() };
-    program.visit_with(&mut count);
+    // Every write the grammar has (a `for (x of …)` head, a pattern, `x ||= …`),
+    // not only plain assignments; a declaring `for` head binds a new local.
+    for write in crate::read::writes::all_in(program) {
+        if let (crate::read::writes::Target::Name(name, _), false) =
+            (&write.target, write.how == crate::read::writes::How::ForDeclaration)
+        {
+            count.one(name);
+        }
+    }
     count.counts
 }
 

@@ -1,0 +1,348 @@
+//! Writes: every place a program writes a binding or a member, read off the
+//! grammar. Each step is an exhaustive `match` over swc's node kinds with no
+//! wildcard arm, so a form nobody thought of fails to compile instead of
+//! reading as a read.
+
+use swc_common::{Span, Spanned};
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+/// What a write writes.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// A binding, by name (`x = …`, `x++`, `for (x of …)`, `[x] = …`).
+    Name(String, Span),
+    /// A member (`a.b = …`, `delete a[k]`, `for (a.b of …)`, `({k: a.b} = …)`).
+    Member(MemberExpr),
+    /// `super.x = …`.
+    SuperMember(Span),
+    /// A reflective writer's object, and its key where it names one
+    /// (`Object.defineProperty(o, "k", …)`, `Reflect.set(o, k, v)`, `Object.assign(o, …)`).
+    Reflected { object: Box<Expr>, key: Option<Box<Expr>>, writer: &'static str },
+    /// Something that is not a reference (a syntax or runtime error when written).
+    Opaque(Span),
+}
+
+/// How it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// `=`.
+    Assign,
+    /// `+=`, `||=`, `??=`, `&&=`, and every other operator-assignment.
+    Compound,
+    /// `++`, `--`.
+    Update,
+    /// `delete`.
+    Delete,
+    /// The head of a `for-in` or `for-of` that assigns (`for (x.y of …)`).
+    ForHead,
+    /// The head of a `for-in` or `for-of` that declares (`for (const k of …)`).
+    ForDeclaration,
+    /// A target inside a destructuring pattern of an assignment or a `for` head.
+    Pattern,
+    /// A reflective writer (`Object.defineProperty`, `Reflect.set`, …).
+    Reflect,
+}
+
+#[derive(Clone, Debug)]
+pub struct Write {
+    /// The whole node that writes.
+    pub at: Span,
+    pub target: Target,
+    pub how: How,
+}
+
+/// The writes `node` makes itself (not those of its children).
+pub fn of_expr(node: &Expr, out: &mut Vec<Write>) {
+    let at = node.span();
+    match node {
+        Expr::Assign(a) => {
+            let how = if a.op == AssignOp::Assign { How::Assign } else { How::Compound };
+            assign_target(at, &a.left, how, out);
+        }
+        Expr::Update(u) => out.push(Write { at, target: as_target(&u.arg), how: How::Update }),
+        Expr::Unary(u) => match u.op {
+            UnaryOp::Delete => out.push(Write { at, target: as_target(&u.arg), how: How::Delete }),
+            UnaryOp::Minus | UnaryOp::Plus | UnaryOp::Bang | UnaryOp::Tilde | UnaryOp::TypeOf | UnaryOp::Void => {}
+        },
+        Expr::Call(call) => reflective(at, call, out),
+        Expr::This(_)
+        | Expr::Array(_)
+        | Expr::Object(_)
+        | Expr::Fn(_)
+        | Expr::Bin(_)
+        | Expr::Member(_)
+        | Expr::SuperProp(_)
+        | Expr::Cond(_)
+        | Expr::New(_)
+        | Expr::Seq(_)
+        | Expr::Ident(_)
+        | Expr::Lit(_)
+        | Expr::Tpl(_)
+        | Expr::TaggedTpl(_)
+        | Expr::Arrow(_)
+        | Expr::Class(_)
+        | Expr::Yield(_)
+        | Expr::MetaProp(_)
+        | Expr::Await(_)
+        | Expr::Paren(_)
+        | Expr::JSXMember(_)
+        | Expr::JSXNamespacedName(_)
+        | Expr::JSXEmpty(_)
+        | Expr::JSXElement(_)
+        | Expr::JSXFragment(_)
+        | Expr::TsTypeAssertion(_)
+        | Expr::TsConstAssertion(_)
+        | Expr::TsNonNull(_)
+        | Expr::TsAs(_)
+        | Expr::TsInstantiation(_)
+        | Expr::TsSatisfies(_)
+        | Expr::PrivateName(_)
+        | Expr::OptChain(_)
+        | Expr::Invalid(_) => {}
+    }
+}
+
+/// The writes of a `for-in` or `for-of` head.
+pub fn of_for_head(at: Span, head: &ForHead, out: &mut Vec<Write>) {
+    match head {
+        ForHead::Pat(p) => pattern(at, p, How::ForHead, out),
+        // A declaration binds new names each round: a write of those names.
+        ForHead::VarDecl(v) => v.decls.iter().for_each(|d| pattern(at, &d.name, How::ForDeclaration, out)),
+        ForHead::UsingDecl(u) => u.decls.iter().for_each(|d| pattern(at, &d.name, How::ForDeclaration, out)),
+    }
+}
+
+/// Every write in `node` and below it.
+pub fn all_in<N: VisitWith<Collect>>(node: &N) -> Vec<Write> {
+    let mut collect = Collect(Vec::new());
+    node.visit_with(&mut collect);
+    collect.0
+}
+
+pub struct Collect(Vec<Write>);
+
+impl Visit for Collect {
+    fn visit_expr(&mut self, node: &Expr) {
+        of_expr(node, &mut self.0);
+        node.visit_children_with(self);
+    }
+
+    fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+        of_for_head(node.span, &node.left, &mut self.0);
+        node.visit_children_with(self);
+    }
+
+    fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
+        of_for_head(node.span, &node.left, &mut self.0);
+        node.visit_children_with(self);
+    }
+}
+
+fn assign_target(at: Span, target: &AssignTarget, how: How, out: &mut Vec<Write>) {
+    match target {
+        AssignTarget::Simple(s) => out.push(Write { at, target: simple(s), how }),
+        AssignTarget::Pat(p) => match p {
+            AssignTargetPat::Array(a) => array(at, a, out),
+            AssignTargetPat::Object(o) => object(at, o, out),
+            AssignTargetPat::Invalid(i) => out.push(Write { at, target: Target::Opaque(i.span), how }),
+        },
+    }
+}
+
+fn simple(target: &SimpleAssignTarget) -> Target {
+    match target {
+        SimpleAssignTarget::Ident(id) => Target::Name(id.id.sym.to_string(), id.id.span),
+        SimpleAssignTarget::Member(m) => Target::Member(m.clone()),
+        SimpleAssignTarget::SuperProp(s) => Target::SuperMember(s.span),
+        SimpleAssignTarget::Paren(p) => as_target(&p.expr),
+        SimpleAssignTarget::OptChain(o) => Target::Opaque(o.span),
+        SimpleAssignTarget::TsAs(t) => as_target(&t.expr),
+        SimpleAssignTarget::TsSatisfies(t) => as_target(&t.expr),
+        SimpleAssignTarget::TsNonNull(t) => as_target(&t.expr),
+        SimpleAssignTarget::TsTypeAssertion(t) => as_target(&t.expr),
+        SimpleAssignTarget::TsInstantiation(t) => as_target(&t.expr),
+        SimpleAssignTarget::Invalid(i) => Target::Opaque(i.span),
+    }
+}
+
+/// An expression in the place of a write's target.
+fn as_target(expr: &Expr) -> Target {
+    match expr {
+        Expr::Ident(id) => Target::Name(id.sym.to_string(), id.span),
+        Expr::Member(m) => Target::Member(m.clone()),
+        Expr::SuperProp(s) => Target::SuperMember(s.span),
+        Expr::Paren(p) => as_target(&p.expr),
+        Expr::TsAs(t) => as_target(&t.expr),
+        Expr::TsSatisfies(t) => as_target(&t.expr),
+        Expr::TsNonNull(t) => as_target(&t.expr),
+        Expr::TsTypeAssertion(t) => as_target(&t.expr),
+        Expr::TsConstAssertion(t) => as_target(&t.expr),
+        Expr::TsInstantiation(t) => as_target(&t.expr),
+        Expr::This(_)
+        | Expr::Array(_)
+        | Expr::Object(_)
+        | Expr::Fn(_)
+        | Expr::Unary(_)
+        | Expr::Update(_)
+        | Expr::Bin(_)
+        | Expr::Assign(_)
+        | Expr::Cond(_)
+        | Expr::Call(_)
+        | Expr::New(_)
+        | Expr::Seq(_)
+        | Expr::Lit(_)
+        | Expr::Tpl(_)
+        | Expr::TaggedTpl(_)
+        | Expr::Arrow(_)
+        | Expr::Class(_)
+        | Expr::Yield(_)
+        | Expr::MetaProp(_)
+        | Expr::Await(_)
+        | Expr::JSXMember(_)
+        | Expr::JSXNamespacedName(_)
+        | Expr::JSXEmpty(_)
+        | Expr::JSXElement(_)
+        | Expr::JSXFragment(_)
+        | Expr::PrivateName(_)
+        | Expr::OptChain(_)
+        | Expr::Invalid(_) => Target::Opaque(expr.span()),
+    }
+}
+
+/// The targets of a pattern that writes (an assignment's or a `for` head's).
+fn pattern(at: Span, pat: &Pat, how: How, out: &mut Vec<Write>) {
+    match pat {
+        Pat::Ident(id) => out.push(Write { at, target: Target::Name(id.id.sym.to_string(), id.id.span), how }),
+        Pat::Array(a) => array(at, a, out),
+        Pat::Rest(r) => pattern(at, &r.arg, How::Pattern, out),
+        Pat::Object(o) => object(at, o, out),
+        Pat::Assign(a) => pattern(at, &a.left, How::Pattern, out),
+        Pat::Invalid(i) => out.push(Write { at, target: Target::Opaque(i.span), how }),
+        Pat::Expr(e) => out.push(Write { at, target: as_target(e), how }),
+    }
+}
+
+fn array(at: Span, a: &ArrayPat, out: &mut Vec<Write>) {
+    for elem in a.elems.iter().flatten() {
+        pattern(at, elem, How::Pattern, out);
+    }
+}
+
+fn object(at: Span, o: &ObjectPat, out: &mut Vec<Write>) {
+    for prop in &o.props {
+        match prop {
+            ObjectPatProp::KeyValue(kv) => pattern(at, &kv.value, How::Pattern, out),
+            ObjectPatProp::Assign(a) => {
+                out.push(Write { at, target: Target::Name(a.key.id.sym.to_string(), a.key.id.span), how: How::Pattern })
+            }
+            ObjectPatProp::Rest(r) => pattern(at, &r.arg, How::Pattern, out),
+        }
+    }
+}
+
+/// The built-ins that write a member of their first argument, with whether
+/// their second argument is the key written.
+const REFLECTIVE: &[(&str, &str, bool)] = &[
+    ("Object", "defineProperty", true),
+    ("Object", "defineProperties", false),
+    ("Object", "assign", false),
+    ("Object", "setPrototypeOf", false),
+    ("Reflect", "set", true),
+    ("Reflect", "defineProperty", true),
+    ("Reflect", "deleteProperty", true),
+    ("Reflect", "setPrototypeOf", false),
+];
+
+/// A call of one of the reflective writers, by its spelled name
+/// (`Object.assign(…)`, `Reflect["set"](…)`).
+fn reflective(at: Span, call: &CallExpr, out: &mut Vec<Write>) {
+    let Callee::Expr(callee) = &call.callee else { return };
+    let Expr::Member(m) = strip(callee) else { return };
+    let Expr::Ident(obj) = strip(&m.obj) else { return };
+    let prop = match &m.prop {
+        MemberProp::Ident(i) => i.sym.to_string(),
+        MemberProp::Computed(c) => match strip(&c.expr) {
+            Expr::Lit(Lit::Str(s)) => s.value.to_string_lossy().into_owned(),
+            _ => return,
+        },
+        MemberProp::PrivateName(_) => return,
+    };
+    let Some(&(_, writer, keyed)) = REFLECTIVE.iter().find(|(o, p, _)| obj.sym == *o && prop == *p) else {
+        return;
+    };
+    let Some(object) = call.args.first().filter(|a| a.spread.is_none()) else {
+        // `Object.assign(...args)`: which object is written cannot be read.
+        out.push(Write { at, target: Target::Opaque(at), how: How::Reflect });
+        return;
+    };
+    let key = keyed.then(|| call.args.get(1).map(|a| a.expr.clone())).flatten();
+    out.push(Write { at, target: Target::Reflected { object: object.expr.clone(), key, writer }, how: How::Reflect });
+}
+
+fn strip(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => strip(&p.expr),
+        _ => e,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn writes(src: &str) -> Vec<String> {
+        let program = crate::read::parse::parse(src, crate::read::parse::SourceKind::Script).unwrap();
+        all_in(&program)
+            .into_iter()
+            .map(|w| {
+                let t = match &w.target {
+                    Target::Name(n, _) => n.clone(),
+                    Target::Member(m) => match &m.prop {
+                        MemberProp::Ident(i) => format!(".{}", i.sym),
+                        MemberProp::Computed(_) => ".[]".into(),
+                        MemberProp::PrivateName(p) => format!(".#{}", p.name),
+                    },
+                    Target::SuperMember(_) => "super".into(),
+                    Target::Reflected { writer, key, .. } => {
+                        format!("{writer}{}", if key.is_some() { "+key" } else { "" })
+                    }
+                    Target::Opaque(_) => "opaque".into(),
+                };
+                format!("{:?} {t}", w.how)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_position_that_writes_is_a_write() {
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "x = 1; y += 1; z ||= 1; w ??= 1; v &&= 1;",
+                &["Assign x", "Compound y", "Compound z", "Compound w", "Compound v"],
+            ),
+            ("a.b++; --c[d];", &["Update .b", "Update .[]"]),
+            ("delete o.steeringReaderIndex;", &["Delete .steeringReaderIndex"]),
+            ("for (this.steeringReaderIndex of [0]) break;", &["ForHead .steeringReaderIndex"]),
+            ("for (collector in collectors);", &["ForHead collector"]),
+            ("for (const k of ks);", &["ForDeclaration k"]),
+            ("[c.steeringReaderIndex] = [0];", &["Pattern .steeringReaderIndex"]),
+            (
+                "({ a: c.steeringReaderIndex, b = 2, ...rest } = o);",
+                &["Pattern .steeringReaderIndex", "Pattern b", "Pattern rest"],
+            ),
+            ("for ([x.y] of z);", &["Pattern .y"]),
+            ("(c.i) = 0;", &["Assign .i"]),
+            ("class A extends B { m() { super.x = 1; } }", &["Assign super"]),
+            (
+                "Object.defineProperty(c, 'i', {}); Reflect.set(c, k, 0); Object.assign(c, o); Object['assign'](c, o);",
+                &["Reflect defineProperty+key", "Reflect set+key", "Reflect assign", "Reflect assign"],
+            ),
+            ("Object.assign(...args);", &["Reflect opaque"]),
+            ("f(x); x.y; typeof x;", &[]),
+        ];
+        for (src, want) in cases {
+            assert_eq!(&writes(src), want, "{src}");
+        }
+    }
+}
