@@ -22,6 +22,10 @@
 // Snippets that several mutants edit are spelled once below, exactly as they
 // occur in the model sources.
 
+// Round 4 (round4.mjs): neighbours of the shapes the closed world accepts, each
+// written twice; appended to MUTANTS at the end of the list.
+import { ROUND4 } from "./round4.mjs";
+
 // ---- base model (../model/src) -------------------------------------------
 
 const BASE_TOOL = "src/tools/invoke-sub-agent.ts";
@@ -2071,6 +2075,9 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
       },
     ],
   },
+
+  // ---- round 4 (round4.mjs): the neighbours of accepted shapes, two spellings each ----
+  ...ROUND4,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
