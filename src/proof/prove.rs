@@ -315,6 +315,21 @@ pub fn unchecked_from_slices(stock: &Value) -> Option<String> {
     }
 }
 
+/// Names the slices read that the bundle writes elsewhere, seen from the
+/// slices alone: the proof ran one value of each, so its outcome does not
+/// hold for the others.
+pub fn written_from_slices(stock: &Value) -> Option<String> {
+    let written = stock["written"].as_array().filter(|w| !w.is_empty())?;
+    let each: Vec<String> =
+        written.iter().map(|w| format!("byte {} `{}`", w["offset"], w["name"].as_str().unwrap_or_default())).collect();
+    Some(format!(
+        "{} top-level name(s) the proof's code reads are written elsewhere, so the proof ran them with a value \
+         the bundle may not have: {}",
+        each.len(),
+        each.join(", ")
+    ))
+}
+
 fn unchecked_cases(list: &Value) -> Vec<Unchecked> {
     match list.as_array() {
         Some(list) => list

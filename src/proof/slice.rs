@@ -57,10 +57,12 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     let (aliases, alias_names) = class_aliases(index, &mut free, &known);
     known.extend(alias_names.iter().map(String::as_str));
     let top = TopLevel::of(program, index.lookups);
-    let closure = close_over(&top, source, insertions, free, &known);
+    let sliced = [parts.exec_at.clone(), parts.buffer_at.clone(), parts.drain.range.clone(), parts.turn.range.clone()];
+    let closure = close_over(&top, source, insertions, free, &known, &sliced);
     Ok(json!({
         "prelude": closure.helpers.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         "free": closure.stubs,
+        "written": closure.written.iter().map(|(name, at)| json!({"name": name, "offset": at.start})).collect::<Vec<_>>(),
         "execClass": {"name": parts.exec_name, "text": cut(source, &parts.exec_at, insertions)},
         "bufferClass": {
             "name": parts.buffer_name,

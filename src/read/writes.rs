@@ -120,6 +120,80 @@ pub fn all_in<N: VisitWith<Collect>>(node: &N) -> Vec<Write> {
     collect.0
 }
 
+/// Every write in `program` of a name no enclosing function, arrow or
+/// `catch` declares: a write of a top-level binding (a local of the same
+/// name, as a minifier reuses names, is not one).
+pub fn of_top_level_names(program: &Program) -> Vec<Write> {
+    let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new() };
+    program.visit_with(&mut unbound);
+    unbound.out
+}
+
+struct Unbound {
+    scopes: Vec<std::collections::HashSet<String>>,
+    out: Vec<Write>,
+}
+
+impl Unbound {
+    fn keep(&mut self, found: Vec<Write>) {
+        for write in found {
+            if let Target::Name(name, _) = &write.target {
+                if write.how != How::ForDeclaration && !self.scopes.iter().any(|s| s.contains(name)) {
+                    self.out.push(write);
+                }
+            }
+        }
+    }
+
+    fn scoped<N: VisitWith<Self>>(&mut self, node: &N, declares: std::collections::HashSet<String>) {
+        self.scopes.push(declares);
+        node.visit_children_with(self);
+        self.scopes.pop();
+    }
+}
+
+impl Visit for Unbound {
+    fn visit_expr(&mut self, node: &Expr) {
+        let mut found = Vec::new();
+        of_expr(node, &mut found);
+        self.keep(found);
+        node.visit_children_with(self);
+    }
+    fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+        let mut found = Vec::new();
+        of_for_head(node.span, &node.left, &mut found);
+        self.keep(found);
+        node.visit_children_with(self);
+    }
+    fn visit_for_in_stmt(&mut self, node: &ForInStmt) {
+        let mut found = Vec::new();
+        of_for_head(node.span, &node.left, &mut found);
+        self.keep(found);
+        node.visit_children_with(self);
+    }
+    fn visit_function(&mut self, node: &Function) {
+        self.scoped(node, crate::read::scope::declared_by(crate::read::scope::FnNode::Function(node)));
+    }
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        self.scoped(node, crate::read::scope::declared_by(crate::read::scope::FnNode::Arrow(node)));
+    }
+    fn visit_constructor(&mut self, node: &Constructor) {
+        self.scoped(node, crate::read::scope::declared_by(crate::read::scope::FnNode::Constructor(node)));
+    }
+    fn visit_catch_clause(&mut self, node: &CatchClause) {
+        let mut names = std::collections::HashSet::new();
+        if let Some(p) = &node.param {
+            let mut found = Vec::new();
+            pattern(node.span, p, How::Pattern, &mut found);
+            names.extend(found.into_iter().filter_map(|w| match w.target {
+                Target::Name(n, _) => Some(n),
+                _ => None,
+            }));
+        }
+        self.scoped(node, names);
+    }
+}
+
 pub struct Collect(Vec<Write>);
 
 impl Visit for Collect {
@@ -312,6 +386,24 @@ mod tests {
                 format!("{:?} {t}", w.how)
             })
             .collect()
+    }
+
+    #[test]
+    fn a_local_of_the_same_name_is_not_the_top_level_binding() {
+        let program = crate::read::parse::parse(
+            "var a = 0, b; function f(a) { a = 1; b = 2; } const g = () => { let a; a++; }; \
+             try {} catch (a) { a = 3; } for (a of []);",
+            crate::read::parse::SourceKind::Script,
+        )
+        .unwrap();
+        let names: Vec<String> = of_top_level_names(&program)
+            .into_iter()
+            .filter_map(|w| match w.target {
+                Target::Name(n, _) => Some(format!("{n} {:?}", w.how)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(names, ["b Assign", "a ForHead"]);
     }
 
     #[test]

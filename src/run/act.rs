@@ -195,6 +195,11 @@ fn run_proof(
     if let Some(open) = inspection.accounting.as_ref().filter(|a| !a.closed()) {
         proof.verdict = proof.verdict.opened_by(open.summary());
     }
+    if let Some(Ok((stock, _))) = &inspection.proof_input {
+        if let Some(written) = prove::written_from_slices(stock) {
+            proof.verdict = proof.verdict.opened_by(written);
+        }
+    }
     proof.accounting = inspection.accounting.clone();
     ProofRun { node: label, proof }
 }
@@ -243,7 +248,7 @@ fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool
 fn open_before_proof(inspection: &Inspection) -> Option<String> {
     let open_world = inspection.accounting.as_ref().filter(|a| !a.closed()).map(|a| a.summary());
     let unfound = match &inspection.proof_input {
-        Some(Ok((stock, _))) => prove::unchecked_from_slices(stock),
+        Some(Ok((stock, _))) => prove::unchecked_from_slices(stock).or_else(|| prove::written_from_slices(stock)),
         _ => None,
     };
     open_world.or(unfound)

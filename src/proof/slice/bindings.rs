@@ -42,6 +42,7 @@ const PURE_CALL_GLOBALS: &[&str] =
 const PURE_NEW_GLOBALS: &[&str] = &["Map", "Set", "WeakMap", "WeakSet", "Array", "Object"];
 
 pub(super) struct TopLevel<'a> {
+    program: &'a Program,
     names: HashMap<&'a str, Binding<'a>>,
     /// Names declared without a value: a lazy initialiser may assign them.
     uninit: HashSet<&'a str>,
@@ -115,7 +116,7 @@ impl<'a> TopLevel<'a> {
             }
         }
         let uninit = lazy_bindings(program, &mut names);
-        TopLevel { names, uninit, lookups }
+        TopLevel { program, names, uninit, lookups }
     }
 
     /// Whether `e` can be evaluated in the harness without effects, given
@@ -318,6 +319,10 @@ fn pattern_names(pat: &Pat) -> Vec<&str> {
 pub(super) struct Closure {
     pub(super) helpers: Vec<(usize, Value)>,
     pub(super) stubs: BTreeSet<String>,
+    /// Top-level names the slices read that the bundle writes elsewhere
+    /// (`for (flag of …)`, `limit = 0`), with where: the proof ran them with
+    /// one value (or a stub) and cannot speak for the others.
+    pub(super) written: Vec<(String, Range<usize>)>,
 }
 
 pub(super) fn close_over(
@@ -326,7 +331,9 @@ pub(super) fn close_over(
     insertions: &[Insertion],
     start: BTreeSet<String>,
     known: &[&str],
+    sliced: &[Range<usize>],
 ) -> Closure {
+    let mut sliced = sliced.to_vec();
     let mut helpers = Vec::new();
     let mut stubs = BTreeSet::new();
     let mut done: HashSet<String> = known.iter().map(|s| s.to_string()).collect();
@@ -343,10 +350,12 @@ pub(super) fn close_over(
                     FreeOf::Class(c) => free_names(*c, &[&name]),
                 };
                 todo.extend(more);
+                sliced.push(at.clone());
                 helpers.push((at.start, json!({"name": name, "decl": cut(source, at, insertions)})));
             }
             Some(Binding::Init(at, init)) if pure => {
                 todo.extend(free_names(*init, &[]));
+                sliced.push(at.clone());
                 helpers.push((at.start, json!({"name": name, "init": cut(source, at, insertions)})));
             }
             _ => {
@@ -355,7 +364,54 @@ pub(super) fn close_over(
         }
     }
     helpers.sort_by_key(|(at, _)| *at);
-    Closure { helpers, stubs }
+    let names = helpers.iter().filter_map(|(_, h)| h["name"].as_str()).chain(stubs.iter().map(String::as_str));
+    let written = written_elsewhere(top, names, &sliced);
+    Closure { helpers, stubs, written }
+}
+
+/// Which of `names`, bound at top level, are written outside the code the
+/// proof runs (`sliced`) and where they are bound (a lazy initialiser's one
+/// assignment is their binding); every statement spelling one is parsed for it.
+fn written_elsewhere<'n>(
+    top: &TopLevel,
+    names: impl Iterator<Item = &'n str>,
+    sliced: &[Range<usize>],
+) -> Vec<(String, Range<usize>)> {
+    let bound: Vec<(&str, usize)> = names
+        .filter_map(|n| {
+            let allowed = match top.names.get(n)? {
+                Binding::Init(..) if top.uninit.contains(n) => 1,
+                Binding::Init(..) | Binding::Decl(..) | Binding::Uninit => 0,
+                Binding::Opaque => return None,
+            };
+            top.lookups.mention(n, crate::anchors::resolve::Mention::Token);
+            Some((n, allowed))
+        })
+        .collect();
+    if bound.is_empty() {
+        return Vec::new();
+    }
+    let mut seen: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
+    for write in crate::read::writes::of_top_level_names(top.program) {
+        let at = crate::read::parse::lo(write.at)..crate::read::parse::hi(write.at);
+        if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
+            continue;
+        }
+        if let crate::read::writes::Target::Name(name, _) = &write.target {
+            if let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) {
+                seen.entry(n).or_default().push(at);
+            }
+        }
+    }
+    let mut out: Vec<(String, Range<usize>)> = bound
+        .iter()
+        .filter_map(|(n, allowed)| {
+            let at = seen.get(n)?;
+            (at.len() > *allowed).then(|| (n.to_string(), at.last().cloned().unwrap_or_default()))
+        })
+        .collect();
+    out.sort_by_key(|(_, at)| at.start);
+    out
 }
 
 /// The free names bound by `var C = _C` to a class already sliced (`known`),
