@@ -126,6 +126,48 @@ impl Visit for Adds {
     }
 }
 
+/// Where the queue itself is taken as a value (`const inbox = x.<queue>`,
+/// `const { <queue>: inbox } = x`, `f(x.<queue>)`), not only read through
+/// (`x.<queue>.length`, `x.<queue>[0]`), so that an addition under another
+/// name is not missed.
+fn queue_taken(program: &Program, queue: &str) -> Vec<Range<usize>> {
+    struct Taken<'q> {
+        queue: &'q str,
+        /// Members read through: the queue object of `x.<queue>.length`.
+        through: Vec<Range<usize>>,
+        found: Vec<Range<usize>>,
+    }
+    impl Visit for Taken<'_> {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if let Expr::Member(inner) = strip_parens(&m.obj) {
+                if member_name(&inner.prop) == Some(self.queue) {
+                    self.through.push(range(inner));
+                }
+            }
+            if member_name(&m.prop) == Some(self.queue) && !self.through.contains(&range(m)) {
+                self.found.push(range(m));
+            }
+            m.visit_children_with(self);
+        }
+        fn visit_object_pat(&mut self, o: &ObjectPat) {
+            for p in &o.props {
+                let key = match p {
+                    ObjectPatProp::KeyValue(kv) => prop_name(&kv.key),
+                    ObjectPatProp::Assign(a) => Some(&*a.key.id.sym),
+                    ObjectPatProp::Rest(_) => None,
+                };
+                if key == Some(self.queue) {
+                    self.found.push(range(p));
+                }
+            }
+            o.visit_children_with(self);
+        }
+    }
+    let mut taken = Taken { queue, through: Vec::new(), found: Vec::new() };
+    program.visit_with(&mut taken);
+    taken.found
+}
+
 /// The methods a function calls on `this`.
 fn this_calls(f: &Function) -> Vec<String> {
     struct Calls(Vec<String>);
@@ -208,6 +250,18 @@ pub fn deliveries_outside(
         for at in additions(program, &Target::Any, queue).into_iter().filter(|at| outside(at)) {
             open.push(Open { at, why: format!("the execution's queue `{queue}` is added to here, outside the drain") });
         }
+        let added: Vec<Range<usize>> = open.iter().map(|o| o.at.clone()).collect();
+        for at in
+            queue_taken(program, queue).into_iter().filter(|at| outside(at) && !added.iter().any(|a| within(at, a)))
+        {
+            open.push(Open {
+                at,
+                why: format!(
+                    "the execution's queue `{queue}` is taken as a value here, outside the drain: it may be added \
+                     to under another name"
+                ),
+            });
+        }
         for member in &exec.class.body {
             if let ClassMember::Constructor(c) = member {
                 for at in additions(c, &Target::This, queue) {
@@ -231,8 +285,13 @@ pub fn deliveries_outside(
 /// call inside a literal (`run({ execution: child })`) is not kept.
 /// `site` is the construction (or a helper's call that returns one).
 pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
-    let mut keep =
-        Keep { site: site.clone(), names: child.into_iter().map(str::to_string).collect(), depth: 0, found: None };
+    let mut keep = Keep {
+        site: site.clone(),
+        names: child.into_iter().map(str::to_string).collect(),
+        depth: 0,
+        found: None,
+        consumed: Vec::new(),
+    };
     // Aliases first (`const rec = { child }`), then the uses of all of them.
     for _ in 0..3 {
         let before = keep.names.len();
@@ -258,7 +317,15 @@ struct Keep {
     names: Vec<String>,
     depth: usize,
     found: Option<(Range<usize>, String)>,
+    /// Calls whose result is awaited or returned where they stand: a child
+    /// handed to one is run now, not kept for later.
+    consumed: Vec<Range<usize>>,
 }
+
+/// Writers of a member that return, and keep, nothing of their argument:
+/// what they write is judged by the closed world's member writes.
+const WRITES_ONLY: &[(&str, &str)] =
+    &[("Object", "assign"), ("Object", "defineProperty"), ("Object", "defineProperties"), ("JSON", "stringify")];
 
 impl Keep {
     /// The child itself, a name holding it, or a literal holding either.
@@ -277,6 +344,8 @@ impl Keep {
                 }),
                 Expr::Array(a) => a.elems.iter().flatten().any(|x| self.holds_child(&x.expr)),
                 Expr::Await(a) => self.holds_child(&a.arg),
+                // What a constructor builds may hold its arguments (`new WeakRef(child)`).
+                Expr::New(n) => n.args.iter().flatten().any(|a| self.holds_child(&a.expr)),
                 Expr::Cond(c) => self.holds_child(&c.cons) || self.holds_child(&c.alt),
                 Expr::Bin(b)
                     if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::NullishCoalescing | BinaryOp::LogicalAnd) =>
@@ -285,6 +354,32 @@ impl Keep {
                 }
                 _ => false,
             }
+    }
+
+    /// `e`, awaited or returned: the call it is, and the calls a
+    /// `.then`/`.catch`/`.finally` chain or `Promise.all([…])` runs now.
+    fn consume(&mut self, e: &Expr) {
+        let Expr::Call(call) = strip_parens(e) else { return };
+        self.consumed.push(range(call));
+        if let Callee::Expr(c) = &call.callee {
+            if let Expr::Member(m) = strip_parens(c) {
+                match (member_name(&m.prop), strip_parens(&m.obj)) {
+                    (Some("then" | "catch" | "finally"), inner) => self.consume(inner),
+                    (Some("all" | "allSettled" | "race" | "any"), Expr::Ident(p)) if &*p.sym == "Promise" => {
+                        for arg in &call.args {
+                            if let Expr::Array(a) = strip_parens(&arg.expr) {
+                                a.elems.iter().flatten().for_each(|x| self.consume(&x.expr));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn is_child_name(&self, e: &Expr) -> bool {
+        matches!(strip_parens(e), Expr::Ident(id) if self.names.iter().any(|n| *n == *id.sym))
     }
 
     fn note(&mut self, at: Range<usize>, why: &str) {
@@ -336,18 +431,70 @@ impl Visit for Keep {
         if to_member && self.holds_child(&a.right) {
             self.note(range(a), "is stored in a member");
         }
+        if self.depth > 0 {
+            let mut found = Vec::new();
+            crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut found);
+            if found
+                .iter()
+                .any(|w| matches!(&w.target, crate::read::writes::Target::Member(m) if self.is_child_name(&m.obj)))
+            {
+                self.note(range(a), "is written by a closure that may run later");
+            }
+        }
         a.visit_children_with(self);
     }
     fn visit_call_expr(&mut self, call: &CallExpr) {
+        let handed = call.args.iter().any(|a| self.holds_child(&a.expr));
+        let mut writes_only = false;
         if let Callee::Expr(c) = &call.callee {
             if let Expr::Member(m) = strip_parens(c) {
                 let keeps = member_name(&m.prop).is_some_and(|p| KEEPS.contains(&p));
-                if keeps && call.args.iter().any(|a| self.holds_child(&a.expr)) {
+                if keeps && handed {
                     self.note(range(call), "is put in a container");
+                }
+                writes_only = matches!((strip_parens(&m.obj), member_name(&m.prop)),
+                    (Expr::Ident(g), Some(p)) if WRITES_ONLY.contains(&(&*g.sym, p)));
+                // Inside a later closure, calling the child's own method runs it then.
+                if self.depth > 0 && self.is_child_name(&m.obj) {
+                    self.note(range(call), "has a method called by a closure that may run later");
                 }
             }
         }
+        if handed && !writes_only && !self.consumed.contains(&range(call)) {
+            self.note(
+                range(call),
+                "is handed to a call whose result is neither awaited nor returned here: the callee may keep it \
+                 and run it later",
+            );
+        }
         call.visit_children_with(self);
+    }
+    fn visit_new_expr(&mut self, node: &NewExpr) {
+        if node.args.iter().flatten().any(|a| self.holds_child(&a.expr)) {
+            self.note(range(node), "is handed to a constructor, which may keep it");
+        }
+        node.visit_children_with(self);
+    }
+    fn visit_await_expr(&mut self, node: &AwaitExpr) {
+        self.consume(&node.arg);
+        node.visit_children_with(self);
+    }
+    fn visit_return_stmt(&mut self, node: &ReturnStmt) {
+        if let Some(arg) = &node.arg {
+            self.consume(arg);
+        }
+        node.visit_children_with(self);
+    }
+    // Read inside a later closure (`.then(() => log(child.id))`), a member of
+    // the child starts nothing; the child itself passed on, or written, may.
+    fn visit_member_expr(&mut self, node: &MemberExpr) {
+        if self.depth > 0 && self.is_child_name(&node.obj) {
+            if let MemberProp::Computed(c) = &node.prop {
+                c.visit_with(self);
+            }
+            return;
+        }
+        node.visit_children_with(self);
     }
     fn visit_ident(&mut self, id: &Ident) {
         if self.depth > 0 && self.names.iter().any(|n| *n == *id.sym) {

@@ -175,7 +175,9 @@ impl<'r, 'a> Roots<'r, 'a> {
                 };
                 self.resolution.index.lookups.mention(&name, Mention::Token);
                 let helpers = self.functions_named(&name);
-                !helpers.is_empty() && helpers.iter().all(|h| self.returns_only_roots(h))
+                !helpers.is_empty()
+                    && helpers.iter().all(|h| self.returns_only_roots(h))
+                    && !self.called_from_a_value(&name)
             }
             _ => false,
         }
@@ -211,6 +213,37 @@ impl<'r, 'a> Roots<'r, 'a> {
                 }
                 _ => None,
             })
+        })
+    }
+
+    /// Whether some call of `name` stands in an arrow or function expression:
+    /// a function handed on as a value, so the depth-0 execution it returns
+    /// goes where no root continuation shows it is the turn's root (the
+    /// delegates of a top-level agent built by the root's own helper).
+    fn called_from_a_value(&self, name: &str) -> bool {
+        struct Calls<'n>(&'n str, Vec<Range<usize>>);
+        impl Visit for Calls<'_> {
+            fn visit_call_expr(&mut self, call: &CallExpr) {
+                if let Callee::Expr(c) = &call.callee {
+                    let called = match strip_parens(c) {
+                        Expr::Ident(id) => Some(&*id.sym),
+                        Expr::Member(m) => member_name(&m.prop),
+                        _ => None,
+                    };
+                    if called == Some(self.0) {
+                        self.1.push(range(call));
+                    }
+                }
+                call.visit_children_with(self);
+            }
+        }
+        let index = &self.resolution.index;
+        index.functions.iter().filter(|f| matches!(f.node, FnNode::Arrow(_))).any(|f| {
+            let mut calls = Calls(name, Vec::new());
+            if let FnNode::Arrow(a) = f.node {
+                a.body.visit_with(&mut calls);
+            }
+            calls.1.iter().any(|at| index.enclosing_function(at).is_some_and(|g| g.range == f.range))
         })
     }
 
