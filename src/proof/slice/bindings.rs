@@ -384,7 +384,8 @@ fn written_elsewhere<'n>(
                 Binding::Init(..) | Binding::Decl(..) | Binding::Uninit => 0,
                 Binding::Opaque => return None,
             };
-            top.lookups.mention(n, crate::anchors::resolve::Mention::Token);
+            // Every statement that refers to the binding (a write is a reference) is parsed.
+            top.lookups.mention(n, crate::anchors::resolve::Mention::Reference);
             Some((n, allowed))
         })
         .collect();
