@@ -510,4 +510,15 @@ impl Visit for Keep {
     fn visit_class(&mut self, node: &Class) {
         self.nested(node, Default::default());
     }
+    // `catch (t)` beside a child `t`: inside, `t` is the error.
+    fn visit_catch_clause(&mut self, node: &CatchClause) {
+        let mut declared = Vec::new();
+        if let Some(p) = &node.param {
+            crate::read::writes::pattern_names(p, &mut declared);
+        }
+        let saved = self.names.clone();
+        self.names.retain(|n| !declared.contains(n));
+        node.body.visit_with(self);
+        self.names = saved;
+    }
 }

@@ -181,16 +181,11 @@ impl Visit for Unbound {
         self.scoped(node, crate::read::scope::declared_by(crate::read::scope::FnNode::Constructor(node)));
     }
     fn visit_catch_clause(&mut self, node: &CatchClause) {
-        let mut names = std::collections::HashSet::new();
+        let mut names = Vec::new();
         if let Some(p) = &node.param {
-            let mut found = Vec::new();
-            pattern(node.span, p, How::Pattern, &mut found);
-            names.extend(found.into_iter().filter_map(|w| match w.target {
-                Target::Name(n, _) => Some(n),
-                _ => None,
-            }));
+            pattern_names(p, &mut names);
         }
-        self.scoped(node, names);
+        self.scoped(node, names.into_iter().collect());
     }
 }
 
@@ -295,6 +290,16 @@ fn pattern(at: Span, pat: &Pat, how: How, out: &mut Vec<Write>) {
         Pat::Invalid(i) => out.push(Write { at, target: Target::Opaque(i.span), how }),
         Pat::Expr(e) => out.push(Write { at, target: as_target(e), how }),
     }
+}
+
+/// The names a binding pattern binds (`t`, `{ a, b: [c] }`).
+pub fn pattern_names(pat: &Pat, out: &mut Vec<String>) {
+    let mut found = Vec::new();
+    pattern(swc_common::DUMMY_SP, pat, How::Pattern, &mut found);
+    out.extend(found.into_iter().filter_map(|w| match w.target {
+        Target::Name(n, _) => Some(n),
+        _ => None,
+    }));
 }
 
 fn array(at: Span, a: &ArrayPat, out: &mut Vec<Write>) {

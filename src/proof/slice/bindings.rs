@@ -379,8 +379,9 @@ fn written_elsewhere<'n>(
 ) -> Vec<(String, Range<usize>)> {
     let bound: Vec<(&str, usize)> = names
         .filter_map(|n| {
+            // `var x;` at top level: its lazy initialiser's one assignment is its binding.
             let allowed = match top.names.get(n)? {
-                Binding::Init(..) if top.uninit.contains(n) => 1,
+                Binding::Init(..) | Binding::Uninit if top.uninit.contains(n) => 1,
                 Binding::Init(..) | Binding::Decl(..) | Binding::Uninit => 0,
                 Binding::Opaque => return None,
             };
