@@ -53,7 +53,7 @@ pub fn delivery_methods(exec: &ClassInfo, queue: &str) -> BTreeSet<String> {
     loop {
         let more: Vec<String> = methods
             .iter()
-            .filter(|(n, f)| !out.contains(n) && this_calls(f).iter().any(|c| out.contains(c)))
+            .filter(|(n, f)| !out.contains(n) && this_calls(f).iter().any(|c| out.iter().any(|d| c.may_be(d))))
             .map(|(n, _)| n.clone())
             .collect();
         if more.is_empty() {
@@ -168,15 +168,76 @@ fn queue_taken(program: &Program, queue: &str) -> Vec<Range<usize>> {
     taken.found
 }
 
+/// A method name a call on `this` may reach: spelled, or computed.
+enum Called {
+    Named(String),
+    /// A template key (`this[`enqueue${kind}Message`]`): its fixed parts in order.
+    Shaped(Vec<String>),
+    /// A key the tool cannot evaluate: any method.
+    Any,
+}
+
+impl Called {
+    fn may_be(&self, name: &str) -> bool {
+        match self {
+            Called::Named(n) => n == name,
+            Called::Any => true,
+            Called::Shaped(parts) if parts.len() < 2 => parts.first().is_some_and(|p| p == name),
+            Called::Shaped(parts) => {
+                let (first, last) = (parts.first().map_or("", String::as_str), parts.last().map_or("", String::as_str));
+                let mut rest = match name.strip_prefix(first) {
+                    Some(rest) => rest,
+                    None => return false,
+                };
+                for part in &parts[1..parts.len().saturating_sub(1).max(1)] {
+                    match rest.find(part.as_str()) {
+                        Some(at) => rest = &rest[at + part.len()..],
+                        None => return false,
+                    }
+                }
+                rest.ends_with(last)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn a_computed_call_on_this_may_be_every_method_its_key_can_spell() {
+    let shaped = |p: &[&str]| Called::Shaped(p.iter().map(|s| s.to_string()).collect());
+    assert!(shaped(&["enqueue", "Message"]).may_be("enqueueUserMessage"));
+    assert!(!shaped(&["enqueue", "Message"]).may_be("enqueueUser"));
+    assert!(shaped(&["a", "b", "c"]).may_be("axbyc") && !shaped(&["a", "b", "c"]).may_be("axcyb"));
+    assert!(shaped(&["queueSteering"]).may_be("queueSteering") && !shaped(&["queue"]).may_be("queueSteering"));
+    assert!(Called::Any.may_be("anything") && !Called::Named("a".into()).may_be("b"));
+}
+
 /// The methods a function calls on `this`.
-fn this_calls(f: &Function) -> Vec<String> {
-    struct Calls(Vec<String>);
+fn this_calls(f: &Function) -> Vec<Called> {
+    struct Calls(Vec<Called>);
     impl Visit for Calls {
         fn visit_call_expr(&mut self, call: &CallExpr) {
             if let Callee::Expr(c) = &call.callee {
                 if let Expr::Member(m) = strip_parens(c) {
                     if matches!(strip_parens(&m.obj), Expr::This(_)) {
-                        self.0.extend(member_name(&m.prop).map(str::to_string));
+                        let called = match (&m.prop, member_name(&m.prop)) {
+                            (_, Some(n)) => Called::Named(n.to_string()),
+                            (MemberProp::Computed(k), None) => match strip_parens(&k.expr) {
+                                Expr::Tpl(t) => Called::Shaped(
+                                    t.quasis
+                                        .iter()
+                                        .map(|q| {
+                                            q.cooked
+                                                .as_ref()
+                                                .map_or(String::new(), |c| c.to_string_lossy().into_owned())
+                                        })
+                                        .collect(),
+                                ),
+                                _ => Called::Any,
+                            },
+                            (_, None) => Called::Any,
+                        };
+                        self.0.push(called);
                     }
                 }
             }
