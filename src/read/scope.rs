@@ -237,17 +237,37 @@ fn head_level(head: Option<&VarDecl>) -> HashSet<String> {
 pub struct FreeNames {
     scopes: Vec<HashSet<String>>,
     pub free: BTreeSet<String>,
+    /// A name whose every spelling is collected in `seen`, with the scope it
+    /// resolves to (by the order scopes were entered; None where it is free).
+    track: Option<String>,
+    ids: Vec<usize>,
+    entered: usize,
+    seen: Vec<(swc_common::Span, Option<usize>)>,
 }
 
 impl FreeNames {
     fn new() -> Self {
-        FreeNames { scopes: Vec::new(), free: BTreeSet::new() }
+        FreeNames {
+            scopes: Vec::new(),
+            free: BTreeSet::new(),
+            track: None,
+            ids: Vec::new(),
+            entered: 0,
+            seen: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, names: HashSet<String>) {
+        self.scopes.push(names);
+        self.ids.push(self.entered);
+        self.entered += 1;
     }
 
     fn with_scope(&mut self, names: HashSet<String>, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(names);
+        self.push(names);
         f(self);
         self.scopes.pop();
+        self.ids.pop();
     }
 
     /// `for (let x of/in right) body`: the iterated expression is outside the loop's scope.
@@ -267,6 +287,10 @@ impl FreeNames {
 impl Visit for FreeNames {
     fn visit_ident(&mut self, node: &Ident) {
         let name: &str = &node.sym;
+        if self.track.as_deref() == Some(name) {
+            let scope = self.scopes.iter().rposition(|s| s.contains(name)).map(|i| self.ids[i]);
+            self.seen.push((node.span, scope));
+        }
         if !GLOBALS.contains(&name) && !self.scopes.iter().any(|s| s.contains(name)) {
             self.free.insert(name.to_string());
         }
@@ -330,9 +354,58 @@ impl Visit for FreeNames {
 /// Free names of a node, given names already bound around it.
 pub fn free_names<N: VisitWith<FreeNames>>(node: &N, bound: &[&str]) -> BTreeSet<String> {
     let mut v = FreeNames::new();
-    v.scopes.push(bound.iter().map(|s| s.to_string()).collect());
+    v.push(bound.iter().map(|s| s.to_string()).collect());
     node.visit_with(&mut v);
     v.free
+}
+
+/// The binding that `name` spelled at `at` in `function` refers to: every
+/// place in `function` that spells the same binding (declarations, reads and
+/// writes alike, by the identifier's span; not a nested function's, block's
+/// or `catch`'s binding of the same name, nor a property), and whether it is
+/// the function's own level (where its parameters are). None where `at` is
+/// not such a spelling, or the name is bound outside `function`.
+pub fn binding_at(function: FnNode, name: &str, at: swc_common::Span) -> Option<(Vec<swc_common::Span>, bool)> {
+    let mut v = FreeNames::new();
+    v.track = Some(name.to_string());
+    match function {
+        FnNode::Function(f) => {
+            v.push(function_level(f));
+            f.params.visit_with(&mut v);
+            if let Some(b) = &f.body {
+                b.stmts.visit_with(&mut v);
+            }
+        }
+        FnNode::Arrow(a) => {
+            let mut own = function_level(a);
+            for param in &a.params {
+                let mut d = Declared { names: HashSet::new(), blocks: false, depth: 0 };
+                param.visit_with(&mut d);
+                own.extend(d.names);
+            }
+            match &*a.body {
+                ArrowFunctionBody::FunctionBody(b) => {
+                    v.push(own);
+                    a.params.visit_with(&mut v);
+                    b.stmts.visit_with(&mut v);
+                }
+                ArrowFunctionBody::Expr(e) => {
+                    v.push(own);
+                    a.params.visit_with(&mut v);
+                    e.visit_with(&mut v);
+                }
+            }
+        }
+        FnNode::Constructor(c) => {
+            v.push(function_level(c));
+            c.params.visit_with(&mut v);
+            if let Some(b) = &c.body {
+                b.stmts.visit_with(&mut v);
+            }
+        }
+    }
+    let scope = v.seen.iter().find(|(span, _)| *span == at)?.1?;
+    Some((v.seen.iter().filter(|(_, s)| *s == Some(scope)).map(|(span, _)| *span).collect(), scope == 0))
 }
 
 /// Names a function binds for its whole body: its params and everything it declares.

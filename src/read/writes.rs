@@ -302,6 +302,19 @@ pub fn pattern_names(pat: &Pat, out: &mut Vec<String>) {
     }));
 }
 
+/// Where a binding pattern spells each name it binds.
+pub fn pattern_spans(pat: &Pat) -> Vec<Span> {
+    let mut found = Vec::new();
+    pattern(swc_common::DUMMY_SP, pat, How::Pattern, &mut found);
+    found
+        .into_iter()
+        .filter_map(|w| match w.target {
+            Target::Name(_, span) => Some(span),
+            _ => None,
+        })
+        .collect()
+}
+
 fn array(at: Span, a: &ArrayPat, out: &mut Vec<Write>) {
     for elem in a.elems.iter().flatten() {
         pattern(at, elem, How::Pattern, out);

@@ -96,32 +96,31 @@ impl<'r, 'a> Roots<'r, 'a> {
         let Expr::Ident(object) = strip_parens(&m.obj) else {
             return Err(format!("its object `{}` is not a plain name", clip(index.text(&range(&*m.obj)))));
         };
-        self.is_root_name(f, &object.sym, 0)
+        self.is_root_name(f, object, 0)
     }
 
     /// Whether `name` in `f` only ever holds a root execution.
-    fn is_root_name(&self, f: &FnInfo<'a>, name: &str, depth: u8) -> Result<(), String> {
+    fn is_root_name(&self, f: &FnInfo<'a>, id: &Ident, depth: u8) -> Result<(), String> {
+        let name: &str = &id.sym;
         if depth > 2 {
             return Err(format!("`{name}` is passed on too many times to follow"));
         }
-        let values = values_of(f, name);
-        if !values.is_empty() {
-            for v in values {
-                if !self.is_root_value(f, unsafe { &*v }, depth) {
-                    return Err(format!(
-                        "`{name}` is given `{}`, not a root construction",
-                        clip(self.resolution.index.text(&range(unsafe { &*v })))
-                    ));
-                }
+        let (values, function_level) = values_of(f, id)?;
+        for at in &values {
+            let shown = self.resolution.expr_at(f, at).is_some_and(|v| self.is_root_value(f, v, depth));
+            if !shown {
+                return Err(format!(
+                    "`{name}` is given `{}`, not a root construction",
+                    clip(self.resolution.index.text(at))
+                ));
             }
+        }
+        let param = f.node.param_names().iter().position(|p| *p == Some(name)).filter(|_| function_level);
+        if !values.is_empty() && param.is_none() {
             return Ok(());
         }
-        let position = f
-            .node
-            .param_names()
-            .iter()
-            .position(|p| *p == Some(name))
-            .ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
+        // A parameter, assigned or not: what its callers hand it must be a root too.
+        let position = param.ok_or_else(|| format!("`{name}` is neither a local nor a parameter of its function"))?;
         let fname = self
             .function_name(f)
             .ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
@@ -157,7 +156,7 @@ impl<'r, 'a> Roots<'r, 'a> {
             return true;
         }
         match value {
-            Expr::Ident(id) => self.is_root_name(f, &id.sym, depth + 1).is_ok(),
+            Expr::Ident(id) => self.is_root_name(f, id, depth + 1).is_ok(),
             Expr::Await(a) => self.is_root_value(f, &a.arg, depth),
             // A helper that returns a root construction: `this.newRootExecution()`.
             Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
@@ -252,33 +251,83 @@ impl<'r, 'a> Roots<'r, 'a> {
     }
 }
 
-/// Everything assigned to a local `name` in `f` (declarations and assignments).
-fn values_of(f: &FnInfo, name: &str) -> Vec<*const Expr> {
-    struct Find<'n> {
-        name: &'n str,
-        out: Vec<*const Expr>,
+/// What the binding `id` refers to in `f` is given: its initialisers and the
+/// right sides of its plain assignments, wherever in `f` (nested closures
+/// included) they reach that binding and not a shadowing one. Any other write
+/// of it (an operator-assignment, `++`, a destructuring, a `for` head, a
+/// function or class declared under the name) cannot be followed: an error.
+/// Whether it is a parameter too is the caller's to ask.
+fn values_of(f: &FnInfo, id: &Ident) -> Result<(Vec<Range<usize>>, bool), String> {
+    let name: &str = &id.sym;
+    let (spans, function_level) = crate::read::scope::binding_at(f.node, name, id.span)
+        .ok_or_else(|| format!("`{name}` is bound outside its function"))?;
+    let own: std::collections::HashSet<swc_common::Span> = spans.into_iter().collect();
+    struct Find<'o> {
+        own: &'o std::collections::HashSet<swc_common::Span>,
+        out: Vec<Range<usize>>,
+        other: Option<usize>,
+    }
+    impl Find<'_> {
+        fn declares(&mut self, span: swc_common::Span) {
+            if self.own.contains(&span) && self.other.is_none() {
+                self.other = Some(crate::read::parse::lo(span));
+            }
+        }
     }
     impl Visit for Find<'_> {
         fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-            if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
-                if &*id.id.sym == self.name {
-                    self.out.push(&**init);
+            match (&d.name, &d.init) {
+                (Pat::Ident(id), Some(init)) if self.own.contains(&id.id.span) => self.out.push(range(&**init)),
+                (Pat::Ident(_), _) => {}
+                (pat, _) => {
+                    for span in crate::read::writes::pattern_spans(pat) {
+                        self.declares(span);
+                    }
                 }
             }
-            d.visit_children_with(self);
+            d.init.visit_with(self);
+        }
+        fn visit_fn_decl(&mut self, d: &FnDecl) {
+            self.declares(d.ident.span);
+            d.function.visit_with(self);
+        }
+        fn visit_class_decl(&mut self, d: &ClassDecl) {
+            self.declares(d.ident.span);
+            d.class.visit_with(self);
         }
         fn visit_assign_expr(&mut self, a: &AssignExpr) {
-            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
-                if &*id.id.sym == self.name {
-                    self.out.push(&*a.right);
+            if let (AssignOp::Assign, AssignTarget::Simple(SimpleAssignTarget::Ident(id))) = (a.op, &a.left) {
+                if self.own.contains(&id.id.span) {
+                    self.out.push(range(&*a.right));
                 }
             }
             a.visit_children_with(self);
         }
     }
-    let mut find = Find { name, out: Vec::new() };
+    let mut find = Find { own: &own, out: Vec::new(), other: None };
     f.node.visit(&mut find);
-    find.out
+    if let Some(at) = find.other {
+        return Err(format!("`{name}` is declared at byte {at} in a way that cannot be followed"));
+    }
+    // Every other write of the binding: the grammar's list, not this walk's.
+    let mut writes = Vec::new();
+    match f.node {
+        FnNode::Function(n) => writes = crate::read::writes::all_in(n),
+        FnNode::Arrow(n) => writes = crate::read::writes::all_in(n),
+        FnNode::Constructor(n) => writes.extend(crate::read::writes::all_in(n)),
+    }
+    for w in writes {
+        if let crate::read::writes::Target::Name(_, span) = &w.target {
+            if own.contains(span) && w.how != crate::read::writes::How::Assign {
+                return Err(format!(
+                    "`{name}` is written at byte {} ({:?}), which cannot be followed",
+                    crate::read::parse::lo(w.at),
+                    w.how
+                ));
+            }
+        }
+    }
+    Ok((find.out, function_level))
 }
 
 /// What a function returns: its `return` values (not of nested functions), or an arrow's expression.

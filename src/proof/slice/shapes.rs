@@ -292,9 +292,7 @@ pub(super) fn code_shapes(
             maker.map_or(f.name, |m| m.name).filter(|_| call["form"] != "method").map(str::to_string)
         })
         .collect();
-    // A name of one or two characters is a minifier's, a token in most
-    // statements: looking for its calls would make the prefilter parse them all.
-    let fns: Vec<&str> = names.iter().flatten().map(String::as_str).filter(|n| n.len() >= 3).collect();
+    let fns: Vec<&str> = names.iter().flatten().map(String::as_str).collect();
     let (calls, buffer_calls) = code_calls(resolution, program, &fns, &methods, slot, insertions);
     for ((call, f, maker), name) in targets.into_iter().zip(&names) {
         let own = calls.iter().filter(|c| Some(&c.name) == name.as_ref());
@@ -336,9 +334,11 @@ fn code_calls(
     insertions: &[Insertion],
 ) -> (Vec<NamedCall>, Vec<Value>) {
     let index = &resolution.index;
-    // The prefilter must parse every statement that could hold such a call.
+    // The prefilter must parse every statement that could hold such a call:
+    // those where the name may refer to the top-level function (a minifier's
+    // one-letter name is a token in most statements, a reference in few).
     for name in fns {
-        index.lookups.mention(name, crate::anchors::resolve::Mention::Token);
+        index.lookups.mention(name, crate::anchors::resolve::Mention::Reference);
     }
     if let Some(slot) = slot {
         index.lookups.mention(slot, crate::anchors::resolve::Mention::Token);
