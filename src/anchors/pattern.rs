@@ -160,6 +160,18 @@ pub fn strip_parens(mut expr: &Expr) -> &Expr {
     expr
 }
 
+/// The expression whose value `expr` is: through parentheses and to the
+/// last of a comma sequence (`return log(child.id), child` returns `child`).
+pub fn value_expr(mut expr: &Expr) -> &Expr {
+    loop {
+        match expr {
+            Expr::Paren(paren) => expr = &paren.expr,
+            Expr::Seq(seq) if !seq.exprs.is_empty() => expr = &seq.exprs[seq.exprs.len() - 1],
+            _ => return expr,
+        }
+    }
+}
+
 /// An optional call (`a?.m(x)`, `a.m?.(x)`) as the plain call it is once the
 /// chain is not short-circuited: what the accounting must judge like any call.
 pub fn opt_call_as_call(call: &OptCall) -> CallExpr {

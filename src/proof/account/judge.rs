@@ -162,13 +162,13 @@ impl<'r, 'a> World<'r, 'a> {
                 continue;
             }
             tally.counted += 1;
-            let SlotUse::Bound(name) = how else { continue };
+            let SlotUse::Bound(name, binding) = how else { continue };
             if inside(at, &self.readers) {
                 continue;
             }
             match self.index.enclosing_function(at) {
                 Some(f) => {
-                    for (use_at, use_how) in uses_of(f.node, name) {
+                    for (use_at, use_how) in uses_of(f.node, name, *binding) {
                         if self.judge_slot_use(&use_at, &use_how, tally) {
                             tally.counted += 1;
                         }
@@ -211,7 +211,7 @@ impl<'r, 'a> World<'r, 'a> {
                 );
                 false
             }
-            SlotUse::Bound(_) => true,
+            SlotUse::Bound(..) => true,
         }
     }
 }

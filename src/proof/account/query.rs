@@ -113,22 +113,29 @@ pub(super) fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String
     w.out
 }
 
-/// Every use of a local `name` inside `node`: a method call, a member read, or anything else.
-pub(super) fn uses_of(node: FnNode, name: &str) -> Vec<(Range<usize>, SlotUse)> {
+/// Every use of the local `name` declared at `binding` inside `node`: a
+/// method call, a member read, or anything else. Not a nested scope's
+/// binding of the same name (where the binding cannot be placed, every
+/// spelling of the name counts).
+pub(super) fn uses_of(node: FnNode, name: &str, binding: swc_common::Span) -> Vec<(Range<usize>, SlotUse)> {
     struct Uses<'n> {
         name: &'n str,
+        spans: Option<std::collections::HashSet<swc_common::Span>>,
         handled: BTreeSet<usize>,
         out: Vec<(Range<usize>, SlotUse)>,
     }
     impl Uses<'_> {
         fn is(&self, e: &Expr) -> bool {
-            matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == self.name)
+            matches!(strip_parens(e), Expr::Ident(id) if self.is_id(id))
+        }
+        fn is_id(&self, id: &Ident) -> bool {
+            &*id.sym == self.name && self.spans.as_ref().is_none_or(|s| s.contains(&id.span))
         }
     }
     impl Visit for Uses<'_> {
         fn visit_var_declarator(&mut self, d: &VarDeclarator) {
             if let Pat::Ident(id) = &d.name {
-                if &*id.id.sym == self.name {
+                if self.is_id(&id.id) {
                     if let Some(init) = &d.init {
                         init.visit_with(self);
                     }
@@ -156,7 +163,7 @@ pub(super) fn uses_of(node: FnNode, name: &str) -> Vec<(Range<usize>, SlotUse)> 
                 Expr::Unary(u) if (u.op == UnaryOp::Bang || u.op == UnaryOp::TypeOf) && self.is(&u.arg) => {
                     self.handled.insert(range(strip_parens(&u.arg)).start);
                 }
-                Expr::Ident(id) if &*id.sym == self.name && !self.handled.contains(&at.start) => {
+                Expr::Ident(id) if self.is_id(id) && !self.handled.contains(&at.start) => {
                     self.out.push((at.clone(), SlotUse::Value));
                 }
                 _ => {}
@@ -173,7 +180,8 @@ pub(super) fn uses_of(node: FnNode, name: &str) -> Vec<(Range<usize>, SlotUse)> 
             s.visit_children_with(self);
         }
     }
-    let mut u = Uses { name, handled: BTreeSet::new(), out: Vec::new() };
+    let spans = crate::read::scope::binding_at(node, name, binding).map(|(s, _)| s.into_iter().collect());
+    let mut u = Uses { name, spans, handled: BTreeSet::new(), out: Vec::new() };
     node.visit(&mut u);
     u.out
 }

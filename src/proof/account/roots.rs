@@ -184,7 +184,10 @@ impl<'r, 'a> Roots<'r, 'a> {
 
     fn returns_only_roots(&self, h: &FnInfo) -> bool {
         let returned = returns_of(h);
-        !returned.is_empty() && returned.iter().all(|r| self.roots.contains(&range(strip_parens(unsafe { &**r }))))
+        !returned.is_empty()
+            && returned
+                .iter()
+                .all(|r| self.roots.contains(&range(crate::anchors::pattern::value_expr(unsafe { &**r }))))
     }
 
     /// The private method `#name` of the innermost class around `at`: private

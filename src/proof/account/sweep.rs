@@ -74,7 +74,8 @@ pub(super) enum ClassUse {
 pub(super) enum SlotUse {
     Call(String),
     Read(String),
-    Bound(String),
+    /// Bound to a local: its name, and where the declaration spells it.
+    Bound(String, swc_common::Span),
     Written,
     Key,
     Test,
@@ -454,25 +455,27 @@ impl Visit for Sweep {
                     let r = range(strip_parens(init));
                     self.handled.insert((r.start, r.end));
                 }
-                Pat::Ident(id) if self.is_slot(init) => self.use_slot(init, SlotUse::Bound(id.id.sym.to_string())),
+                Pat::Ident(id) if self.is_slot(init) => {
+                    self.use_slot(init, SlotUse::Bound(id.id.sym.to_string(), id.id.span))
+                }
                 Pat::Object(o) if self.slot.is_some() => {
                     for p in &o.props {
                         let bound = match p {
                             ObjectPatProp::KeyValue(kv) if prop_name(&kv.key) == self.slot.as_deref() => {
                                 match &*kv.value {
-                                    Pat::Ident(id) => Some(id.id.sym.to_string()),
-                                    _ => Some(String::new()),
+                                    Pat::Ident(id) => Some((id.id.sym.to_string(), id.id.span)),
+                                    _ => Some((String::new(), swc_common::DUMMY_SP)),
                                 }
                             }
                             ObjectPatProp::Assign(a) if Some(&*a.key.sym) == self.slot.as_deref() => {
-                                Some(a.key.sym.to_string())
+                                Some((a.key.sym.to_string(), a.key.id.span))
                             }
                             _ => None,
                         };
-                        if let Some(name) = bound {
+                        if let Some((name, span)) = bound {
                             let at = range(p);
                             self.slot_uses
-                                .push((at, if name.is_empty() { SlotUse::Value } else { SlotUse::Bound(name) }));
+                                .push((at, if name.is_empty() { SlotUse::Value } else { SlotUse::Bound(name, span) }));
                         }
                     }
                 }

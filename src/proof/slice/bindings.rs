@@ -195,7 +195,7 @@ impl<'a> TopLevel<'a> {
 
 /// A lazily initialised module (esbuild's `__esm`, or any wrapper called with
 /// an initialiser): `var X;` at top level, `X = <value>` at the top of the
-/// initialiser. Such a name, declared once without a value (`Binding::Uninit`)
+/// initialiser, or at the top of a top-level statement itself. Such a name, declared once without a value (`Binding::Uninit`)
 /// and assigned once in the whole program, there, is bound to that value, as
 /// its module would have it once initialised. Returns the names declared so
 /// (looked up as tokens, so that every assignment of one is parsed and seen).
@@ -211,17 +211,21 @@ fn lazy_bindings<'a>(program: &'a Program, names: &mut HashMap<&'a str, Binding<
         }
     }
     let mut assigned: HashMap<&'a str, Vec<&'a AssignExpr>> = HashMap::new();
+    let mut note = |a: &'a AssignExpr| {
+        if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+            assigned.entry(crate::anchors::resolve::pin::<str>(&id.id.sym)).or_default().push(a);
+        }
+    };
     for e in wrapped {
+        // Made at top level as the module runs: `var b, w = (b = {…}, function …)`,
+        // a minifier's hoisting of a factory's argument.
+        top_assignments(e, &mut note);
         let Expr::Call(call) = strip_parens(e) else { continue };
         for arg in &call.args {
             for body in initialiser_bodies(&arg.expr) {
                 for stmt in body {
                     if let Stmt::Expr(e) = stmt {
-                        top_assignments(&e.expr, &mut |a| {
-                            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
-                                assigned.entry(crate::anchors::resolve::pin::<str>(&id.id.sym)).or_default().push(a);
-                            }
-                        });
+                        top_assignments(&e.expr, &mut note);
                     }
                 }
             }
@@ -263,10 +267,14 @@ fn initialiser_bodies(e: &Expr) -> Vec<&Vec<Stmt>> {
     }
 }
 
-/// The assignments an expression statement makes at its own level (`a = 1`, `a = 1, b = 2`).
+/// The assignments an expression statement makes at its own level (`a = 1`,
+/// `a = 1, b = 2`, `a = (b = 1, c)`).
 fn top_assignments<'e>(e: &'e Expr, each: &mut dyn FnMut(&'e AssignExpr)) {
     match strip_parens(e) {
-        Expr::Assign(a) => each(a),
+        Expr::Assign(a) => {
+            each(a);
+            top_assignments(&a.right, each);
+        }
         Expr::Seq(s) => s.exprs.iter().for_each(|x| top_assignments(x, each)),
         _ => {}
     }

@@ -12,7 +12,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use super::cut::{add_free, cut, fn_free};
 use super::parts::Parts;
 use super::shapes::{params_of, service_slots, Slots};
-use crate::anchors::pattern::{prop_name, strip_parens};
+use crate::anchors::pattern::prop_name;
 use crate::anchors::resolve::{FnInfo, Index, Resolution};
 use crate::fix::mark::Insertion;
 use crate::read::parse::range;
@@ -165,7 +165,7 @@ fn returns(maker: FnNode, inner: &FnInfo) -> bool {
     // harness calls what the maker really returns, so a call that does not
     // give the function back fails calibration, it does not pass.
     fn is(e: &Expr, f: &FnInfo) -> bool {
-        match strip_parens(e) {
+        match crate::anchors::pattern::value_expr(e) {
             Expr::Ident(id) => f.name == Some(&*id.sym),
             Expr::Call(c) => c.args.iter().any(|a| a.spread.is_none() && is(&a.expr, f)),
             e => range(e) == f.range,

@@ -143,7 +143,7 @@ fn returns_construction(f: &FnInfo, site: &Range<usize>, child: Option<&str>) ->
     }
     impl Returns<'_> {
         fn is_child(&self, e: &Expr) -> bool {
-            let e = strip_parens(e);
+            let e = crate::anchors::pattern::value_expr(e);
             range(e) == *self.site || matches!((e, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
         }
     }
