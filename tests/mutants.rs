@@ -89,7 +89,7 @@ const MODES: &[&str] = &["seed", "gate"];
 ///   (`child[TABLE[kind]](entry)`): the key is not evaluated;
 /// - a child built by a method helper and kept (`this.standby.set(id, new
 ///   WeakRef(this.buildDelegate(…)))`): a method's callers are not followed.
-const KNOWN_FALSE_PASSES: &[&str] = &["third-brief-by-delivery-table", "third-delegate-standby-weakref"];
+const KNOWN_FALSE_PASSES: &[&str] = &[];
 
 struct Bundle {
     id: String,

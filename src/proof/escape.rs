@@ -169,6 +169,7 @@ fn queue_taken(program: &Program, queue: &str) -> Vec<Range<usize>> {
 }
 
 /// A method name a call on `this` may reach: spelled, or computed.
+#[derive(Clone)]
 enum Called {
     Named(String),
     /// A template key (`this[`enqueue${kind}Message`]`): its fixed parts in order.
@@ -210,6 +211,74 @@ fn a_computed_call_on_this_may_be_every_method_its_key_can_spell() {
     assert!(shaped(&["a", "b", "c"]).may_be("axbyc") && !shaped(&["a", "b", "c"]).may_be("axcyb"));
     assert!(shaped(&["queueSteering"]).may_be("queueSteering") && !shaped(&["queue"]).may_be("queueSteering"));
     assert!(Called::Any.may_be("anything") && !Called::Named("a".into()).may_be("b"));
+}
+
+/// The string values of every object literal given to a name anywhere in the
+/// program (`const DELIVERY = { user: "enqueueSteering" }`, or assigned so by
+/// a lazy initialiser): what a lookup `DELIVERY[kind]` may give. A value that
+/// is not a string literal counts as any.
+type Tables = std::collections::HashMap<String, Vec<Called>>;
+
+fn string_tables(program: &Program) -> Tables {
+    struct Find(Tables);
+    impl Find {
+        fn add(&mut self, name: &str, value: &Expr) {
+            let Expr::Object(o) = strip_parens(value) else { return };
+            let values = o.props.iter().map(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => match strip_parens(&kv.value) {
+                        Expr::Lit(Lit::Str(s)) => Called::Named(s.value.to_string_lossy().into_owned()),
+                        _ => Called::Any,
+                    },
+                    _ => Called::Any,
+                },
+                PropOrSpread::Spread(_) => Called::Any,
+            });
+            self.0.entry(name.to_string()).or_default().extend(values);
+        }
+    }
+    impl Visit for Find {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+                self.add(&id.id.sym, init);
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                self.add(&id.id.sym, &a.right);
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut find = Find(Tables::new());
+    program.visit_with(&mut find);
+    find.0
+}
+
+/// What a computed key may evaluate to: a string, a template's fixed parts, a
+/// table's values, either branch of a conditional. Empty where the tool
+/// cannot tell (a parameter, a call): such a call is judged where its
+/// receiver is known to be an execution (the child, `this` in its class).
+fn computed_keys(key: &Expr, tables: &Tables) -> Vec<Called> {
+    match strip_parens(key) {
+        Expr::Lit(Lit::Str(s)) => vec![Called::Named(s.value.to_string_lossy().into_owned())],
+        Expr::Tpl(t) => vec![Called::Shaped(
+            t.quasis
+                .iter()
+                .map(|q| q.cooked.as_ref().map_or(String::new(), |c| c.to_string_lossy().into_owned()))
+                .collect(),
+        )],
+        Expr::Member(m) => match strip_parens(&m.obj) {
+            Expr::Ident(t) => tables.get(&*t.sym).map(|v| v.iter().map(Called::clone).collect()).unwrap_or_default(),
+            _ => Vec::new(),
+        },
+        Expr::Cond(c) => [computed_keys(&c.cons, tables), computed_keys(&c.alt, tables)].concat(),
+        Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::NullishCoalescing | BinaryOp::LogicalAnd) => {
+            [computed_keys(&b.left, tables), computed_keys(&b.right, tables)].concat()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The methods a function calls on `this`.
@@ -266,6 +335,7 @@ pub fn deliveries_outside(
     let outside = |at: &Range<usize>| !within(at, &exec.range) && !drains.iter().any(|d| within(at, d));
     struct Uses<'d> {
         delivery: &'d BTreeSet<String>,
+        tables: &'d Tables,
         found: Vec<(Range<usize>, String, bool)>,
     }
     impl Visit for Uses<'_> {
@@ -287,12 +357,20 @@ pub fn deliveries_outside(
                         call.args.visit_with(self);
                         return;
                     }
+                    // `x[TABLE[kind]](…)`, `x[`enqueue${k}`](…)`: a key that can spell a delivery method.
+                    if let (MemberProp::Computed(k), None) = (&m.prop, member_name(&m.prop)) {
+                        let keys = computed_keys(&k.expr, self.tables);
+                        if let Some(name) = self.delivery.iter().find(|d| keys.iter().any(|c| c.may_be(d))) {
+                            self.found.push((range(call), name.clone(), true));
+                        }
+                    }
                 }
             }
             call.visit_children_with(self);
         }
     }
-    let mut uses = Uses { delivery, found: Vec::new() };
+    let tables = string_tables(program);
+    let mut uses = Uses { delivery, tables: &tables, found: Vec::new() };
     program.visit_with(&mut uses);
     for (at, name, called) in uses.found.into_iter().filter(|(at, _, _)| outside(at)) {
         let why = if called {
@@ -518,6 +596,10 @@ impl Visit for Keep {
                 // Inside a later closure, calling the child's own method runs it then.
                 if self.depth > 0 && self.is_child_name(&m.obj) {
                     self.note(range(call), "has a method called by a closure that may run later");
+                }
+                // `child[key](…)`: which method runs depends on data the harness may not hold.
+                if self.is_child_name(&m.obj) && member_name(&m.prop).is_none() {
+                    self.note(range(call), "has a method chosen by a computed key called here");
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use swc_ecma_ast::*;
 
-use crate::anchors::resolve::clip;
+use crate::anchors::resolve::{clip, FnInfo};
 use crate::proof::account::judge::Tally;
 use crate::proof::account::place::Place;
 use crate::proof::account::world::World;
@@ -40,6 +40,27 @@ impl<'r, 'a> World<'r, 'a> {
                 .resolution
                 .expr_at(f, site)
                 .and_then(|new| crate::proof::slice::ConstructionHelper::of(self.index, program, f, site, new));
+            // A function that hands the child back, not a top-level helper (a method
+            // `this.buildDelegate(…)`): what each caller does with it counts too.
+            if helper.is_none() && crate::proof::slice::returns_construction(f, site, bound_to(f, site).as_deref()) {
+                match self.returned_to(program, f, site, 0) {
+                    Ok(callers) => {
+                        for (caller, call) in callers {
+                            let why = format!(
+                                "spawn site {}: its function returns the child; what the caller (byte {}) does \
+                                 to it before the hand-off is accounted for",
+                                n + 1,
+                                caller.range.start
+                            );
+                            paths.push((caller, call, Some(why)));
+                        }
+                    }
+                    Err(why) => tally.unaccounted(
+                        site,
+                        format!("the child built here is returned to callers the tool cannot follow: {why}"),
+                    ),
+                }
+            }
             for (call, _) in helper.iter().flat_map(|h| &h.calls) {
                 let Some(caller) = self.index.enclosing_function(call) else { continue };
                 let name = helper.as_ref().map_or("", |h| h.name.as_str());
@@ -51,7 +72,7 @@ impl<'r, 'a> World<'r, 'a> {
                 );
                 paths.push((caller, call.clone(), Some(why)));
             }
-            let through_helper = paths.len() > 1;
+            let through_helper = helper.is_some() && paths.len() > 1;
             for (f, at, why) in paths {
                 let why = why.or_else(|| {
                     (!through_helper).then(|| {
@@ -83,4 +104,99 @@ impl<'r, 'a> World<'r, 'a> {
         }
         reported
     }
+
+    /// The calls a function returning the child at `site` returns it to: every
+    /// call spelled with its name (a method's by its key, on any object),
+    /// followed on while a caller returns it too. Err where the function has
+    /// no name, is taken as a value (called where no call shows), or the
+    /// chain is too long to follow.
+    fn returned_to(
+        &self,
+        program: &'a Program,
+        f: &FnInfo<'a>,
+        site: &std::ops::Range<usize>,
+        depth: u8,
+    ) -> Result<Vec<(&'r crate::anchors::resolve::FnInfo<'a>, std::ops::Range<usize>)>, String> {
+        if depth > 2 {
+            return Err("it is returned on through too many functions".into());
+        }
+        let name = crate::proof::account::roots::called_as(self.index, f)
+            .ok_or_else(|| format!("the function around byte {} has no name to find its calls by", site.start))?;
+        self.index.lookups.mention(&name, crate::anchors::resolve::Mention::Token);
+        let uses = name_uses(program, &name);
+        if let Some(at) = uses.values.first() {
+            return Err(format!("`{name}` is taken as a value at byte {}, so its callers are not all seen", at.start));
+        }
+        let mut out = Vec::new();
+        for call in uses.calls {
+            let caller = self
+                .index
+                .enclosing_function(&call)
+                .ok_or_else(|| format!("`{name}` is called at top level (byte {})", call.start))?;
+            if crate::proof::slice::returns_construction(caller, &call, bound_to(caller, &call).as_deref()) {
+                out.extend(self.returned_to(program, caller, &call, depth + 1)?);
+            }
+            out.push((caller, call));
+        }
+        Ok(out)
+    }
+}
+
+/// Where `name` is called (`name(…)`, `x.name(…)`), and where it is used
+/// otherwise: read as a member or a name, not as a callee (declarations aside).
+struct NameUses {
+    calls: Vec<std::ops::Range<usize>>,
+    values: Vec<std::ops::Range<usize>>,
+}
+
+fn name_uses(program: &Program, name: &str) -> NameUses {
+    use crate::read::parse::range;
+    use swc_ecma_visit::{Visit, VisitWith};
+    struct Find<'n>(&'n str, NameUses);
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                match crate::anchors::pattern::strip_parens(c) {
+                    Expr::Ident(id) if &*id.sym == self.0 => {
+                        self.1.calls.push(range(call));
+                        return call.args.visit_with(self);
+                    }
+                    Expr::Member(m) if crate::anchors::pattern::member_name(&m.prop) == Some(self.0) => {
+                        self.1.calls.push(range(call));
+                        m.obj.visit_with(self);
+                        return call.args.visit_with(self);
+                    }
+                    _ => {}
+                }
+            }
+            call.visit_children_with(self);
+        }
+        fn visit_opt_call(&mut self, call: &OptCall) {
+            self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
+        }
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if crate::anchors::pattern::member_name(&m.prop) == Some(self.0) {
+                self.1.values.push(range(m));
+            }
+            m.visit_children_with(self);
+        }
+        fn visit_ident(&mut self, id: &Ident) {
+            if &*id.sym == self.0 {
+                self.1.values.push(range(id));
+            }
+        }
+        fn visit_binding_ident(&mut self, _: &BindingIdent) {}
+        fn visit_fn_decl(&mut self, d: &FnDecl) {
+            d.function.visit_with(self);
+        }
+        fn visit_fn_expr(&mut self, f: &FnExpr) {
+            f.function.visit_with(self);
+        }
+        fn visit_class_decl(&mut self, d: &ClassDecl) {
+            d.class.visit_with(self);
+        }
+    }
+    let mut find = Find(name, NameUses { calls: Vec::new(), values: Vec::new() });
+    program.visit_with(&mut find);
+    find.1
 }

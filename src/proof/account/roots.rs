@@ -203,19 +203,8 @@ impl<'r, 'a> Roots<'r, 'a> {
         })
     }
 
-    /// The name a function is called by: its own, or its method's.
     fn function_name(&self, f: &FnInfo<'a>) -> Option<String> {
-        if let Some(name) = f.name {
-            return Some(name.to_string());
-        }
-        self.resolution.index.classes.iter().find_map(|c| {
-            c.class.body.iter().find_map(|m| match m {
-                ClassMember::Method(method) if range(&*method.function) == f.range => {
-                    prop_name(&method.key).map(str::to_string)
-                }
-                _ => None,
-            })
-        })
+        called_as(&self.resolution.index, f)
     }
 
     /// Whether some call of `name` stands in an arrow or function expression:
@@ -252,6 +241,21 @@ impl<'r, 'a> Roots<'r, 'a> {
     fn functions_named(&self, name: &str) -> Vec<&FnInfo<'a>> {
         self.resolution.index.functions.iter().filter(|f| self.function_name(f).as_deref() == Some(name)).collect()
     }
+}
+
+/// The name a function is called by: its own, or its method's.
+pub(super) fn called_as(index: &crate::anchors::resolve::Index, f: &FnInfo) -> Option<String> {
+    if let Some(name) = f.name {
+        return Some(name.to_string());
+    }
+    index.classes.iter().find_map(|c| {
+        c.class.body.iter().find_map(|m| match m {
+            ClassMember::Method(method) if range(&*method.function) == f.range => {
+                prop_name(&method.key).map(str::to_string)
+            }
+            _ => None,
+        })
+    })
 }
 
 /// What the binding `id` refers to in `f` is given: its initialisers and the

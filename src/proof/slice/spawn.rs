@@ -135,7 +135,7 @@ impl<'a> ConstructionHelper<'a> {
 }
 
 /// Whether `f` returns the construction at `site`, itself or by the local it is bound to.
-fn returns_construction(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> bool {
+pub fn returns_construction(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> bool {
     struct Returns<'r> {
         site: &'r Range<usize>,
         child: Option<&'r str>,
