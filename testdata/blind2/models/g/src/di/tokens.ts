@@ -1,0 +1,24 @@
+import { token } from "./container";
+import type { SteeringBuffer } from "../steering/buffer";
+import type { SteeringPromptRenderer } from "../steering/prompt-renderer";
+import type { ExecutionFactory } from "../execution/execution-factory";
+import type { ExecutionRegistry } from "../execution/execution-registry";
+import type { HookDispatcher } from "../graph/hooks";
+import type { Logger } from "../util/logger";
+import type { UpdateSink } from "../acp/updates";
+import type { ToolRegistry } from "../tools/tool-registry";
+
+export const STEERING_BUFFER = token<SteeringBuffer>("SteeringBuffer");
+export const PROMPT_RENDERER = token<SteeringPromptRenderer>("SteeringPromptRenderer");
+export const EXECUTION_FACTORY = token<ExecutionFactory>("ExecutionFactory");
+export const EXECUTION_REGISTRY = token<ExecutionRegistry>("ExecutionRegistry");
+export const HOOK_DISPATCHER = token<HookDispatcher>("HookDispatcher");
+export const LOGGER = token<Logger>("Logger");
+export const UPDATE_SINK = token<UpdateSink>("UpdateSink");
+export const TOOL_REGISTRY = token<ToolRegistry>("ToolRegistry");
+export const SESSION = token<any>("Session");
+export const CONTAINER = token<any>("Container");
+export const MODEL = token<any>("Model");
+export const LIVE_STEERING_HOOK = token<any>("LiveSteeringHook");
+export const TURN_ROUTES = token<any>("TurnRoutes");
+export const GRAPH_RUNNER = token<any>("GraphRunner");
