@@ -27,7 +27,8 @@ pub struct Options {
 /// What the installed bundle holds now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
-    Patched(Mode),
+    /// Our markers, and whether they say the patch was written unproved (`--allow-inconclusive`).
+    Patched(Mode, bool),
     /// Without our markers.
     Stock,
 }
@@ -37,6 +38,8 @@ pub struct Bundle {
     pub how: String,
     /// Tampered or unreadable: why not known.
     pub code: Result<Code, String>,
+    /// Why the patch was written unproved, as its markers record it.
+    pub unproved: Option<String>,
     /// Last written (patched, restored or unpacked), seconds since the epoch.
     pub written: Option<i64>,
 }
@@ -70,7 +73,7 @@ impl Audited {
     }
 
     pub fn ran_patched(&self) -> bool {
-        matches!(self.ran, Ran::After(Code::Patched(_)))
+        matches!(self.ran, Ran::After(Code::Patched(..)))
     }
 }
 
@@ -148,18 +151,18 @@ fn epoch(time: SystemTime) -> Option<i64> {
 fn bundle(target: Option<&std::path::Path>) -> Result<Bundle, String> {
     let target = discover::discover(target).map_err(|e| e.to_string())?;
     let read = std::fs::read(&target.path).and_then(|bytes| Ok((bytes, std::fs::metadata(&target.path)?)));
-    let (code, written) = match read {
+    let (code, unproved, written) = match read {
         Ok((bytes, meta)) => {
-            let code = match mark::read(&bytes) {
-                Ok(Some(marked)) => Ok(Code::Patched(marked.mode)),
-                Ok(None) => Ok(Code::Stock),
-                Err(t) => Err(format!("its markers do not check out ({t})")),
+            let (code, unproved) = match mark::read(&bytes) {
+                Ok(Some(marked)) => (Ok(Code::Patched(marked.mode, marked.unproved.is_some())), marked.unproved),
+                Ok(None) => (Ok(Code::Stock), None),
+                Err(t) => (Err(format!("its markers do not check out ({t})")), None),
             };
-            (code, meta.modified().ok().and_then(epoch))
+            (code, unproved, meta.modified().ok().and_then(epoch))
         }
-        Err(e) => (Err(format!("cannot read it: {e}")), None),
+        Err(e) => (Err(format!("cannot read it: {e}")), None, None),
     };
-    Ok(Bundle { path: target.path, how: target.how, code, written })
+    Ok(Bundle { path: target.path, how: target.how, code, unproved, written })
 }
 
 fn ran(bundle: Option<&Bundle>, started: Option<i64>, last_written: Option<SystemTime>) -> Ran {

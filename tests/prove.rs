@@ -336,6 +336,21 @@ fn an_undrivable_bundle_is_undriven_and_needs_the_opt_out() {
     assert!(c["unproved"].as_str().unwrap().contains("no calling form"), "{c:#}");
     let text = String::from_utf8_lossy(&tree.run(&["--check"]).stdout).to_string();
     assert!(text.contains("(seed mode, unproved: "), "{text}");
+    // --audit names the sessions that ran it: one dated after the patch was written.
+    let logs = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(logs.path().join("s1")).unwrap();
+    std::fs::write(
+        logs.path().join("s1/kiro.log"),
+        "2099-01-01T09:00:00.000Z [info] [LiveSteeringHook] injected steering steer-1 into kiro (00000001) (handlers: 0)\n",
+    )
+    .unwrap();
+    let audit = tree.run(&["--audit", "--logs", logs.path().to_str().unwrap(), "--json"]);
+    let a = json(&audit);
+    assert!(a["bundle"]["unproved"].as_str().is_some_and(|w| w.contains("no calling form")), "{a:#}");
+    assert_eq!(a["sessions"][0]["ran_unproved"], true, "{a:#}");
+    let audit = tree.run(&["--audit", "--logs", logs.path().to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&audit.stdout).to_string();
+    assert!(text.contains("ran unproved patched code: 1 session") && text.contains("that was not proved"), "{text}");
     assert_eq!(code(&tree.run(&["--restore"])), 0);
     assert_eq!(tree.sha(), stock);
     // --ensure writes it only where the saved choice allows it, and says so each time.

@@ -416,3 +416,31 @@ fn a_tree_that_must_not_be_written_runs_from_a_patched_mirror() {
     kiro.set_up(&["--write-to", "tree"]);
     assert_fails_open(&kiro, &shim, &bundle, "not patched");
 }
+
+/// A bundle the harness cannot drive (undriven): the shim writes it only
+/// where the saved choice allows an unproved patch, and says so on stderr
+/// each time it writes; otherwise node runs the file as it is.
+#[test]
+fn the_shim_writes_an_unproved_patch_only_by_the_saved_choice_and_says_so() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&[]);
+    let bundle = kiro.unpack("2.23.0-undriven", "readable-cjs");
+    let append =
+        "  push(kind, text) {\n    const id = `${kind === \"user\" ? \"steer\" : \"notify\"}-${++this.sequence}`;";
+    let text = std::fs::read_to_string(&bundle).unwrap();
+    assert_eq!(text.matches(append).count(), 1);
+    std::fs::write(&bundle, text.replacen(append, &format!("  async {}", append.trim_start()), 1)).unwrap();
+    assert_fails_open(&kiro, &shim, &bundle, "undriven");
+
+    let shim = kiro.set_up(&["--allow-inconclusive"]);
+    let late = scenario("late-subagent");
+    let o = kiro.launch(&shim, &bundle, &late).output().unwrap();
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(our_lines(&o).iter().any(|l| l.contains("patched unproved")), "{}", describe(&o));
+    let v = state(&kiro, &bundle);
+    assert_eq!(v["state"], "patched", "{v:#}");
+    assert!(v["unproved"].as_str().is_some_and(|w| w.contains("no calling form")), "{v:#}");
+    // Already patched: the next start writes nothing, and says nothing of ours.
+    let o = kiro.launch(&shim, &bundle, &late).output().unwrap();
+    assert!(our_lines(&o).is_empty(), "{}", describe(&o));
+}

@@ -54,9 +54,13 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn ran_text(ran: &Ran) -> String {
     match ran {
-        Ran::After(Code::Patched(mode)) => {
+        Ran::After(Code::Patched(mode, false)) => {
             format!("after the bundle was patched ({mode} mode): it ran the patched code")
         }
+        Ran::After(Code::Patched(mode, true)) => format!(
+            "after the bundle was patched ({mode} mode) unproved (--allow-inconclusive): it ran patched code \
+             that was not proved"
+        ),
         Ran::After(Code::Stock) => "after the bundle was last written, stock: it ran the stock code".into(),
         Ran::Before => {
             "before the bundle was last written (patched, restored or unpacked): stock code, or an earlier patch".into()
@@ -124,7 +128,11 @@ fn print_text(audit: &Audit) {
     match &audit.bundle {
         Ok(b) => {
             let state = match &b.code {
-                Ok(Code::Patched(mode)) => format!("patched ({mode} mode)"),
+                Ok(Code::Patched(mode, false)) => format!("patched ({mode} mode)"),
+                Ok(Code::Patched(mode, true)) => format!(
+                    "patched ({mode} mode, unproved: {})",
+                    b.unproved.as_deref().unwrap_or("written with --allow-inconclusive")
+                ),
                 Ok(Code::Stock) => "stock".into(),
                 Err(e) => format!("state unknown: {e}"),
             };
@@ -280,7 +288,8 @@ fn summary(audit: &Audit) -> String {
     };
     let of = |f: &dyn Fn(&Ran) -> bool| audit.sessions.iter().filter(|s| f(&s.ran)).collect::<Vec<_>>();
     let parts: Vec<String> = [
-        part("ran patched code", of(&|r| matches!(r, Ran::After(Code::Patched(_))))),
+        part("ran patched code", of(&|r| matches!(r, Ran::After(Code::Patched(..))))),
+        part("ran unproved patched code", of(&|r| matches!(r, Ran::After(Code::Patched(_, true))))),
         part("ran stock code", of(&|r| matches!(r, Ran::After(Code::Stock)))),
         part("started before the bundle was last written", of(&|r| *r == Ran::Before)),
         part("code unknown", of(&|r| matches!(r, Ran::Unknown(_)))),
@@ -322,7 +331,7 @@ fn session_json(s: &Audited) -> Value {
     let log = &s.log;
     let t = tally(log);
     let (ran, mode) = match &s.ran {
-        Ran::After(Code::Patched(mode)) => ("patched", Some(mode.as_str())),
+        Ran::After(Code::Patched(mode, _)) => ("patched", Some(mode.as_str())),
         Ran::After(Code::Stock) => ("stock", None),
         Ran::Before => ("before-change", None),
         Ran::Unknown(_) => ("unknown", None),
@@ -335,6 +344,7 @@ fn session_json(s: &Audited) -> Value {
         "started_utc": s.started.map(utc),
         "ran": ran,
         "mode": mode,
+        "ran_unproved": matches!(s.ran, Ran::After(Code::Patched(_, true))),
         "ran_reason": match &s.ran { Ran::Unknown(why) => Some(why.clone()), _ => None },
         "steers": t.steers,
         "steer_deliveries": t.steer_deliveries,
@@ -389,8 +399,9 @@ fn to_json(audit: &Audit) -> Value {
         Ok(b) => json!({
             "path": b.path.display().to_string(),
             "found_by": b.how,
-            "state": match &b.code { Ok(Code::Patched(_)) => Some("patched"), Ok(Code::Stock) => Some("stock"), Err(_) => None },
-            "mode": match &b.code { Ok(Code::Patched(m)) => Some(m.as_str()), _ => None },
+            "state": match &b.code { Ok(Code::Patched(..)) => Some("patched"), Ok(Code::Stock) => Some("stock"), Err(_) => None },
+            "mode": match &b.code { Ok(Code::Patched(m, _)) => Some(m.as_str()), _ => None },
+            "unproved": b.unproved,
             "error": b.code.as_ref().err(),
             "written": b.written,
             "written_utc": b.written.map(utc),

@@ -215,8 +215,9 @@ fn a_computed_call_on_this_may_be_every_method_its_key_can_spell() {
 
 /// The string values of every object literal given to a name anywhere in the
 /// program (`const DELIVERY = { user: "enqueueSteering" }`, or assigned so by
-/// a lazy initialiser): what a lookup `DELIVERY[kind]` may give. A value that
-/// is not a string literal counts as any.
+/// a lazy initialiser): what a lookup `DELIVERY[kind]` may give. Only string
+/// literals count: a table of names is one that spells them (a value held in
+/// a variable is not followed; see docs/PROOF.md).
 type Tables = std::collections::HashMap<String, Vec<Called>>;
 
 fn string_tables(program: &Program) -> Tables {
@@ -224,15 +225,15 @@ fn string_tables(program: &Program) -> Tables {
     impl Find {
         fn add(&mut self, name: &str, value: &Expr) {
             let Expr::Object(o) = strip_parens(value) else { return };
-            let values = o.props.iter().map(|p| match p {
+            let values = o.props.iter().filter_map(|p| match p {
                 PropOrSpread::Prop(p) => match &**p {
                     Prop::KeyValue(kv) => match strip_parens(&kv.value) {
-                        Expr::Lit(Lit::Str(s)) => Called::Named(s.value.to_string_lossy().into_owned()),
-                        _ => Called::Any,
+                        Expr::Lit(Lit::Str(s)) => Some(Called::Named(s.value.to_string_lossy().into_owned())),
+                        _ => None,
                     },
-                    _ => Called::Any,
+                    _ => None,
                 },
-                PropOrSpread::Spread(_) => Called::Any,
+                PropOrSpread::Spread(_) => None,
             });
             self.0.entry(name.to_string()).or_default().extend(values);
         }

@@ -389,15 +389,32 @@ fn print_errors(o: &Outcome, quiet: bool) {
     }
 }
 
+/// Where `say_unproved` puts its line: stderr, or, in a worker whose stderr
+/// is closed (the launch shim's), a list its parent says for it.
+static RELAYED: std::sync::Mutex<Option<Vec<String>>> = std::sync::Mutex::new(None);
+
+/// From now on, `say_unproved` keeps its lines for `relayed` instead of printing them.
+pub fn relay_unproved() {
+    *RELAYED.lock().unwrap_or_else(|e| e.into_inner()) = Some(Vec::new());
+}
+
+/// The lines kept since `relay_unproved`.
+pub fn relayed() -> Vec<String> {
+    RELAYED.lock().unwrap_or_else(|e| e.into_inner()).as_mut().map(std::mem::take).unwrap_or_default()
+}
+
 /// Said on stderr each time a patch is written unproved, even where a run is
 /// otherwise quiet (--ensure, the launch shim, a mirror).
 pub fn say_unproved(o: &Outcome) {
     if let (true, Some(why)) = (o.changed, &o.unproved) {
-        eprintln!(
-            "kiro-steer-scope: warning: {} was patched unproved, as the saved choice allows \
-             (--set-up --allow-inconclusive): {why}",
+        let line = format!(
+            "warning: {} was patched unproved, as the saved choice allows (--set-up --allow-inconclusive): {why}",
             o.real_path.as_ref().or(o.target.as_ref()).map(|p| p.display().to_string()).unwrap_or_default()
         );
+        match RELAYED.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            Some(kept) => kept.push(line),
+            None => eprintln!("kiro-steer-scope: {line}"),
+        }
     }
 }
 

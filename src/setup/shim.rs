@@ -97,7 +97,10 @@ pub fn main() -> ! {
         // Already carrying the choice, as --ensure's no-op decides it: not even a fork.
         (Some(i), Ok(Some((_, config)))) if carries(Path::new(&args[i]), config.mode()) => {}
         (Some(i), Ok(Some((_, config)))) => match prepare_bounded(Path::new(&args[i]), &config, &node) {
-            Ok(path) => args[i] = path.into_os_string(),
+            Ok((path, warnings)) => {
+                warnings.iter().for_each(|w| say(w));
+                args[i] = path.into_os_string();
+            }
             Err(why) => say(&format!("not patched: {why}; {} runs as it is", args[i].to_string_lossy())),
         },
     }
@@ -121,8 +124,8 @@ fn carries(bundle: &Path, mode: Mode) -> bool {
 }
 
 /// Runs `prepare` in a forked child and waits at most the budget for the
-/// path node should run.
-fn prepare_bounded(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, String> {
+/// path node should run, and the warnings the child could not print itself.
+fn prepare_bounded(bundle: &Path, config: &Config, node: &Path) -> Result<(PathBuf, Vec<String>), String> {
     let mut fds = [0; 2];
     if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
         return Err(format!("cannot make a pipe: {}", std::io::Error::last_os_error()));
@@ -139,8 +142,17 @@ fn prepare_bounded(bundle: &Path, config: &Config, node: &Path) -> Result<PathBu
     if child == 0 {
         drop(read);
         quiet_stdio();
+        crate::run::report::relay_unproved();
         let answer = match std::panic::catch_unwind(|| prepare(bundle, config, node)) {
-            Ok(Ok(path)) => [b"ok\0".as_slice(), path.as_os_str().as_bytes()].concat(),
+            // A path holds no NUL, nor does a warning: `ok\0path[\0warning]…`.
+            Ok(Ok(path)) => {
+                let mut answer = [b"ok\0".as_slice(), path.as_os_str().as_bytes()].concat();
+                for warning in crate::run::report::relayed() {
+                    answer.push(0);
+                    answer.extend(warning.replace('\0', " ").into_bytes());
+                }
+                answer
+            }
             Ok(Err(why)) => [b"no\0".as_slice(), why.as_bytes()].concat(),
             Err(_) => b"no\0kiro-steer-scope failed unexpectedly".to_vec(),
         };
@@ -160,7 +172,11 @@ fn prepare_bounded(bundle: &Path, config: &Config, node: &Path) -> Result<PathBu
     {}
     let answer = answer.ok_or_else(|| format!("gave up after {}s (budget-secs in the config)", config.budget_secs))?;
     match answer.split_first_chunk::<3>() {
-        Some((b"ok\0", path)) => Ok(PathBuf::from(OsString::from_vec(path.to_vec()))),
+        Some((b"ok\0", rest)) => {
+            let mut parts = rest.split(|b| *b == 0);
+            let path = PathBuf::from(OsString::from_vec(parts.next().unwrap_or_default().to_vec()));
+            Ok((path, parts.map(|w| String::from_utf8_lossy(w).into_owned()).collect()))
+        }
         Some((b"no\0", why)) => Err(String::from_utf8_lossy(why).into_owned()),
         _ => Err("the worker stopped without an answer".into()),
     }
