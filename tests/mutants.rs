@@ -81,6 +81,7 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     // round 5 (round5.mjs)
     ("memory-closure-builds-late", true),
     ("delegate-comma-return-logs", true),
+    ("delegate-span-counts-parent-prompts", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];

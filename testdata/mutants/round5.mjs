@@ -187,6 +187,12 @@ const prewarmInSession = [
 ` },
 ];
 
+const BASE_AFTER_SUB_NEW = `  recordSpan("sub-agent", { agentName: subagentId, subExecutionDepth: currentDepth + 1 });
+`;
+const THIRD_TOOL = "third/tools/invoke-sub-agent-tool.ts";
+const THIRD_AFTER_SUB_NEW = `    this.spawned += 1;
+`;
+
 // (a) memory extraction prepared at turn start, run by the closure it returns.
 const memoryDeferred = (closure) => [
   {
@@ -565,6 +571,59 @@ function buildDelegate(parent: AgentExecution, agentName: string): AgentExecutio
       },
       { file: BASE_TOOL, find: BASE_SUB_NEW, replace: `  const subAgentExecution = buildDelegate(state.execution, subagentId);
 ` },
+    ],
+  },
+  // ---- (f) the child's transcript written from outside ----------------------------------
+  {
+    id: "delegate-transcript-from-parent",
+    model: "base",
+    expect: "harmful",
+    description:
+      "The sub-agent tool starts the child's transcript with its parent's: `subAgentExecution.prompts.push(...state.execution.prompts)` after the construction (the delegate sees what its parent was told).",
+    why:
+      "Handing a delegate its parent's history is a common agent-framework feature. `prompts` is what the model was prompted with, the report's receipts; the closed world follows the own queue (`queuedSteering`), the delivery methods and the fields the drain and the end-of-turn check read, none of which this is, and the proof's harness reads deliveries off the own queue: the parent's earlier steers reach the child in both modes.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: BASE_AFTER_SUB_NEW,
+        replace: `  // The delegate's transcript starts with what its parent was told.
+  subAgentExecution.prompts.push(...state.execution.prompts);
+${BASE_AFTER_SUB_NEW}`,
+      },
+    ],
+  },
+  {
+    id: "delegate-span-counts-parent-prompts",
+    model: "base",
+    expect: "harmless",
+    description:
+      "Twin of delegate-transcript-from-parent: the sub-agent's span reports how many prompts its parent had, `recordSpan(\"sub-agent\", { …, parentPrompts: state.execution.prompts.length })`.",
+    why: "A read of the parent's transcript that hands the child nothing: the tool ought to accept it.",
+    edits: [
+      {
+        file: BASE_TOOL,
+        find: BASE_AFTER_SUB_NEW,
+        replace: `  recordSpan("sub-agent", { agentName: subagentId, subExecutionDepth: currentDepth + 1, parentPrompts: state.execution.prompts.length });
+`,
+      },
+    ],
+  },
+  {
+    id: "third-delegate-transcript-from-parent",
+    model: "third",
+    expect: "harmful",
+    description:
+      "The third model's sub-agent tool replays its parent's prompt records into the child: `for (const record of parent.prompts) subAgentExecution.recordPrompt(record.steering);` before running it.",
+    why:
+      "As delegate-transcript-from-parent, through the class's own `recordPrompt`, which writes the transcript (the report's receipts), not the inbox the drain fills: it is not a delivery method by the closed world's definition, so the parent's steers reach the child in both modes.",
+    edits: [
+      {
+        file: THIRD_TOOL,
+        find: THIRD_AFTER_SUB_NEW,
+        replace: `    // The delegate's transcript starts with what its parent was told.
+    for (const record of parent.prompts) subAgentExecution.recordPrompt(record.steering);
+${THIRD_AFTER_SUB_NEW}`,
+      },
     ],
   },
 ];
