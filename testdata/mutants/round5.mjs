@@ -193,6 +193,13 @@ const THIRD_TOOL = "third/tools/invoke-sub-agent-tool.ts";
 const THIRD_AFTER_SUB_NEW = `    this.spawned += 1;
 `;
 
+const THIRD_DRAIN = "third/steering/live-steering-hook.ts";
+const THIRD_SESSION = "third/session/kiro-session.ts";
+const THIRD_DRAIN_HEAD = `import type { QueuedSteering, SteeringMessage } from "./steering-types";
+`;
+const THIRD_DRAIN_LOOP = `    for (let i = execution.steeringReaderIndex; i < buffer.count; i++) {
+`;
+
 // (a) memory extraction prepared at turn start, run by the closure it returns.
 const memoryDeferred = (closure) => [
   {
@@ -623,6 +630,52 @@ ${BASE_AFTER_SUB_NEW}`,
         replace: `    // The delegate's transcript starts with what its parent was told.
     for (const record of parent.prompts) subAgentExecution.recordPrompt(record.steering);
 ${THIRD_AFTER_SUB_NEW}`,
+      },
+    ],
+  },
+  {
+    id: "third-drain-options-mutated-at-startup",
+    model: "third",
+    expect: "harmful",
+    description:
+      "The third model's drain module exports `LIVE_STEERING_OPTIONS = { catchUpOnFirstPrompt: false }`; `drainInto` starts an execution's first drain at 0 when it is set; the session's constructor sets `LIVE_STEERING_OPTIONS.catchUpOnFirstPrompt = process.env.KIRO_STEERING_CATCH_UP !== \"0\"`.",
+    why:
+      "As drain-options-mutated-at-startup, in a class method's module and imported by the session: the slicer runs the drain with the literal's `false`, and a member write is not a write of the name.",
+    edits: [
+      {
+        file: THIRD_DRAIN,
+        find: THIRD_DRAIN_HEAD,
+        replace: `${THIRD_DRAIN_HEAD}
+/** Rollout switches of live steering, set once at start-up. */
+export const LIVE_STEERING_OPTIONS = { catchUpOnFirstPrompt: false };
+`,
+      },
+      {
+        file: THIRD_DRAIN,
+        find: THIRD_DRAIN_LOOP,
+        replace: `    const start = LIVE_STEERING_OPTIONS.catchUpOnFirstPrompt && execution.prompts.length === 0 ? 0 : execution.steeringReaderIndex;
+    for (let i = start; i < buffer.count; i++) {
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `import { SteeringBuffer } from "../steering/steering-buffer";
+`,
+        replace: `import { LIVE_STEERING_OPTIONS } from "../steering/live-steering-hook";
+import { SteeringBuffer } from "../steering/steering-buffer";
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `      executions: this.executions,
+    };
+  }
+`,
+        replace: `      executions: this.executions,
+    };
+    LIVE_STEERING_OPTIONS.catchUpOnFirstPrompt = process.env.KIRO_STEERING_CATCH_UP !== "0";
+  }
+`,
       },
     ],
   },
