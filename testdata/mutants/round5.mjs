@@ -679,4 +679,57 @@ import { SteeringBuffer } from "../steering/steering-buffer";
       },
     ],
   },
+  {
+    id: "third-start-execution-bound-into-services",
+    model: "third",
+    expect: "harmful",
+    description:
+      "The third model's session gains `async startExecution(execution, readFrom)` (sets the cursor, logs); the turn loop calls `await this.startExecution(execution, readUpTo)` for the continuation instead of the setter; the services get `startAt: this.startExecution.bind(this)` (the constructor builds them after the method exists), and the sub-agent tool does `await parent.sessionServices.startAt(subAgentExecution, 0)` before running the child.",
+    why:
+      "As start-execution-bound-into-services: the callers of `startExecution` found by name pass only the turn loop's `execution` (bound only to root constructions); the bound copy is called as `startAt`, which the caller search never sees (seed mode).",
+    edits: [
+      {
+        file: "third/session/session-services.ts",
+        find: `  readonly executions?: ExecutionTracker;
+`,
+        replace: `  readonly executions?: ExecutionTracker;
+  /** Where an execution starts reading the session's steering. */
+  readonly startAt: (execution: AgentExecution, readFrom: number) => Promise<void>;
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `      executions: this.executions,
+    };
+  }
+`,
+        replace: `      executions: this.executions,
+      startAt: this.startExecution.bind(this),
+    };
+  }
+
+  /** Where an execution starts reading the session's steering. */
+  async startExecution(execution: AgentExecution, readFrom: number): Promise<void> {
+    execution.setSteeringReaderIndex(readFrom);
+    this.services.logger.debug(\`\${execution.agentName} reads steering from \${readFrom}\`);
+  }
+`,
+      },
+      {
+        file: THIRD_SESSION,
+        find: `      execution.setSteeringReaderIndex(readUpTo);
+`,
+        replace: `      await this.startExecution(execution, readUpTo);
+`,
+      },
+      {
+        file: THIRD_TOOL,
+        find: `    await context.runSubExecution(subAgentExecution);
+`,
+        replace: `    await parent.sessionServices.startAt(subAgentExecution, 0);
+    await context.runSubExecution(subAgentExecution);
+`,
+      },
+    ],
+  },
 ];
