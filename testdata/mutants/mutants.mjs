@@ -25,6 +25,8 @@
 // Round 4 (round4.mjs): neighbours of the shapes the closed world accepts, each
 // written twice; appended to MUTANTS at the end of the list.
 import { ROUND4 } from "./round4.mjs";
+// Round 5 (round5.mjs): neighbours of the rules changed in a382522 and ac2c63e.
+import { ROUND5 } from "./round5.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2078,6 +2080,9 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
 
   // ---- round 4 (round4.mjs): the neighbours of accepted shapes, two spellings each ----
   ...ROUND4,
+
+  // ---- round 5 (round5.mjs): neighbours of the rules changed in a382522 and ac2c63e ----
+  ...ROUND5,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
