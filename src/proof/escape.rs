@@ -440,8 +440,31 @@ pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -
             break;
         }
     }
+    // A name bound outside the function (a module's `let standby`) keeps it
+    // where other code reaches it; a local of the function does not.
+    struct OuterStores<'k>(&'k Keep, FnNode<'k>, Option<(Range<usize>, String)>);
+    impl Visit for OuterStores<'_> {
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                let outer = crate::read::scope::binding_at(self.1, &id.id.sym, id.id.span).is_none();
+                if outer && self.0.holds_child(&a.right) && self.2.is_none() {
+                    self.2 = Some((
+                        range(a),
+                        format!(
+                            "is stored in `{}`, a variable outside its function, where other code reaches it",
+                            id.id.sym
+                        ),
+                    ));
+                }
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut outer = OuterStores(&keep, f.node, None);
+    visit_body(f, &mut outer);
+    let stored = outer.2;
     visit_body(f, &mut keep);
-    keep.found
+    keep.found.or(stored)
 }
 
 fn visit_body<V: Visit>(f: &FnInfo, v: &mut V) {

@@ -124,23 +124,82 @@ pub fn all_in<N: VisitWith<Collect>>(node: &N) -> Vec<Write> {
 /// `catch` declares: a write of a top-level binding (a local of the same
 /// name, as a minifier reuses names, is not one).
 pub fn of_top_level_names(program: &Program) -> Vec<Write> {
-    let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new() };
+    top_level(program).0
+}
+
+/// Every place in `program` that changes what a top-level binding holds
+/// without writing the name: a member of it written (`T.k = …`, `T.a.b = …`,
+/// `Object.assign(T, …)`), or a built-in mutator called on it
+/// (`T.push(…)`, `T.set(…)`): the root name, and the node's span.
+pub fn of_top_level_members(program: &Program) -> Vec<(String, Span)> {
+    top_level(program).1
+}
+
+fn top_level(program: &Program) -> (Vec<Write>, Vec<(String, Span)>) {
+    let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new(), members: Vec::new() };
     program.visit_with(&mut unbound);
-    unbound.out
+    (unbound.out, unbound.members)
+}
+
+/// Methods of arrays, maps and sets that change their receiver.
+const MUTATORS: &[&str] = &[
+    "push",
+    "pop",
+    "shift",
+    "unshift",
+    "splice",
+    "sort",
+    "reverse",
+    "fill",
+    "copyWithin",
+    "set",
+    "add",
+    "delete",
+    "clear",
+];
+
+/// The name at the root of a member chain (`T` of `T.a[b].c`).
+fn root_name(mut e: &Expr) -> Option<&Ident> {
+    loop {
+        match e {
+            Expr::Member(m) => e = &m.obj,
+            Expr::Paren(p) => e = &p.expr,
+            Expr::Ident(id) => return Some(id),
+            _ => return None,
+        }
+    }
 }
 
 struct Unbound {
     scopes: Vec<std::collections::HashSet<String>>,
     out: Vec<Write>,
+    members: Vec<(String, Span)>,
 }
 
 impl Unbound {
+    fn free(&self, name: &str) -> bool {
+        !self.scopes.iter().any(|s| s.contains(name))
+    }
+
+    fn member_root(&mut self, object: &Expr, at: Span) {
+        if let Some(id) = root_name(object) {
+            if self.free(&id.sym) {
+                self.members.push((id.sym.to_string(), at));
+            }
+        }
+    }
+
     fn keep(&mut self, found: Vec<Write>) {
         for write in found {
-            if let Target::Name(name, _) = &write.target {
-                if write.how != How::ForDeclaration && !self.scopes.iter().any(|s| s.contains(name)) {
-                    self.out.push(write);
+            match &write.target {
+                Target::Name(name, _) => {
+                    if write.how != How::ForDeclaration && self.free(name) {
+                        self.out.push(write);
+                    }
                 }
+                Target::Member(m) => self.member_root(&m.obj, write.at),
+                Target::Reflected { object, .. } => self.member_root(object, write.at),
+                Target::SuperMember(_) | Target::Opaque(_) => {}
             }
         }
     }
@@ -157,6 +216,13 @@ impl Visit for Unbound {
         let mut found = Vec::new();
         of_expr(node, &mut found);
         self.keep(found);
+        if let Expr::Call(CallExpr { callee: Callee::Expr(c), .. }) = node {
+            if let Expr::Member(m) = &**c {
+                if matches!(&m.prop, MemberProp::Ident(p) if MUTATORS.contains(&&*p.sym)) {
+                    self.member_root(&m.obj, node.span());
+                }
+            }
+        }
         node.visit_children_with(self);
     }
     fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {

@@ -123,7 +123,7 @@ impl<'r, 'a> World<'r, 'a> {
         let name = crate::proof::account::roots::called_as(self.index, f)
             .ok_or_else(|| format!("the function around byte {} has no name to find its calls by", site.start))?;
         self.index.lookups.mention(&name, crate::anchors::resolve::Mention::Token);
-        let uses = name_uses(program, &name);
+        let uses = crate::proof::account::query::name_uses(program, &name);
         if let Some(at) = uses.values.first() {
             return Err(format!("`{name}` is taken as a value at byte {}, so its callers are not all seen", at.start));
         }
@@ -140,63 +140,4 @@ impl<'r, 'a> World<'r, 'a> {
         }
         Ok(out)
     }
-}
-
-/// Where `name` is called (`name(…)`, `x.name(…)`), and where it is used
-/// otherwise: read as a member or a name, not as a callee (declarations aside).
-struct NameUses {
-    calls: Vec<std::ops::Range<usize>>,
-    values: Vec<std::ops::Range<usize>>,
-}
-
-fn name_uses(program: &Program, name: &str) -> NameUses {
-    use crate::read::parse::range;
-    use swc_ecma_visit::{Visit, VisitWith};
-    struct Find<'n>(&'n str, NameUses);
-    impl Visit for Find<'_> {
-        fn visit_call_expr(&mut self, call: &CallExpr) {
-            if let Callee::Expr(c) = &call.callee {
-                match crate::anchors::pattern::strip_parens(c) {
-                    Expr::Ident(id) if &*id.sym == self.0 => {
-                        self.1.calls.push(range(call));
-                        return call.args.visit_with(self);
-                    }
-                    Expr::Member(m) if crate::anchors::pattern::member_name(&m.prop) == Some(self.0) => {
-                        self.1.calls.push(range(call));
-                        m.obj.visit_with(self);
-                        return call.args.visit_with(self);
-                    }
-                    _ => {}
-                }
-            }
-            call.visit_children_with(self);
-        }
-        fn visit_opt_call(&mut self, call: &OptCall) {
-            self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
-        }
-        fn visit_member_expr(&mut self, m: &MemberExpr) {
-            if crate::anchors::pattern::member_name(&m.prop) == Some(self.0) {
-                self.1.values.push(range(m));
-            }
-            m.visit_children_with(self);
-        }
-        fn visit_ident(&mut self, id: &Ident) {
-            if &*id.sym == self.0 {
-                self.1.values.push(range(id));
-            }
-        }
-        fn visit_binding_ident(&mut self, _: &BindingIdent) {}
-        fn visit_fn_decl(&mut self, d: &FnDecl) {
-            d.function.visit_with(self);
-        }
-        fn visit_fn_expr(&mut self, f: &FnExpr) {
-            f.function.visit_with(self);
-        }
-        fn visit_class_decl(&mut self, d: &ClassDecl) {
-            d.class.visit_with(self);
-        }
-    }
-    let mut find = Find(name, NameUses { calls: Vec::new(), values: Vec::new() });
-    program.visit_with(&mut find);
-    find.1
 }

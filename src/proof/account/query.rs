@@ -185,3 +185,62 @@ pub(super) fn uses_of(node: FnNode, name: &str, binding: swc_common::Span) -> Ve
     node.visit(&mut u);
     u.out
 }
+
+/// Where `name` is called (`name(…)`, `x.name(…)`), and where it is used
+/// otherwise: read as a member or a name, not as a callee (declarations aside).
+pub(super) struct NameUses {
+    pub(super) calls: Vec<std::ops::Range<usize>>,
+    pub(super) values: Vec<std::ops::Range<usize>>,
+}
+
+pub(super) fn name_uses(program: &Program, name: &str) -> NameUses {
+    use crate::read::parse::range;
+    use swc_ecma_visit::{Visit, VisitWith};
+    struct Find<'n>(&'n str, NameUses);
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                match crate::anchors::pattern::strip_parens(c) {
+                    Expr::Ident(id) if &*id.sym == self.0 => {
+                        self.1.calls.push(range(call));
+                        return call.args.visit_with(self);
+                    }
+                    Expr::Member(m) if crate::anchors::pattern::member_name(&m.prop) == Some(self.0) => {
+                        self.1.calls.push(range(call));
+                        m.obj.visit_with(self);
+                        return call.args.visit_with(self);
+                    }
+                    _ => {}
+                }
+            }
+            call.visit_children_with(self);
+        }
+        fn visit_opt_call(&mut self, call: &OptCall) {
+            self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
+        }
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if crate::anchors::pattern::member_name(&m.prop) == Some(self.0) {
+                self.1.values.push(range(m));
+            }
+            m.visit_children_with(self);
+        }
+        fn visit_ident(&mut self, id: &Ident) {
+            if &*id.sym == self.0 {
+                self.1.values.push(range(id));
+            }
+        }
+        fn visit_binding_ident(&mut self, _: &BindingIdent) {}
+        fn visit_fn_decl(&mut self, d: &FnDecl) {
+            d.function.visit_with(self);
+        }
+        fn visit_fn_expr(&mut self, f: &FnExpr) {
+            f.function.visit_with(self);
+        }
+        fn visit_class_decl(&mut self, d: &ClassDecl) {
+            d.class.visit_with(self);
+        }
+    }
+    let mut find = Find(name, NameUses { calls: Vec::new(), values: Vec::new() });
+    program.visit_with(&mut find);
+    find.1
+}

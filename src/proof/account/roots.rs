@@ -125,6 +125,13 @@ impl<'r, 'a> Roots<'r, 'a> {
             .function_name(f)
             .ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
         self.resolution.index.lookups.mention(&fname, Mention::Token);
+        // Taken as a value (`.bind(this)`, handed on, `.call`): its callers are not all seen.
+        if let Some(at) = crate::proof::account::query::name_uses(self.program, &fname).values.first() {
+            return Err(format!(
+                "`{fname}`, whose parameter `{name}` it is, is taken as a value at byte {}, so not every call of it is seen",
+                at.start
+            ));
+        }
         let mut named = crate::anchors::resolve::NamedCalls::new(&fname, true);
         self.program.visit_with(&mut named);
         let calls = named.found;
@@ -207,11 +214,45 @@ impl<'r, 'a> Roots<'r, 'a> {
         called_as(&self.resolution.index, f)
     }
 
-    /// Whether some call of `name` stands in an arrow or function expression:
-    /// a function handed on as a value, so the depth-0 execution it returns
-    /// goes where no root continuation shows it is the turn's root (the
-    /// delegates of a top-level agent built by the root's own helper).
+    /// Whether `name` is taken as a value (`.bind(this)`, handed on), or some
+    /// call of it stands in an arrow or function expression: a function handed
+    /// on as a value, so the depth-0 execution it returns goes where no root
+    /// continuation shows it is the turn's root (the delegates of a top-level
+    /// agent built by the root's own helper).
     fn called_from_a_value(&self, name: &str) -> bool {
+        let uses = crate::proof::account::query::name_uses(self.program, name);
+        if !uses.values.is_empty() {
+            return true;
+        }
+        let index = &self.resolution.index;
+        // A function that is neither a method nor declared by name is an expression: a value.
+        let is_value = |f: &FnInfo| match f.node {
+            FnNode::Arrow(_) => true,
+            FnNode::Constructor(_) => false,
+            FnNode::Function(_) => {
+                called_as(index, f).is_none()
+                    || !index.top_functions.iter().any(|(_, at)| *at == f.range)
+                        && f.name.is_some()
+                        && !self.is_method(f)
+            }
+        };
+        if uses.calls.iter().any(|at| index.enclosing_function(at).is_some_and(|g| is_value(g))) {
+            return true;
+        }
+        self.called_from_an_arrow(name)
+    }
+
+    fn is_method(&self, f: &FnInfo) -> bool {
+        self.resolution.index.classes.iter().any(|c| {
+            c.class.body.iter().any(|m| match m {
+                ClassMember::Method(method) => range(&*method.function) == f.range,
+                ClassMember::PrivateMethod(method) => range(&*method.function) == f.range,
+                _ => false,
+            })
+        })
+    }
+
+    fn called_from_an_arrow(&self, name: &str) -> bool {
         struct Calls<'n>(&'n str, Vec<Range<usize>>);
         impl Visit for Calls<'_> {
             fn visit_call_expr(&mut self, call: &CallExpr) {

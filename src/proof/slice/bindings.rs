@@ -413,9 +413,26 @@ fn written_elsewhere<'n>(
             }
         }
     }
+    let mut mutated: HashMap<&str, Range<usize>> = HashMap::new();
+    // A value bound at top level (`const OPTIONS = { … }`) changed through a
+    // member outside the proof's code: the proof ran the literal, not that.
+    for (name, span) in crate::read::writes::of_top_level_members(top.program) {
+        let at = crate::read::parse::lo(span)..crate::read::parse::hi(span);
+        if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
+            continue;
+        }
+        if let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) {
+            if matches!(top.names.get(n), Some(Binding::Init(..))) {
+                mutated.entry(n).or_insert(at);
+            }
+        }
+    }
     let mut out: Vec<(String, Range<usize>)> = bound
         .iter()
         .filter_map(|(n, allowed)| {
+            if let Some(at) = mutated.get(n) {
+                return Some((n.to_string(), at.clone()));
+            }
             let at = seen.get(n)?;
             (at.len() > *allowed).then(|| (n.to_string(), at.last().cloned().unwrap_or_default()))
         })
