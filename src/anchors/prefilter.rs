@@ -133,6 +133,7 @@ fn prefiltered<T>(
             match mention.1 {
                 Mention::Reference => found = referring[&mention.0].clone(),
                 Mention::Aliased => found.retain(|run| runs.spelled_at_top(*run, &mention.0)),
+                Mention::Token => found.retain(|run| runs.spelled_as_word(*run, &mention.0)),
                 _ => {}
             }
             mentions.insert(mention, found);
@@ -434,6 +435,13 @@ impl<'s> Runs<'s> {
     /// Whether `name` may stand outside every brace of the run (tokens in doubt: yes).
     fn spelled_at_top(&self, run: usize, name: &str) -> bool {
         self.tokens_of(run).as_ref().as_ref().is_none_or(|t| t.spelled_at_top(name))
+    }
+
+    /// Whether `name` may be a word of the run: a name, a key or a member, not
+    /// text inside a string, a template, a regular expression or a comment
+    /// (tokens in doubt: yes).
+    fn spelled_as_word(&self, run: usize, name: &str) -> bool {
+        self.tokens_of(run).as_ref().as_ref().is_none_or(|t| t.spells_word(name))
     }
 
     /// Runs that may bind `name` at top level.

@@ -210,11 +210,20 @@ const DRAIN_ARGS = [
 ];
 const TARGETS = { continueTarget: "kss:continue", doneTarget: "kss:done" };
 // Fewest arguments first: a form with an argument the function ignores would pass too.
+// A graph state that holds the execution and, for every other member the
+// check reads first (`state.response.toolCalls ?? []`), an empty object: a
+// turn with no tool call pending. Guessed last; calibration still has to see
+// the answer turn on the steering.
+const emptyState = (e) =>
+  new Proxy({ execution: e }, {
+    get: (t, p) => (p in t || typeof p === "symbol" || p === "then" || p === "toJSON" ? t[p] : (t[p] = {})),
+  });
 const TURN_ARGS = [
   ["({execution})", (e) => [{ execution: e }], GUESS],
   ["(execution)", (e) => [e], GUESS],
   ["({execution}, {continueTarget, doneTarget})", (e) => [{ execution: e }, TARGETS], GUESS],
   ["(execution, {continueTarget, doneTarget})", (e) => [e, TARGETS], GUESS],
+  ["({execution, <any other member: {}>})", (e) => [emptyState(e)], GUESS],
 ];
 
 // ---- forms read from the bundle's own code (src/slice.rs) -------------------

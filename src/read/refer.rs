@@ -61,6 +61,20 @@ impl Tokens<'_> {
         walk.run()
     }
 
+    /// Whether some word of the run spells `name` (escapes decoded): a name,
+    /// a key, a member; a literal's or a comment's text is no word.
+    pub fn spells_word(&self, name: &str) -> bool {
+        self.tokens.iter().any(|t| {
+            let raw = &self.run[t.start as usize..t.end as usize];
+            let raw = match t.kind {
+                Kind::Word => raw,
+                Kind::Private => raw.strip_prefix(b"#").unwrap_or(raw),
+                _ => return false,
+            };
+            raw == name.as_bytes() || raw.contains(&b'\\') && spelled(raw) == name
+        })
+    }
+
     /// Whether `name` is spelled by a word outside every bracket of the run
     /// but grouping parentheses: where a top-level `var C = NAME` (or
     /// `= (NAME)`) puts it. Nothing in parameters, a body, a block, an
@@ -782,9 +796,15 @@ impl<'s> Lexer<'s> {
 
     /// Whether the token at `k` starts a member (after `{`, `,`, `;`, `}` or a modifier).
     fn member_start(&self, k: usize) -> bool {
-        match k.checked_sub(1).map(|j| self.tokens[j]) {
+        match k.checked_sub(1).map(|j| (j, self.tokens[j])) {
             None => false,
-            Some(t) => matches!(t.kind, Kind::Open(_) | Kind::Close | Kind::Punct(P::Comma | P::Semi | P::Star)),
+            // A modifier at a member's start: `async export(…) {`, `static get default() {`.
+            Some((j, t)) if t.kind == Kind::Word && matches!(self.text(&t), b"async" | b"get" | b"set" | b"static") => {
+                self.member_start(j)
+            }
+            Some((_, t)) => {
+                matches!(t.kind, Kind::Open(_) | Kind::Close | Kind::Punct(P::Comma | P::Semi | P::Star))
+            }
         }
     }
 
@@ -1379,8 +1399,23 @@ mod tests {
             "function f(a,b=c=>c){var{x:{y:Pc}}=a;return Pc}",
             "class A{static{var Pc=1;Pc++}}",
             "var f=`a${x.Pc}b`;",
+            // A keyword as a method's name after a modifier (a bundled exporter's `async export(…)`).
+            "class A{async export(f,h){var Pc=f;return Pc}}",
+            "class A{static get default(){let Pc=1;return Pc}}",
+            "var o={async delete(a){const Pc=a;return Pc}};",
         ] {
             assert!(!free(src, "Pc"), "{src}");
+        }
+    }
+
+    #[test]
+    fn a_word_is_never_a_literals_text() {
+        let word = |src: &str| read(src.as_bytes()).expect("tokens read").spells_word("Pc");
+        for src in ["x=\"\\\\p{Pc}\";", "x=/\\p{Pc}/u;", "x=`Pc ${a}`;", "// Pc\nx=1;", "/* Pc */x=1;"] {
+            assert!(!word(src), "{src}");
+        }
+        for src in ["x.Pc=1;", "new Pc;", "x={Pc:1};", "class A{#Pc}", "P\\u0063=1;"] {
+            assert!(word(src), "{src}");
         }
     }
 

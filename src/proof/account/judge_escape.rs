@@ -120,8 +120,20 @@ impl<'r, 'a> World<'r, 'a> {
         if depth > 2 {
             return Err("it is returned on through too many functions".into());
         }
-        let name = crate::proof::account::roots::called_as(self.index, f)
-            .ok_or_else(|| format!("the function around byte {} has no name to find its calls by", site.start))?;
+        let Some(name) = crate::proof::account::roots::called_as(self.index, f) else {
+            // A callback whose returns an array method collects (`inputs.map((i) => new X(…))`):
+            // the children are that call's result, in the function around it.
+            let outer = self.index.enclosing_function(&f.range);
+            let collected = outer.and_then(|o| collecting_call(o, &f.range).map(|call| (o, call)));
+            let (outer, call) = collected
+                .ok_or_else(|| format!("the function around byte {} has no name to find its calls by", site.start))?;
+            let mut out = Vec::new();
+            if crate::proof::slice::returns_construction(outer, &call, bound_to(outer, &call).as_deref()) {
+                out.extend(self.returned_to(program, outer, &call, depth + 1)?);
+            }
+            out.push((outer, call));
+            return Ok(out);
+        };
         self.index.lookups.mention(&name, crate::anchors::resolve::Mention::Token);
         let uses = crate::proof::account::query::name_uses(program, &name);
         if let Some(at) = uses.values.first() {
@@ -140,4 +152,31 @@ impl<'r, 'a> World<'r, 'a> {
         }
         Ok(out)
     }
+}
+
+/// The call in `outer` that collects what the function at `callback` returns
+/// into its own result: an array's `map` or `flatMap`, or `Array.from(x, f)`.
+fn collecting_call(outer: &FnInfo, callback: &std::ops::Range<usize>) -> Option<std::ops::Range<usize>> {
+    use crate::read::parse::range;
+    use swc_ecma_visit::{Visit, VisitWith};
+    struct Find<'c>(&'c std::ops::Range<usize>, Option<std::ops::Range<usize>>);
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            let collects = match &call.callee {
+                Callee::Expr(c) => match crate::anchors::pattern::strip_parens(c) {
+                    Expr::Member(m) => matches!(crate::anchors::pattern::member_name(&m.prop), Some("map" | "flatMap" | "from")),
+                    _ => false,
+                },
+                _ => false,
+            };
+            let holds = call.args.iter().any(|a| range(crate::anchors::pattern::strip_parens(&a.expr)) == *self.0);
+            if collects && holds && self.1.is_none() {
+                self.1 = Some(range(call));
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut find = Find(callback, None);
+    outer.node.visit(&mut find);
+    find.1
 }
