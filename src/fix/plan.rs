@@ -346,20 +346,28 @@ impl<'r, 'a> GateSite<'r, 'a> {
                 ),
             ));
         }
-        let the_loop = loops_in(drain)
-            .into_iter()
-            .filter(|l| within(&first_use.range, &l.range) && !l.stmts.is_empty())
-            .max_by_key(|l| l.range.start)
-            .ok_or_else(|| drift("drain-message", format!("`{message}` is not delivered inside a loop")))?;
-        let bound_in_body = the_loop.stmts.iter().position(|s| match s {
-            Stmt::Decl(Decl::Var(v)) => {
-                v.decls.iter().any(|d| d.name.as_ident().is_some_and(|i| &*i.id.sym == message))
-            }
-            _ => false,
-        });
-        if bound_in_body.is_none() && !the_loop.head_binds.iter().any(|b| b == message) {
-            return Err(drift("drain-message", format!("`{message}` is not declared by the drain's loop")));
+        let mut around: Vec<Loop<'a>> =
+            loops_in(drain).into_iter().filter(|l| within(&first_use.range, &l.range) && !l.stmts.is_empty()).collect();
+        if around.is_empty() {
+            return Err(drift("drain-message", format!("`{message}` is not delivered inside a loop")));
         }
+        let binds_in_body = |l: &Loop<'a>| {
+            l.stmts.iter().position(|s| match s {
+                Stmt::Decl(Decl::Var(v)) => {
+                    v.decls.iter().any(|d| d.name.as_ident().is_some_and(|i| &*i.id.sym == message))
+                }
+                _ => false,
+            })
+        };
+        // The innermost loop that declares the message: an inner loop over its
+        // `handlers` (the prompt wording's) is not the one that delivers it.
+        around.sort_by_key(|l| std::cmp::Reverse(l.range.start));
+        let at = around
+            .iter()
+            .position(|l| binds_in_body(l).is_some() || l.head_binds.iter().any(|b| b == message))
+            .ok_or_else(|| drift("drain-message", format!("`{message}` is not declared by the drain's loop")))?;
+        let the_loop = around.swap_remove(at);
+        let bound_in_body = binds_in_body(&the_loop);
         let advanced_in_body = the_loop.stmts.iter().position(|s| within(advance, &range(*s)));
         Ok(GateSite { drain, the_loop, message, advance, bound_in_body, advanced_in_body })
     }

@@ -164,7 +164,9 @@ fn collecting_call(outer: &FnInfo, callback: &std::ops::Range<usize>) -> Option<
         fn visit_call_expr(&mut self, call: &CallExpr) {
             let collects = match &call.callee {
                 Callee::Expr(c) => match crate::anchors::pattern::strip_parens(c) {
-                    Expr::Member(m) => matches!(crate::anchors::pattern::member_name(&m.prop), Some("map" | "flatMap" | "from")),
+                    Expr::Member(m) => {
+                        matches!(crate::anchors::pattern::member_name(&m.prop), Some("map" | "flatMap" | "from"))
+                    }
                     _ => false,
                 },
                 _ => false,
