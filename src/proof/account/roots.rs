@@ -169,7 +169,7 @@ impl<'r, 'a> Roots<'r, 'a> {
             Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
                 // A private method of the class the call sits in: `this.#rootExecution()`.
                 if let Expr::Member(MemberExpr { prop: MemberProp::PrivateName(p), .. }) = strip_parens(callee) {
-                    return self.private_method(&at, &p.name).is_some_and(|h| self.returns_only_roots(h));
+                    return self.private_method(&at, &p.name).is_some_and(|h| self.returns_only_roots(h, depth));
                 }
                 let name = match strip_parens(callee) {
                     Expr::Ident(id) => id.sym.to_string(),
@@ -182,19 +182,23 @@ impl<'r, 'a> Roots<'r, 'a> {
                 self.resolution.index.lookups.mention(&name, Mention::Token);
                 let helpers = self.functions_named(&name);
                 !helpers.is_empty()
-                    && helpers.iter().all(|h| self.returns_only_roots(h))
+                    && helpers.iter().all(|h| self.returns_only_roots(h, depth))
                     && !self.called_from_a_value(&name)
             }
             _ => false,
         }
     }
 
-    fn returns_only_roots(&self, h: &FnInfo) -> bool {
+    /// Whether every return of `h` is a root construction, itself or through
+    /// a local of `h` that only ever holds one (`const e = new X({…}); …; return e`).
+    fn returns_only_roots(&self, h: &FnInfo<'a>, depth: u8) -> bool {
         let returned = returns_of(h);
         !returned.is_empty()
-            && returned
-                .iter()
-                .all(|r| self.roots.contains(&range(crate::anchors::pattern::value_expr(unsafe { &**r }))))
+            && returned.iter().all(|r| {
+                let value = crate::anchors::pattern::value_expr(unsafe { &**r });
+                self.roots.contains(&range(value))
+                    || matches!(value, Expr::Ident(id) if self.is_root_name(h, id, depth + 1).is_ok())
+            })
     }
 
     /// The private method `#name` of the innermost class around `at`: private
