@@ -76,8 +76,8 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("third-memory-run-then-log", true),
     ("acknowledge-with-debug-log", false),
     ("third-mark-handled-with-debug-log", false),
-    ("memory-options-frozen", false),
-    ("third-memory-options-frozen-helper", false),
+    ("memory-options-frozen", true),
+    ("third-memory-options-frozen-helper", true),
     // round 5 (round5.mjs)
     ("memory-closure-builds-late", true),
     ("delegate-comma-return-logs", true),

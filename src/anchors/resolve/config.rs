@@ -63,9 +63,28 @@ fn config_parts_in<'a>(
             Some(init) => config_parts_in(index, init, site, depth + 1, env),
             None => match env.iter().find(|(name, _, _)| *name == *id.sym) {
                 Some((_, arg, at)) => config_parts_in(index, arg, at, depth + 1, &[]),
+                // A module-level options object (`const MEMORY = Object.freeze({…})`),
+                // where no local of that name stands between.
+                None if !declared_around(index, site, &id.sym) => {
+                    index.lookups.top_level(&id.sym);
+                    match index.top_values.iter().find(|(n, _)| *n == &*id.sym) {
+                        Some((_, init)) => config_parts_in(index, init, &range(*init), depth + 1, &[]),
+                        None => vec![ConfigPart::Unknown],
+                    }
+                }
                 None => vec![ConfigPart::Unknown],
             },
         },
+        // `Object.freeze(x)` is `x`.
+        Expr::Call(call)
+            if matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
+                if matches!(strip_parens(&m.obj), Expr::Ident(o) if &*o.sym == "Object")
+                    && crate::anchors::pattern::member_name(&m.prop) == Some("freeze")))
+                && call.args.len() == 1
+                && call.args[0].spread.is_none() =>
+        {
+            config_parts_in(index, &call.args[0].expr, site, depth + 1, env)
+        }
         Expr::Call(call) => {
             let returned = match &call.callee {
                 Callee::Expr(callee) => match strip_parens(callee) {
@@ -95,6 +114,15 @@ fn config_parts_in<'a>(
         }
         _ => vec![ConfigPart::Unknown],
     }
+}
+
+/// Whether a function around `site` declares `name` anywhere in it.
+fn declared_around(index: &Index, site: &Range<usize>, name: &str) -> bool {
+    index
+        .functions
+        .iter()
+        .filter(|f| f.range.start <= site.start && site.end <= f.range.end)
+        .any(|f| crate::read::scope::declared_by(f.node).contains(name))
 }
 
 /// The initializer of the one `let/const/var NAME = …` in the function around `site`.

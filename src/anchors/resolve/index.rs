@@ -105,6 +105,8 @@ pub struct Index<'a> {
     /// Top-level bindings of functions (`function f(){}`, `var f = function/arrow`),
     /// and any other top-level binding of the same names (as an empty range).
     pub top_functions: Vec<(&'a str, Range<usize>)>,
+    /// Top-level `var/let/const NAME = <init>`, for names declared once at top level.
+    pub top_values: Vec<(&'a str, &'a Expr)>,
 }
 
 /// The expression patterns that can match a node of one kind, in anchor order
@@ -357,6 +359,39 @@ fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
     out
 }
 
+/// Top-level names declared once, with an initialiser: `const OPTIONS = {…}`.
+fn top_level_values(program: &Program) -> Vec<(&str, &Expr)> {
+    let names = top_level_functions(program);
+    let once = |n: &str| names.iter().filter(|(m, _)| *m == n).count() == 1;
+    let mut out = Vec::new();
+    let decls: Vec<&Decl> = match program {
+        Program::Script(s) => {
+            s.body.iter().filter_map(|st| if let Stmt::Decl(d) = st { Some(d) } else { None }).collect()
+        }
+        Program::Module(m) => m
+            .body
+            .iter()
+            .filter_map(|i| match i {
+                ModuleItem::Stmt(Stmt::Decl(d)) => Some(d),
+                ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => Some(&e.decl),
+                _ => None,
+            })
+            .collect(),
+    };
+    for decl in decls {
+        if let Decl::Var(var) = decl {
+            for d in &var.decls {
+                if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+                    if once(&id.id.sym) {
+                        out.push((ident_name(&id.id), &**init));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The program's top-level statements (a module's, less its import and export declarations).
 pub fn top_statements(program: &Program) -> Vec<&Stmt> {
     match program {
@@ -497,6 +532,7 @@ impl<'a> Index<'a> {
             aliases: top_level_aliases(program),
             inner_names,
             top_functions: top_level_functions(program),
+            top_values: top_level_values(program),
         }
     }
 
