@@ -481,6 +481,99 @@ const PARENT_CONFIG: &[&str] = &[
     "skipHooks",
 ];
 
+/// What flows from the parent into the child in one function (see `given_from_parent`).
+struct Flow<'p> {
+    parents: &'p BTreeSet<String>,
+    tainted: BTreeSet<String>,
+    child: &'p [String],
+    grew: bool,
+    found: Option<(Range<usize>, String)>,
+}
+impl Flow<'_> {
+    /// Whether `e` reads what the parent holds beyond its config.
+    fn reads_parent(&self, e: &Expr) -> bool {
+        struct Reads<'f, 'p>(&'f Flow<'p>, bool);
+        impl Visit for Reads<'_, '_> {
+            fn visit_member_expr(&mut self, m: &MemberExpr) {
+                let on_parent = chain_key(&m.obj).is_some_and(|k| self.0.parents.contains(&k));
+                if on_parent && !member_name(&m.prop).is_some_and(|p| PARENT_CONFIG.contains(&p)) {
+                    self.1 = true;
+                }
+                if !on_parent || !member_name(&m.prop).is_some_and(|p| PARENT_CONFIG.contains(&p)) {
+                    m.visit_children_with(self);
+                }
+            }
+            fn visit_ident(&mut self, id: &Ident) {
+                if self.0.tainted.contains(&*id.sym) {
+                    self.1 = true;
+                }
+            }
+        }
+        let mut reads = Reads(self, false);
+        e.visit_with(&mut reads);
+        reads.1
+    }
+    fn on_child(&self, e: &Expr) -> bool {
+        let mut e = strip_parens(e);
+        while let Expr::Member(m) = e {
+            e = strip_parens(&m.obj);
+        }
+        matches!(e, Expr::Ident(id) if self.child.iter().any(|c| *c == *id.sym))
+    }
+    fn taint(&mut self, name: &str) {
+        self.grew |= self.tainted.insert(name.to_string());
+    }
+}
+impl Visit for Flow<'_> {
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        if let Some(init) = &d.init {
+            if self.reads_parent(init) {
+                let mut names = Vec::new();
+                crate::read::writes::pattern_names(&d.name, &mut names);
+                names.iter().for_each(|n| self.taint(n));
+            }
+        }
+        d.visit_children_with(self);
+    }
+    fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+        if self.reads_parent(&node.right) {
+            if let ForHead::VarDecl(v) = &node.left {
+                let mut names = Vec::new();
+                v.decls.iter().for_each(|d| crate::read::writes::pattern_names(&d.name, &mut names));
+                names.iter().for_each(|n| self.taint(n));
+            }
+        }
+        node.visit_children_with(self);
+    }
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(c) = &call.callee {
+            let into_child = match strip_parens(c) {
+                Expr::Member(m) => {
+                    self.on_child(&m.obj)
+                        || matches!((strip_parens(&m.obj), member_name(&m.prop)),
+                            (Expr::Ident(g), Some("assign" | "defineProperty" | "defineProperties"))
+                                if &*g.sym == "Object" && call.args.first().is_some_and(|a| self.on_child(&a.expr)))
+                }
+                _ => false,
+            };
+            if into_child && call.args.iter().any(|a| self.reads_parent(&a.expr)) && self.found.is_none() {
+                self.found = Some((range(call), "is given what its parent holds".into()));
+            }
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        let mut found = Vec::new();
+        crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut found);
+        let into_child =
+            found.iter().any(|w| matches!(&w.target, crate::read::writes::Target::Member(m) if self.on_child(&m.obj)));
+        if into_child && self.reads_parent(&a.right) && self.found.is_none() {
+            self.found = Some((range(a), "is given what its parent holds".into()));
+        }
+        a.visit_children_with(self);
+    }
+}
+
 /// A name or a chain of static members (`state.execution`), as a key.
 fn chain_key(e: &Expr) -> Option<String> {
     match strip_parens(e) {
@@ -516,98 +609,6 @@ fn given_from_parent(f: &FnInfo, child: &[String]) -> Option<(Range<usize>, Stri
     let parents = parents.0;
     if parents.is_empty() {
         return None;
-    }
-    struct Flow<'p> {
-        parents: &'p BTreeSet<String>,
-        tainted: BTreeSet<String>,
-        child: &'p [String],
-        grew: bool,
-        found: Option<(Range<usize>, String)>,
-    }
-    impl Flow<'_> {
-        /// Whether `e` reads what the parent holds beyond its config.
-        fn reads_parent(&self, e: &Expr) -> bool {
-            struct Reads<'f, 'p>(&'f Flow<'p>, bool);
-            impl Visit for Reads<'_, '_> {
-                fn visit_member_expr(&mut self, m: &MemberExpr) {
-                    let on_parent = chain_key(&m.obj).is_some_and(|k| self.0.parents.contains(&k));
-                    if on_parent && !member_name(&m.prop).is_some_and(|p| PARENT_CONFIG.contains(&p)) {
-                        self.1 = true;
-                    }
-                    if !on_parent || !member_name(&m.prop).is_some_and(|p| PARENT_CONFIG.contains(&p)) {
-                        m.visit_children_with(self);
-                    }
-                }
-                fn visit_ident(&mut self, id: &Ident) {
-                    if self.0.tainted.contains(&*id.sym) {
-                        self.1 = true;
-                    }
-                }
-            }
-            let mut reads = Reads(self, false);
-            e.visit_with(&mut reads);
-            reads.1
-        }
-        fn on_child(&self, e: &Expr) -> bool {
-            let mut e = strip_parens(e);
-            while let Expr::Member(m) = e {
-                e = strip_parens(&m.obj);
-            }
-            matches!(e, Expr::Ident(id) if self.child.iter().any(|c| *c == *id.sym))
-        }
-        fn taint(&mut self, name: &str) {
-            self.grew |= self.tainted.insert(name.to_string());
-        }
-    }
-    impl Visit for Flow<'_> {
-        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-            if let Some(init) = &d.init {
-                if self.reads_parent(init) {
-                    let mut names = Vec::new();
-                    crate::read::writes::pattern_names(&d.name, &mut names);
-                    names.iter().for_each(|n| self.taint(n));
-                }
-            }
-            d.visit_children_with(self);
-        }
-        fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
-            if self.reads_parent(&node.right) {
-                if let ForHead::VarDecl(v) = &node.left {
-                    let mut names = Vec::new();
-                    v.decls.iter().for_each(|d| crate::read::writes::pattern_names(&d.name, &mut names));
-                    names.iter().for_each(|n| self.taint(n));
-                }
-            }
-            node.visit_children_with(self);
-        }
-        fn visit_call_expr(&mut self, call: &CallExpr) {
-            if let Callee::Expr(c) = &call.callee {
-                let into_child = match strip_parens(c) {
-                    Expr::Member(m) => {
-                        self.on_child(&m.obj)
-                            || matches!((strip_parens(&m.obj), member_name(&m.prop)),
-                                (Expr::Ident(g), Some("assign" | "defineProperty" | "defineProperties"))
-                                    if &*g.sym == "Object" && call.args.first().is_some_and(|a| self.on_child(&a.expr)))
-                    }
-                    _ => false,
-                };
-                if into_child && call.args.iter().any(|a| self.reads_parent(&a.expr)) && self.found.is_none() {
-                    self.found = Some((range(call), "is given what its parent holds".into()));
-                }
-            }
-            call.visit_children_with(self);
-        }
-        fn visit_assign_expr(&mut self, a: &AssignExpr) {
-            let mut found = Vec::new();
-            crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut found);
-            let into_child = found
-                .iter()
-                .any(|w| matches!(&w.target, crate::read::writes::Target::Member(m) if self.on_child(&m.obj)));
-            if into_child && self.reads_parent(&a.right) && self.found.is_none() {
-                self.found = Some((range(a), "is given what its parent holds".into()));
-            }
-            a.visit_children_with(self);
-        }
     }
     let mut flow = Flow { parents: &parents, tainted: BTreeSet::new(), child, grew: true, found: None };
     for _ in 0..3 {

@@ -321,8 +321,9 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
 
 /// Every top-level binding of a name: a function's span, or an empty range
 /// for anything else (so a name bound twice is seen as such).
-fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
-    let decls: Vec<&Decl> = match program {
+/// The top-level declarations, a module's exported ones too.
+fn top_decls(program: &Program) -> Vec<&Decl> {
+    match program {
         Program::Script(s) => {
             s.body.iter().filter_map(|st| if let Stmt::Decl(d) = st { Some(d) } else { None }).collect()
         }
@@ -335,7 +336,11 @@ fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
                 _ => None,
             })
             .collect(),
-    };
+    }
+}
+
+fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
+    let decls = top_decls(program);
     let mut out = Vec::new();
     for decl in decls {
         match decl {
@@ -364,20 +369,7 @@ fn top_level_values(program: &Program) -> Vec<(&str, &Expr)> {
     let names = top_level_functions(program);
     let once = |n: &str| names.iter().filter(|(m, _)| *m == n).count() == 1;
     let mut out = Vec::new();
-    let decls: Vec<&Decl> = match program {
-        Program::Script(s) => {
-            s.body.iter().filter_map(|st| if let Stmt::Decl(d) = st { Some(d) } else { None }).collect()
-        }
-        Program::Module(m) => m
-            .body
-            .iter()
-            .filter_map(|i| match i {
-                ModuleItem::Stmt(Stmt::Decl(d)) => Some(d),
-                ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => Some(&e.decl),
-                _ => None,
-            })
-            .collect(),
-    };
+    let decls = top_decls(program);
     for decl in decls {
         if let Decl::Var(var) = decl {
             for d in &var.decls {

@@ -240,7 +240,7 @@ impl<'r, 'a> Roots<'r, 'a> {
                         && !self.is_method(f)
             }
         };
-        if uses.calls.iter().any(|at| index.enclosing_function(at).is_some_and(|g| is_value(g))) {
+        if uses.calls.iter().any(|at| index.enclosing_function(at).is_some_and(&is_value)) {
             return true;
         }
         self.called_from_an_arrow(name)
