@@ -336,7 +336,9 @@ pub fn deliveries_outside(
     let outside = |at: &Range<usize>| !within(at, &exec.range) && !drains.iter().any(|d| within(at, d));
     struct Uses<'d> {
         delivery: &'d BTreeSet<String>,
-        tables: &'d Tables,
+        program: &'d Program,
+        /// Built once, at the first computed call.
+        tables: std::cell::OnceCell<Tables>,
         found: Vec<(Range<usize>, String, bool)>,
     }
     impl Visit for Uses<'_> {
@@ -360,7 +362,7 @@ pub fn deliveries_outside(
                     }
                     // `x[TABLE[kind]](…)`, `x[`enqueue${k}`](…)`: a key that can spell a delivery method.
                     if let (MemberProp::Computed(k), None) = (&m.prop, member_name(&m.prop)) {
-                        let keys = computed_keys(&k.expr, self.tables);
+                        let keys = computed_keys(&k.expr, self.tables.get_or_init(|| string_tables(self.program)));
                         if let Some(name) = self.delivery.iter().find(|d| keys.iter().any(|c| c.may_be(d))) {
                             self.found.push((range(call), name.clone(), true));
                         }
@@ -370,8 +372,7 @@ pub fn deliveries_outside(
             call.visit_children_with(self);
         }
     }
-    let tables = string_tables(program);
-    let mut uses = Uses { delivery, tables: &tables, found: Vec::new() };
+    let mut uses = Uses { delivery, program, tables: std::cell::OnceCell::new(), found: Vec::new() };
     program.visit_with(&mut uses);
     for (at, name, called) in uses.found.into_iter().filter(|(at, _, _)| outside(at)) {
         let why = if called {

@@ -64,7 +64,7 @@ async function buildShape(dir, shape) {
 }
 
 function harness(script, bundle) {
-  return execFileSync("node", [path.join(root, "harness", script), bundle], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  return execFileSync("node", [path.join(root, "..", "corpus", "harness", script), bundle], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
 }
 
 const dirs = ["out", "bundles", "expect"];

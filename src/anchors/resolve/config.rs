@@ -65,7 +65,7 @@ fn config_parts_in<'a>(
                 Some((_, arg, at)) => config_parts_in(index, arg, at, depth + 1, &[]),
                 // A module-level options object (`const MEMORY = Object.freeze({…})`),
                 // where no local of that name stands between.
-                None if !declared_around(index, site, &id.sym) => {
+                None if !index.locals_around(site).contains(&*id.sym) => {
                     index.lookups.top_level(&id.sym);
                     match index.top_values.iter().find(|(n, _)| *n == &*id.sym) {
                         Some((_, init)) => config_parts_in(index, init, &range(*init), depth + 1, &[]),
@@ -114,15 +114,6 @@ fn config_parts_in<'a>(
         }
         _ => vec![ConfigPart::Unknown],
     }
-}
-
-/// Whether a function around `site` declares `name` anywhere in it.
-fn declared_around(index: &Index, site: &Range<usize>, name: &str) -> bool {
-    index
-        .functions
-        .iter()
-        .filter(|f| f.range.start <= site.start && site.end <= f.range.end)
-        .any(|f| crate::read::scope::declared_by(f.node).contains(name))
 }
 
 /// The initializer of the one `let/const/var NAME = …` in the function around `site`.

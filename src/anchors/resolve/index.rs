@@ -365,8 +365,7 @@ fn top_level_functions(program: &Program) -> Vec<(&str, Range<usize>)> {
 }
 
 /// Top-level names declared once, with an initialiser: `const OPTIONS = {…}`.
-fn top_level_values(program: &Program) -> Vec<(&str, &Expr)> {
-    let names = top_level_functions(program);
+fn top_level_values<'p>(program: &'p Program, names: &[(&str, Range<usize>)]) -> Vec<(&'p str, &'p Expr)> {
     let once = |n: &str| names.iter().filter(|(m, _)| *m == n).count() == 1;
     let mut out = Vec::new();
     let decls = top_decls(program);
@@ -514,6 +513,7 @@ impl<'a> Index<'a> {
                 (inner != binding).then(|| (inner, binding, c.range.clone()))
             })
             .collect();
+        let top_functions = top_level_functions(program);
         Index {
             source,
             lookups,
@@ -523,9 +523,19 @@ impl<'a> Index<'a> {
             strings,
             aliases: top_level_aliases(program),
             inner_names,
-            top_functions: top_level_functions(program),
-            top_values: top_level_values(program),
+            top_values: top_level_values(program, &top_functions),
+            top_functions,
         }
+    }
+
+    /// The names the functions around `at` declare anywhere in them (not `at`
+    /// itself, where it is a function).
+    pub fn locals_around(&self, at: &Range<usize>) -> std::collections::HashSet<String> {
+        self.functions
+            .iter()
+            .filter(|f| f.range.start <= at.start && at.end <= f.range.end && f.range != *at)
+            .flat_map(|f| crate::read::scope::declared_by(f.node))
+            .collect()
     }
 
     /// The innermost function whose span holds `at`.

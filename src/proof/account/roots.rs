@@ -126,30 +126,39 @@ impl<'r, 'a> Roots<'r, 'a> {
             .ok_or_else(|| format!("`{name}` is a parameter of an unnamed function whose callers cannot be found"))?;
         self.resolution.index.lookups.mention(&fname, Mention::Token);
         // Taken as a value (`.bind(this)`, handed on, `.call`): its callers are not all seen.
-        if let Some(at) = crate::proof::account::query::name_uses(self.program, &fname).values.first() {
+        let uses = crate::proof::account::query::name_uses(self.program, &fname);
+        if let Some(at) = uses.values.first() {
             return Err(format!(
                 "`{fname}`, whose parameter `{name}` it is, is taken as a value at byte {}, so not every call of it is seen",
                 at.start
             ));
         }
-        let mut named = crate::anchors::resolve::NamedCalls::new(&fname, true);
-        self.program.visit_with(&mut named);
-        let calls = named.found;
-        if calls.is_empty() {
+        if uses.calls.is_empty() {
             return Err(format!("`{fname}`, whose parameter `{name}` it is, is never called where the tool can see"));
         }
-        for (at, args) in calls {
+        for at in uses.calls {
             let Some(caller) = self.resolution.index.enclosing_function(&at) else {
                 return Err(format!("`{fname}` is called at top level (byte {})", at.start));
             };
+            let args = match self.resolution.expr_at(caller, &at) {
+                Some(Expr::Call(call)) => &call.args,
+                Some(Expr::OptChain(OptChainExpr { base, .. })) => match &**base {
+                    OptChainBase::Call(call) => &call.args,
+                    OptChainBase::Member(_) => {
+                        return Err(format!("the call at byte {} cannot be read back", at.start))
+                    }
+                },
+                _ => return Err(format!("the call at byte {} cannot be read back", at.start)),
+            };
             let arg = args
                 .get(position)
+                .filter(|a| a.spread.is_none())
                 .ok_or_else(|| format!("`{fname}` is called at byte {} without `{name}`", at.start))?;
-            if !self.is_root_value(caller, unsafe { &**arg }, depth + 1) {
+            if !self.is_root_value(caller, &arg.expr, depth + 1) {
                 return Err(format!(
                     "`{fname}` is called at byte {} with `{}` as `{name}`, not shown to be a root execution",
                     at.start,
-                    clip(self.resolution.index.text(&range(unsafe { &**arg })))
+                    clip(self.resolution.index.text(&range(&*arg.expr)))
                 ));
             }
         }
@@ -229,21 +238,13 @@ impl<'r, 'a> Roots<'r, 'a> {
             return true;
         }
         let index = &self.resolution.index;
-        // A function that is neither a method nor declared by name is an expression: a value.
+        // An arrow, or a function that is neither a method nor a top-level function: a value.
         let is_value = |f: &FnInfo| match f.node {
             FnNode::Arrow(_) => true,
             FnNode::Constructor(_) => false,
-            FnNode::Function(_) => {
-                called_as(index, f).is_none()
-                    || !index.top_functions.iter().any(|(_, at)| *at == f.range)
-                        && f.name.is_some()
-                        && !self.is_method(f)
-            }
+            FnNode::Function(_) => !self.is_method(f) && !index.top_functions.iter().any(|(_, at)| *at == f.range),
         };
-        if uses.calls.iter().any(|at| index.enclosing_function(at).is_some_and(&is_value)) {
-            return true;
-        }
-        self.called_from_an_arrow(name)
+        uses.calls.iter().any(|at| index.enclosing_function(at).is_some_and(&is_value))
     }
 
     fn is_method(&self, f: &FnInfo) -> bool {
@@ -253,33 +254,6 @@ impl<'r, 'a> Roots<'r, 'a> {
                 ClassMember::PrivateMethod(method) => range(&*method.function) == f.range,
                 _ => false,
             })
-        })
-    }
-
-    fn called_from_an_arrow(&self, name: &str) -> bool {
-        struct Calls<'n>(&'n str, Vec<Range<usize>>);
-        impl Visit for Calls<'_> {
-            fn visit_call_expr(&mut self, call: &CallExpr) {
-                if let Callee::Expr(c) = &call.callee {
-                    let called = match strip_parens(c) {
-                        Expr::Ident(id) => Some(&*id.sym),
-                        Expr::Member(m) => member_name(&m.prop),
-                        _ => None,
-                    };
-                    if called == Some(self.0) {
-                        self.1.push(range(call));
-                    }
-                }
-                call.visit_children_with(self);
-            }
-        }
-        let index = &self.resolution.index;
-        index.functions.iter().filter(|f| matches!(f.node, FnNode::Arrow(_))).any(|f| {
-            let mut calls = Calls(name, Vec::new());
-            if let FnNode::Arrow(a) = f.node {
-                a.body.visit_with(&mut calls);
-            }
-            calls.1.iter().any(|at| index.enclosing_function(at).is_some_and(|g| g.range == f.range))
         })
     }
 
@@ -362,11 +336,33 @@ fn values_of(f: &FnInfo, id: &Ident) -> Result<(Vec<Range<usize>>, bool), String
         return Err(format!("`{name}` is declared at byte {at} in a way that cannot be followed"));
     }
     // Every other write of the binding: the grammar's list, not this walk's.
-    let mut writes = Vec::new();
-    match f.node {
-        FnNode::Function(n) => writes = crate::read::writes::all_in(n),
-        FnNode::Arrow(n) => writes = crate::read::writes::all_in(n),
-        FnNode::Constructor(n) => writes.extend(crate::read::writes::all_in(n)),
+    // A parameter that binds it by destructuring (`function f({ n })`) holds what its callers pass in it.
+    let destructured = |pats: Vec<&Pat>| {
+        pats.into_iter()
+            .filter(|p| !matches!(p, Pat::Ident(_)))
+            .flat_map(crate::read::writes::pattern_spans)
+            .find(|span| own.contains(span))
+    };
+    let (writes, bound) = match f.node {
+        FnNode::Function(n) => {
+            (crate::read::writes::all_in(n), destructured(n.params.iter().map(|p| &p.pat).collect()))
+        }
+        FnNode::Arrow(n) => (crate::read::writes::all_in(n), destructured(n.params.iter().collect())),
+        FnNode::Constructor(n) => (
+            crate::read::writes::all_in(n),
+            destructured(
+                n.params
+                    .iter()
+                    .filter_map(|p| if let ParamOrTsParamProp::Param(p) = p { Some(&p.pat) } else { None })
+                    .collect(),
+            ),
+        ),
+    };
+    if let Some(span) = bound {
+        return Err(format!(
+            "`{name}` is bound by a destructuring parameter at byte {}, which cannot be followed",
+            crate::read::parse::lo(span)
+        ));
     }
     for w in writes {
         if let crate::read::writes::Target::Name(_, span) = &w.target {

@@ -2,13 +2,13 @@
 //! and the names it needs from outside it (its free names, less the locals of
 //! the functions around it).
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 use crate::anchors::resolve::Index;
 use crate::fix::mark::Insertion;
+use crate::read::scope::free_names;
 use crate::read::scope::FnNode;
-use crate::read::scope::{declared_by, free_names};
 
 /// The bytes of `at` with the insertions that fall inside it (boundaries included) applied.
 pub(super) fn cut(source: &str, at: &Range<usize>, insertions: &[Insertion]) -> String {
@@ -33,19 +33,8 @@ pub(super) fn fn_free(f: FnNode) -> BTreeSet<String> {
     }
 }
 
-/// Names declared by the functions around `at`: locals there, whatever the
-/// top level binds under the same name (minifiers reuse short names).
-pub(super) fn enclosing_locals(index: &Index, at: &Range<usize>) -> HashSet<String> {
-    index
-        .functions
-        .iter()
-        .filter(|f| f.range.start <= at.start && at.end <= f.range.end && f.range != *at)
-        .flat_map(|f| declared_by(f.node))
-        .collect()
-}
-
 /// Adds a slice's free names to `free`, less the locals of the functions around it.
 pub(super) fn add_free(index: &Index, free: &mut BTreeSet<String>, names: BTreeSet<String>, at: &Range<usize>) {
-    let locals = enclosing_locals(index, at);
+    let locals = index.locals_around(at);
     free.extend(names.into_iter().filter(|n| !locals.contains(n)));
 }

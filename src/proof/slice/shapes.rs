@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use super::cut::{cut, enclosing_locals};
+use super::cut::cut;
 use crate::anchors::pattern::{member_name, prop_name, strip_parens};
 use crate::anchors::resolve::{FnInfo, Index, Resolution};
 use crate::fix::mark::Insertion;
@@ -355,7 +355,7 @@ fn code_calls(
     for (name, at, call) in calls.by_name {
         // SAFETY: the node lives in `program`, borrowed for this whole function.
         let call = unsafe { &*call };
-        let locals = enclosing_locals(index, &at);
+        let locals = index.locals_around(&at);
         if locals.contains(name) {
             continue; // a local of the same name, not the top-level function
         }

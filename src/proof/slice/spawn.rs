@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
-use super::cut::{cut, enclosing_locals, fn_free};
+use super::cut::{cut, fn_free};
 use super::parts::Parts;
 use super::shapes::{config_of, marks_memory};
 use crate::anchors::pattern::strip_parens;
@@ -66,7 +66,7 @@ pub(super) fn spawn_slices(
 /// Of `names`, those the functions around `at` declare (views of the parent
 /// in the harness); the rest are sliced in or stubbed like any top-level name.
 fn split_locals(index: &Index, names: BTreeSet<String>, at: &Range<usize>, free: &mut BTreeSet<String>) -> Vec<String> {
-    let enclosing = enclosing_locals(index, at);
+    let enclosing = index.locals_around(at);
     let mut locals = Vec::new();
     for name in names {
         if enclosing.contains(&name) {
@@ -247,7 +247,7 @@ fn spawn_driver(
         names.remove(h["name"].as_str().unwrap_or_default());
     }
     // The locals of functions around it stand for the parent, as a spawn site's do.
-    let outer = enclosing_locals(index, &f.range);
+    let outer = index.locals_around(&f.range);
     let (views, free): (Vec<String>, Vec<String>) = names.into_iter().partition(|n| outer.contains(n));
     Ok(json!({
         "text": text,
