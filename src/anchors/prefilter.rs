@@ -64,8 +64,7 @@ pub fn evaluate<T>(
     };
     let program = parse::parse_scanned(source, kind, &scan)?;
     let out = evaluate(&program, &Lookups::default());
-    // The process ends soon after; freeing millions of nodes costs as much as a parse.
-    std::mem::forget(program);
+    parse::drop_aside(program);
     Ok((out, ParseInfo { path: "whole", reason, parsed_bytes: source.len() }))
 }
 
@@ -157,7 +156,7 @@ fn prefiltered<T>(
                 runs.count(),
                 source.len()
             );
-            std::mem::forget(tree);
+            parse::drop_aside(tree);
             return Ok((out, ParseInfo { path: "prefilter", reason, parsed_bytes: bytes }));
         }
     }

@@ -224,6 +224,16 @@ fn parse_part(source: &str, range: Range<usize>, kind: SourceKind) -> Result<Pro
     }
 }
 
+/// Frees a parsed tree on a thread of its own, with the parser's stack (the
+/// drop recurses as deep as the parse did): freeing millions of nodes costs
+/// as much as a parse, so the caller goes on, and a process that ends first
+/// simply never finishes it. Not leaked: `--all` and the tests parse many
+/// bundles in one process.
+pub fn drop_aside<T: Send + 'static>(tree: T) {
+    // Without a thread to be had, the tree is freed here, by the failed spawn.
+    let _ = std::thread::Builder::new().name("drop-tree".into()).stack_size(PARSER_STACK).spawn(move || drop(tree));
+}
+
 /// Runs `f` on a thread with the parser's stack, for walks over a parsed tree.
 pub fn on_big_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
     std::thread::scope(|scope| {
