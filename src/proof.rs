@@ -6,6 +6,7 @@
 
 pub mod account;
 pub mod escape;
+pub mod parent_flow;
 pub mod prove;
 pub mod site;
 pub mod slice;
