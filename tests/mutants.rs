@@ -82,6 +82,10 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("memory-closure-builds-late", true),
     ("delegate-comma-return-logs", true),
     ("delegate-span-counts-parent-prompts", true),
+    // round 6 (round6.mjs)
+    ("delegate-labels-parent-prompt-count", true),
+    ("delegate-label-in-config", true),
+    ("delegate-stats-object-assign", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];

@@ -27,6 +27,8 @@
 import { ROUND4 } from "./round4.mjs";
 // Round 5 (round5.mjs): neighbours of the rules changed in a382522 and ac2c63e.
 import { ROUND5 } from "./round5.mjs";
+// Round 6 (round6.mjs): a red team's mutants against the rules after round 5.
+import { ROUND6 } from "./round6.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2083,6 +2085,9 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
 
   // ---- round 5 (round5.mjs): neighbours of the rules changed in a382522 and ac2c63e ----
   ...ROUND5,
+
+  // ---- round 6 (round6.mjs): red-team mutants against the rules after round 5 ----
+  ...ROUND6,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
