@@ -426,12 +426,34 @@ pub fn deliveries_outside(
 /// call inside a literal (`run({ execution: child })`) is not kept.
 /// `site` is the construction (or a helper's call that returns one).
 pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
+    kept(f, site, child, None)
+}
+
+/// `kept_before_start` for a function the child is handed to as its
+/// parameter `param`: Err where it keeps it; Ok, the functions it hands it
+/// on to by name (and at which argument), which the caller follows in turn.
+pub fn kept_by_callee(f: &FnInfo, param: &str) -> Result<Vec<(String, usize)>, (Range<usize>, String)> {
+    let mut follow = Vec::new();
+    match kept(f, &(f.range.end..f.range.end), Some(param), Some(&mut follow)) {
+        Some(found) => Err(found),
+        None => Ok(follow),
+    }
+}
+
+fn kept(
+    f: &FnInfo,
+    site: &Range<usize>,
+    child: Option<&str>,
+    follow: Option<&mut Vec<(String, usize)>>,
+) -> Option<(Range<usize>, String)> {
+    let callee = follow.is_some();
     let mut keep = Keep {
         site: site.clone(),
         names: child.into_iter().map(str::to_string).collect(),
         depth: 0,
         found: None,
         consumed: Vec::new(),
+        follow: callee.then(Vec::new),
     };
     // Aliases first (`const rec = { child }`), then the uses of all of them.
     for _ in 0..3 {
@@ -466,6 +488,9 @@ pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -
     let stored = outer.2;
     let given = crate::proof::parent_flow::given_from_parent(f, &keep.names);
     visit_body(f, &mut keep);
+    if let (Some(out), Some(found)) = (follow, keep.follow.take()) {
+        *out = found;
+    }
     keep.found.or(stored).or(given)
 }
 
@@ -477,6 +502,10 @@ fn visit_body<V: Visit>(f: &FnInfo, v: &mut V) {
     }
 }
 
+fn is_name(e: &Expr, name: &str) -> bool {
+    matches!(strip_parens(e), Expr::Ident(id) if *id.sym == *name)
+}
+
 struct Keep {
     site: Range<usize>,
     names: Vec<String>,
@@ -485,6 +514,9 @@ struct Keep {
     /// Calls whose result is awaited or returned where they stand: a child
     /// handed to one is run now, not kept for later.
     consumed: Vec<Range<usize>>,
+    /// In a function the child was handed to: the functions it is handed on
+    /// to by name, followed by the caller instead of judged here.
+    follow: Option<Vec<(String, usize)>>,
 }
 
 /// Writers of a member that return, and keep, nothing of their argument:
@@ -629,7 +661,25 @@ impl Visit for Keep {
                 }
             }
         }
-        if handed && !writes_only && !self.consumed.contains(&range(call)) {
+        let named = match &call.callee {
+            Callee::Expr(c) => match strip_parens(c) {
+                Expr::Ident(id) => Some(id.sym.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let followed = match (&mut self.follow, named) {
+            (Some(follow), Some(name)) if handed => {
+                let arg = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
+                match arg {
+                    Some(arg) => follow.push((name, arg)),
+                    None => self.note(range(call), "is handed on inside a value the tool cannot follow"),
+                }
+                true
+            }
+            _ => false,
+        };
+        if handed && !writes_only && !followed && !self.consumed.contains(&range(call)) {
             self.note(
                 range(call),
                 "is handed to a call whose result is neither awaited nor returned here: the callee may keep it \

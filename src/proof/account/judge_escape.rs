@@ -87,8 +87,10 @@ impl<'r, 'a> World<'r, 'a> {
                 if let Some(why) = why {
                     reported.push(Place { at: at.start, code: clip(&source[at.clone()]), why });
                 }
-                if let Some((kept, how)) = crate::proof::escape::kept_before_start(f, &at, bound_to(f, &at).as_deref())
-                {
+                let child = bound_to(f, &at);
+                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref())
+                    .or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
+                if let Some((kept, how)) = kept {
                     tally.unaccounted(
                         &kept,
                         format!(
@@ -103,6 +105,62 @@ impl<'r, 'a> World<'r, 'a> {
             }
         }
         reported
+    }
+
+    /// The function the child is handed to by name, where the bundle defines
+    /// it: the proof replaces it as the run, so it must not keep the child
+    /// (`return hold(child)`, `hold` storing it in a module's variable), nor
+    /// must the functions it hands the child on to, followed a few steps.
+    fn kept_by_the_run(
+        &self,
+        f: &FnInfo<'a>,
+        site: &std::ops::Range<usize>,
+        child: Option<&str>,
+    ) -> Option<(std::ops::Range<usize>, String)> {
+        let (name, arg) = crate::proof::slice::handed_to_function(f, site, child)?;
+        // A local of that name (a parameter, a callback) is not the top-level function.
+        if crate::read::scope::declared_by(f.node).contains(&name) || self.index.locals_around(&f.range).contains(&name)
+        {
+            return None;
+        }
+        let mut next = vec![(name, arg)];
+        let mut seen = Vec::new();
+        for _ in 0..4 {
+            let mut later = Vec::new();
+            for (name, arg) in next {
+                let mut bound = self.index.top_functions.iter().filter(|(n, _)| *n == name.as_str());
+                // Not the bundle's own function (an import, a stub): nothing of it to read.
+                let (Some((_, at)), None) = (bound.next(), bound.next()) else { continue };
+                if seen.contains(at) {
+                    continue;
+                }
+                seen.push(at.clone());
+                let Some(run) = self.index.function_at(at) else { continue };
+                let handed = format!("is handed to `{name}` (byte {}), which", run.range.start);
+                let params: Vec<&Pat> = match run.node {
+                    crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
+                    crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
+                    crate::read::scope::FnNode::Constructor(_) => continue,
+                };
+                let param = match params.get(arg) {
+                    Some(Pat::Ident(p)) => p.id.sym.to_string(),
+                    Some(_) => return Some((site.clone(), format!("{handed} takes it apart where the tool cannot follow it"))),
+                    None => return Some((site.clone(), format!("{handed} reaches it only through `arguments`"))),
+                };
+                match crate::proof::escape::kept_by_callee(run, &param) {
+                    Ok(more) => {
+                        let locals = crate::read::scope::declared_by(run.node);
+                        later.extend(more.into_iter().filter(|(n, _)| !locals.contains(n)));
+                    }
+                    Err((kept, how)) => return Some((kept, format!("{handed} {how}"))),
+                }
+            }
+            if later.is_empty() {
+                return None;
+            }
+            next = later;
+        }
+        Some((site.clone(), "is handed on through too many functions to follow".into()))
     }
 
     /// The calls a function returning the child at `site` returns it to: every

@@ -291,27 +291,43 @@ enum Handoff {
     Member(Option<String>),
 }
 
+/// The function the child is handed on to by name, and at which argument:
+/// the proof takes it for the run and replaces it, so the closed world
+/// must show that it does not keep the child for later.
+pub fn handed_to_function(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(String, usize)> {
+    match handoff_call(f, site, child)? {
+        (Some(Handoff::Named(name)), arg) => Some((name, arg)),
+        _ => None,
+    }
+}
+
 /// The first call after the construction that is given the child (or the
 /// construction itself), other than a built-in's (`Object.assign`).
 fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Handoff> {
+    handoff_call(f, site, child).and_then(|(how, _)| how)
+}
+
+/// `handoff_of`, with the index of the argument that is the child.
+fn handoff_call(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Option<Handoff>, usize)> {
     struct Find<'c> {
         site: Range<usize>,
         child: Option<&'c str>,
-        found: Option<(usize, Option<Handoff>)>,
+        found: Option<(usize, Option<Handoff>, usize)>,
     }
     impl Visit for Find<'_> {
         fn visit_call_expr(&mut self, call: &CallExpr) {
             let at = range(call);
-            let gets_child = call.args.iter().any(|a| {
+            let child_at = call.args.iter().position(|a| {
                 let arg = strip_parens(&a.expr);
                 range(arg) == self.site || matches!((arg, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
             });
+            let gets_child = child_at.is_some();
             let after = at.start >= self.site.end || crate::anchors::resolve::within(&self.site, &at);
             // `Object.assign(child, …)` and kin run for real: they are done to the child, not a hand-off.
             let on_global = |m: &MemberExpr| matches!(strip_parens(&m.obj), Expr::Ident(id) if is_global(&id.sym));
             let builtin =
                 matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m) if on_global(m)));
-            if gets_child && after && !builtin && self.found.as_ref().is_none_or(|(start, _)| at.start < *start) {
+            if gets_child && after && !builtin && self.found.as_ref().is_none_or(|(start, _, _)| at.start < *start) {
                 let how = match &call.callee {
                     Callee::Expr(callee) => match strip_parens(callee) {
                         Expr::Ident(id) => Some(Handoff::Named(id.sym.to_string())),
@@ -324,12 +340,12 @@ fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Ha
                     },
                     _ => None,
                 };
-                self.found = Some((at.start, how));
+                self.found = Some((at.start, how, child_at.unwrap_or(0)));
             }
             call.visit_children_with(self);
         }
     }
     let mut find = Find { site: site.clone(), child, found: None };
     f.node.visit(&mut find);
-    find.found.and_then(|(_, how)| how)
+    find.found.map(|(_, how, arg)| (how, arg))
 }
