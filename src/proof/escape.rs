@@ -651,6 +651,11 @@ impl Visit for Keep {
                 }
                 writes_only = matches!((strip_parens(&m.obj), member_name(&m.prop)),
                     (Expr::Ident(g), Some(p)) if WRITES_ONLY.contains(&(&*g.sym, p)));
+                // `Object.assign(standby, { delegate: child })`: the child is written into the target.
+                let into_target = matches!(strip_parens(&m.obj), Expr::Ident(g) if &*g.sym == "Object");
+                if writes_only && into_target && call.args.iter().skip(1).any(|a| self.holds_child(&a.expr)) {
+                    self.note(range(call), "is stored in a member");
+                }
                 // Inside a later closure, calling the child's own method runs it then.
                 if self.depth > 0 && self.is_child_name(&m.obj) {
                     self.note(range(call), "has a method called by a closure that may run later");

@@ -135,11 +135,45 @@ pub fn of_top_level_members(program: &Program) -> Vec<(String, Span)> {
     top_level(program).1
 }
 
-fn top_level(program: &Program) -> (Vec<Write>, Vec<(String, Span)>) {
-    let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new(), members: Vec::new() };
-    program.visit_with(&mut unbound);
-    (unbound.out, unbound.members)
+/// How a top-level binding's value reaches code that may change it
+/// without a write of the name or of a member in sight.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Handed {
+    /// The value itself handed to a call or a constructor as an argument
+    /// (or put in an array literal).
+    Value,
+    /// A method of it called (`T.enable()`): the method gets it as `this`.
+    Method(Option<String>),
 }
+
+/// Every place in `program` where a top-level binding's value is handed on
+/// (see `Handed`), with the root name and the node's span. A member read
+/// (`T.k`), and reading it with `Object.freeze`/`isFrozen`/`keys`/`values`/
+/// `entries` or `JSON.stringify` hand nothing on.
+pub fn of_top_level_handed(program: &Program) -> Vec<(String, Span, Handed)> {
+    top_level_all(program).2
+}
+
+fn top_level(program: &Program) -> (Vec<Write>, Vec<(String, Span)>) {
+    let (out, members, _) = top_level_all(program);
+    (out, members)
+}
+
+fn top_level_all(program: &Program) -> (Vec<Write>, Vec<(String, Span)>, Vec<(String, Span, Handed)>) {
+    let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new(), members: Vec::new(), handed: Vec::new() };
+    program.visit_with(&mut unbound);
+    (unbound.out, unbound.members, unbound.handed)
+}
+
+/// Built-ins that only read the object they are given.
+const READS_ONLY: &[(&str, &str)] = &[
+    ("Object", "freeze"),
+    ("Object", "isFrozen"),
+    ("Object", "keys"),
+    ("Object", "values"),
+    ("Object", "entries"),
+    ("JSON", "stringify"),
+];
 
 /// Methods of arrays, maps and sets that change their receiver.
 const MUTATORS: &[&str] = &[
@@ -174,6 +208,7 @@ struct Unbound {
     scopes: Vec<std::collections::HashSet<String>>,
     out: Vec<Write>,
     members: Vec<(String, Span)>,
+    handed: Vec<(String, Span, Handed)>,
 }
 
 impl Unbound {
@@ -204,6 +239,12 @@ impl Unbound {
         }
     }
 
+    fn hand(&mut self, id: &Ident) {
+        if self.free(&id.sym) {
+            self.handed.push((id.sym.to_string(), id.span, Handed::Value));
+        }
+    }
+
     fn scoped<N: VisitWith<Self>>(&mut self, node: &N, declares: std::collections::HashSet<String>) {
         self.scopes.push(declares);
         node.visit_children_with(self);
@@ -212,6 +253,53 @@ impl Unbound {
 }
 
 impl Visit for Unbound {
+    fn visit_member_expr(&mut self, m: &MemberExpr) {
+        // A member of the name read: the name itself is not handed on.
+        if let Expr::Ident(_) = strip(&m.obj) {
+            if let MemberProp::Computed(c) = &m.prop {
+                c.visit_with(self);
+            }
+            return;
+        }
+        m.visit_children_with(self);
+    }
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(c) = &call.callee {
+            // Calling a function hands nothing of it on.
+            if let Expr::Ident(_) = strip(c) {
+                call.args.visit_with(self);
+                return;
+            }
+            if let Expr::Member(m) = strip(c) {
+                if let Expr::Ident(id) = strip(&m.obj) {
+                    if self.free(&id.sym) {
+                        let key = match &m.prop {
+                            MemberProp::Ident(p) => Some(p.sym.to_string()),
+                            _ => None,
+                        };
+                        self.handed.push((id.sym.to_string(), call.span, Handed::Method(key)));
+                    }
+                    let reads_only =
+                        matches!(&m.prop, MemberProp::Ident(p) if READS_ONLY.contains(&(&*id.sym, &*p.sym)));
+                    if reads_only {
+                        for a in &call.args {
+                            if !matches!(strip(&a.expr), Expr::Ident(_)) {
+                                a.visit_with(self);
+                            }
+                        }
+                        return;
+                    }
+                }
+            }
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_expr_or_spread(&mut self, a: &ExprOrSpread) {
+        if let Expr::Ident(id) = strip(&a.expr) {
+            self.hand(id);
+        }
+        a.visit_children_with(self);
+    }
     fn visit_expr(&mut self, node: &Expr) {
         let mut found = Vec::new();
         of_expr(node, &mut found);

@@ -128,6 +128,8 @@ impl<'r, 'a> World<'r, 'a> {
         for _ in 0..4 {
             let mut later = Vec::new();
             for (name, arg) in next {
+                // The prefilter parses the statement that declares it, if it has not.
+                self.index.lookups.top_level(&name);
                 let mut bound = self.index.top_functions.iter().filter(|(n, _)| *n == name.as_str());
                 // Not the bundle's own function (an import, a stub): nothing of it to read.
                 let (Some((_, at)), None) = (bound.next(), bound.next()) else { continue };
@@ -136,6 +138,10 @@ impl<'r, 'a> World<'r, 'a> {
                 }
                 seen.push(at.clone());
                 let Some(run) = self.index.function_at(at) else { continue };
+                // The child reached the drain's caller: this is its run, started.
+                if self.calls_the_drain(run) {
+                    return None;
+                }
                 let handed = format!("is handed to `{name}` (byte {}), which", run.range.start);
                 let params: Vec<&Pat> = match run.node {
                     crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
@@ -144,7 +150,9 @@ impl<'r, 'a> World<'r, 'a> {
                 };
                 let param = match params.get(arg) {
                     Some(Pat::Ident(p)) => p.id.sym.to_string(),
-                    Some(_) => return Some((site.clone(), format!("{handed} takes it apart where the tool cannot follow it"))),
+                    Some(_) => {
+                        return Some((site.clone(), format!("{handed} takes it apart where the tool cannot follow it")))
+                    }
                     None => return Some((site.clone(), format!("{handed} reaches it only through `arguments`"))),
                 };
                 match crate::proof::escape::kept_by_callee(run, &param) {
@@ -161,6 +169,30 @@ impl<'r, 'a> World<'r, 'a> {
             next = later;
         }
         Some((site.clone(), "is handed on through too many functions to follow".into()))
+    }
+
+    /// Whether `f` is the drain or calls it by name: a function the run reaches.
+    fn calls_the_drain(&self, f: &FnInfo<'a>) -> bool {
+        struct Calls<'i, 'a>(&'i crate::anchors::resolve::Index<'a>, &'i [std::ops::Range<usize>], bool);
+        impl swc_ecma_visit::Visit for Calls<'_, '_> {
+            fn visit_call_expr(&mut self, call: &CallExpr) {
+                if let Callee::Expr(c) = &call.callee {
+                    if let Expr::Ident(id) = crate::anchors::pattern::strip_parens(c) {
+                        let mut bound = self.0.top_functions.iter().filter(|(n, _)| **n == *id.sym);
+                        if let (Some((_, at)), None) = (bound.next(), bound.next()) {
+                            self.2 |= self.1.iter().any(|d| crate::anchors::resolve::within(at, d));
+                        }
+                    }
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(call, self);
+            }
+        }
+        if self.drains.iter().any(|d| crate::anchors::resolve::within(&f.range, d)) {
+            return true;
+        }
+        let mut calls = Calls(self.index, &self.drains, false);
+        f.node.visit(&mut calls);
+        calls.2
     }
 
     /// The calls a function returning the child at `site` returns it to: every

@@ -427,6 +427,19 @@ fn written_elsewhere<'n>(
             }
         }
     }
+    // Or handed on outside it, where other code may change it: passed, stored,
+    // or a method of it called that is not an arrow (a method gets it as `this`).
+    for (name, span, how) in crate::read::writes::of_top_level_handed(top.program) {
+        let at = crate::read::parse::lo(span)..crate::read::parse::hi(span);
+        if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
+            continue;
+        }
+        let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) else { continue };
+        let Some(Binding::Init(_, init)) = top.names.get(n) else { continue };
+        if may_change_through(init, &how) {
+            mutated.entry(n).or_insert(at);
+        }
+    }
     let mut out: Vec<(String, Range<usize>)> = bound
         .iter()
         .filter_map(|(n, allowed)| {
@@ -439,6 +452,71 @@ fn written_elsewhere<'n>(
         .collect();
     out.sort_by_key(|(_, at)| at.start);
     out
+}
+
+/// Whether a top-level value initialised by `init` may be changed by code
+/// it is handed to `how`: a primitive cannot; an arrow member called as a
+/// method gets no `this`.
+fn may_change_through(init: &Expr, how: &crate::read::writes::Handed) -> bool {
+    let mut value = crate::anchors::pattern::strip_parens(init);
+    // `Object.freeze({…})`: the literal, frozen.
+    if let Expr::Call(call) = value {
+        let frozen = matches!(&call.callee, Callee::Expr(c) if matches!(crate::anchors::pattern::strip_parens(c),
+            Expr::Member(m) if crate::anchors::pattern::member_name(&m.prop) == Some("freeze")));
+        if frozen && call.args.len() == 1 {
+            value = crate::anchors::pattern::strip_parens(&call.args[0].expr);
+        }
+    }
+    if matches!(value, Expr::Lit(_) | Expr::Tpl(_)) {
+        return false;
+    }
+    let crate::read::writes::Handed::Method(Some(key)) = how else { return true };
+    let Expr::Object(o) = value else { return true };
+    let named = |k: &PropName| crate::anchors::pattern::prop_name(k) == Some(key.as_str());
+    let member = o.props.iter().find_map(|p| match p {
+        PropOrSpread::Prop(p) => match &**p {
+            Prop::KeyValue(kv) if named(&kv.key) => match named_function(&kv.value) {
+                Expr::Arrow(_) => Some(false),
+                Expr::Fn(f) => Some(uses_this(&f.function)),
+                _ => Some(true),
+            },
+            Prop::Method(m) if named(&m.key) => Some(uses_this(&m.function)),
+            Prop::Getter(_) | Prop::Setter(_) | Prop::KeyValue(_) | Prop::Method(_) | Prop::Shorthand(_) => None,
+            Prop::Assign(_) => None,
+        },
+        PropOrSpread::Spread(_) => Some(true),
+    });
+    member.unwrap_or(true)
+}
+
+/// A member's function, through esbuild's `__name(fn, "name")` of `keepNames`.
+fn named_function(value: &Expr) -> &Expr {
+    let value = crate::anchors::pattern::strip_parens(value);
+    if let Expr::Call(call) = value {
+        if let [f, name] = call.args.as_slice() {
+            let is_fn = matches!(crate::anchors::pattern::strip_parens(&f.expr), Expr::Arrow(_) | Expr::Fn(_));
+            let is_name = matches!(crate::anchors::pattern::strip_parens(&name.expr), Expr::Lit(Lit::Str(_)));
+            if is_fn && is_name && f.spread.is_none() {
+                return crate::anchors::pattern::strip_parens(&f.expr);
+            }
+        }
+    }
+    value
+}
+
+/// Whether a method's own body reads `this` (not inside a nested function).
+fn uses_this(f: &Function) -> bool {
+    struct This(bool);
+    impl swc_ecma_visit::Visit for This {
+        fn visit_this_expr(&mut self, _: &ThisExpr) {
+            self.0 = true;
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    let mut this = This(false);
+    swc_ecma_visit::VisitWith::visit_with(&f.body, &mut this);
+    this.0
 }
 
 /// The free names bound by `var C = _C` to a class already sliced (`known`),
