@@ -85,7 +85,7 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     // round 6 (round6.mjs)
     ("delegate-labels-parent-prompt-count", true),
     ("delegate-label-in-config", true),
-    ("delegate-stats-object-assign", true),
+    ("delegate-stats-object-assign", false),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];
@@ -97,7 +97,18 @@ const MODES: &[&str] = &["seed", "gate"];
 ///   (`child[TABLE[kind]](entry)`): the key is not evaluated;
 /// - a child built by a method helper and kept (`this.standby.set(id, new
 ///   WeakRef(this.buildDelegate(…)))`): a method's callers are not followed.
-const KNOWN_FALSE_PASSES: &[&str] = &[];
+/// Round 6 (seed mode), open in issue 37: the drain the proof runs decides
+/// on values the real one may not have:
+/// - `process.env.X` read by the drain is a stub in the proof, never undefined;
+/// - a `?? default` on a member of the stubbed `promptContext` never takes the default;
+/// - a static method of the execution class that the proof does not run sets an option the drain reads;
+/// - the run loop writes a field the drain reads through its parameter.
+const KNOWN_FALSE_PASSES: &[&str] = &[
+    "drain-catch-up-unless-env",
+    "drain-history-default-from-context",
+    "drain-options-set-by-class-static",
+    "run-loop-sets-catch-up-field",
+];
 
 struct Bundle {
     id: String,

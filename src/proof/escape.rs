@@ -486,7 +486,7 @@ fn kept(
     let mut outer = OuterStores(&keep, f.node, None);
     visit_body(f, &mut outer);
     let stored = outer.2;
-    let given = crate::proof::parent_flow::given_from_parent(f, &keep.names);
+    let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names);
     visit_body(f, &mut keep);
     if let (Some(out), Some(found)) = (follow, keep.follow.take()) {
         *out = found;

@@ -38,9 +38,10 @@ const PARENT_CONFIG: &[&str] = &[
     "skipHooks",
 ];
 
-/// The first place in `f` where the child (named `child`, with its aliases)
-/// is given something its parent holds.
-pub fn given_from_parent(f: &FnInfo, child: &[String]) -> Option<(Range<usize>, String)> {
+/// The first place in `f` where the child built at `site` (named `child`,
+/// with its aliases) is given something its parent holds: its config
+/// included (`history: () => parent.prompts`).
+pub fn given_from_parent(f: &FnInfo, site: &Range<usize>, child: &[String]) -> Option<(Range<usize>, String)> {
     let mut flow = Flow { child, ..Flow::default() };
     let mut aliases = Aliases(&mut flow);
     visit_all(f, &mut aliases);
@@ -57,7 +58,7 @@ pub fn given_from_parent(f: &FnInfo, child: &[String]) -> Option<(Range<usize>, 
             break;
         }
     }
-    let mut sinks = Sinks { flow: &flow, found: None };
+    let mut sinks = Sinks { flow: &flow, site, found: None };
     visit_all(f, &mut sinks);
     sinks.found
 }
@@ -336,6 +337,7 @@ fn is_function(e: &Expr) -> bool {
 /// Where the child receives what the parent holds.
 struct Sinks<'f, 'c> {
     flow: &'f Flow<'c>,
+    site: &'f Range<usize>,
     found: Option<(Range<usize>, String)>,
 }
 impl Sinks<'_, '_> {
@@ -375,5 +377,34 @@ impl Visit for Sinks<'_, '_> {
     fn visit_opt_call(&mut self, call: &OptCall) {
         self.call(range(call), Some(&call.callee), &call.args);
         call.visit_children_with(self);
+    }
+    fn visit_new_expr(&mut self, node: &NewExpr) {
+        // The config: a closure or a member of the parent's beyond what a
+        // construction passes on. What a helper builds it from is followed
+        // by the config rules, not here.
+        if range(node) == *self.site && self.found.is_none() {
+            let values = node.args.iter().flatten().filter_map(|a| match strip_parens(&a.expr) {
+                Expr::Object(o) => Some(o),
+                _ => None,
+            });
+            let given = values.flat_map(|o| &o.props).find_map(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv)
+                        if matches!(
+                            strip_parens(&kv.value),
+                            Expr::Arrow(_) | Expr::Fn(_) | Expr::Member(_) | Expr::Ident(_)
+                        ) && self.flow.taints(&kv.value) =>
+                    {
+                        Some(range(&*kv.value))
+                    }
+                    _ => None,
+                },
+                PropOrSpread::Spread(_) => None,
+            });
+            if let Some(at) = given {
+                self.found = Some((at, "is given what its parent holds in its config".into()));
+            }
+        }
+        node.visit_children_with(self);
     }
 }

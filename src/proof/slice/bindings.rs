@@ -455,8 +455,8 @@ fn written_elsewhere<'n>(
 }
 
 /// Whether a top-level value initialised by `init` may be changed by code
-/// it is handed to `how`: a primitive cannot; an arrow member called as a
-/// method gets no `this`.
+/// it is handed to `how`: a primitive cannot, nor a class or function handed
+/// as a value; a member called as a method only if it uses `this`.
 fn may_change_through(init: &Expr, how: &crate::read::writes::Handed) -> bool {
     let mut value = crate::anchors::pattern::strip_parens(init);
     // `Object.freeze({…})`: the literal, frozen.
@@ -465,9 +465,35 @@ fn may_change_through(init: &Expr, how: &crate::read::writes::Handed) -> bool {
             Expr::Member(m) if crate::anchors::pattern::member_name(&m.prop) == Some("freeze")));
         if frozen && call.args.len() == 1 {
             value = crate::anchors::pattern::strip_parens(&call.args[0].expr);
+            // Frozen, holding only primitives and names: nothing of it can change.
+            if let Expr::Object(o) = value {
+                let flat = o.props.iter().all(|p| match p {
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => {
+                            let v = crate::anchors::pattern::strip_parens(&kv.value);
+                            // `!0`, `-1`, `void 0`: a minifier's primitives.
+                            let unary = matches!(v, Expr::Unary(u) if matches!(&*u.arg, Expr::Lit(_)));
+                            unary || matches!(v, Expr::Lit(_) | Expr::Ident(_))
+                        }
+                        Prop::Shorthand(_) => true,
+                        _ => false,
+                    },
+                    PropOrSpread::Spread(_) => false,
+                });
+                if flat {
+                    return false;
+                }
+            }
         }
     }
     if matches!(value, Expr::Lit(_) | Expr::Tpl(_)) {
+        return false;
+    }
+    // A class or function handed on (esbuild's `__name(C, "C")`): what it
+    // runs is its code, which member writes of its name would change.
+    if matches!(how, crate::read::writes::Handed::Value)
+        && matches!(value, Expr::Class(_) | Expr::Fn(_) | Expr::Arrow(_))
+    {
         return false;
     }
     let crate::read::writes::Handed::Method(Some(key)) = how else { return true };
