@@ -3,10 +3,14 @@
 
 use std::io::Write;
 
+/// The synopsis of `--help` and the man page; the README's Usage block says
+/// the same lines (tests/everyday.rs compares them).
 pub const USAGE: &str = "kiro-steer-scope [--target <PATH> | --all] [--mode <seed|gate>] [--rewind-on-clear | --no-rewind-on-clear]
        [--check | --dry-run | --restore | --prove | --ensure] [--json] [--quiet] [--node <PATH>]
        [--node-timeout <SECS>] [--anchors <DIR>] [--allow-inconclusive]
-       kiro-steer-scope --set-up [--mode <seed|gate>] [--rewind-on-clear | --no-rewind-on-clear] [--write-to <auto|tree|mirror>] [--node <PATH>] [--dry-run]
+       kiro-steer-scope --set-up [--mode <seed|gate>] [--rewind-on-clear | --no-rewind-on-clear] [--write-to <auto|tree|mirror>] [--node <PATH>]
+       [--allow-inconclusive] [--dry-run] [--json] [--quiet]
+       kiro-steer-scope --audit [--logs <PATH|->] [--root-agent <NAME>]... [--target <PATH>] [--json] [--quiet]
        kiro-steer-scope --completions <SHELL> | --man";
 
 pub const DESCRIPTION: &str = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240), and optionally from being stranded after a clear (kirodotdev/Kiro#11449), by patching the installed agent runtime bundle (acp-server.js in kiro-cli's KAS tree).
