@@ -648,3 +648,39 @@ fn a_tree_read_only_to_its_owner_is_sent_to_the_mirror_and_reported_by_it() {
     assert!(left.is_empty(), "{left:?}");
     assert_eq!(code(&run(&["--check"], Some(&shim))), 1);
 }
+
+/// With `write-to mirror` the shim runs a patched mirror of a tree it may
+/// write but must not: where the shim is KIRO_KAS_NODE_PATH, --check reports
+/// the tree as what every start runs, `patched (mirror: …)`, and exits 0.
+#[test]
+fn a_mirror_in_use_is_reported_as_patched() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&["--write-to", "mirror", "--mode", "gate"]);
+    let bundle = kiro.unpack("2.23.0-new", "readable-esm");
+    let check = |args: &[&str], with_shim: bool| {
+        let mut command = kiro.install.command(args);
+        if with_shim {
+            command.env("KIRO_KAS_NODE_PATH", &shim);
+        }
+        command.output().unwrap()
+    };
+    // No start yet: stock, and patchable.
+    assert_eq!(code(&check(&["--check"], true)), 1);
+    let o = kiro.launch(&shim, &bundle, &scenario("late-subagent")).output().unwrap();
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert_eq!(explorer_received(&o), Vec::<String>::new(), "{}", describe(&o));
+    let o = check(&["--check"], true);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let text = common::stdout(&o);
+    let state = text.lines().find(|l| l.starts_with("state:")).unwrap_or_default();
+    let mirrors = kiro.install.cache().join("mirrors").display().to_string();
+    assert!(state.starts_with(&format!("state:  patched (mirror: {mirrors}")), "{text}");
+    assert!(state.contains("gate mode"), "{text}");
+    let v: Value = serde_json::from_slice(&check(&["--check", "--json"], true).stdout).unwrap();
+    assert_eq!(v["exit_code"], 0, "{v:#}");
+    assert!(v["mirror_in_use"]["path"].as_str().unwrap().starts_with(&mirrors), "{v:#}");
+    // Where the variable is not the shim, starts run the tree as it is: stock.
+    let o = check(&["--check"], false);
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("state:  stock"), "{}", describe(&o));
+}

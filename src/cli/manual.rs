@@ -36,9 +36,9 @@ const ENVIRONMENT: &[(&str, &str)] = &[
 ];
 
 const EXIT_STATUS: &[(&str, &str)] = &[
-    ("0", "done: patched (--check, --ensure), applied, restored, would succeed (--dry-run), the proof passed (--prove), saved (--set-up)."),
-    ("1", "--check: stock and patchable with the chosen fixes. --ensure: the installed kiro-cli's tree is not unpacked yet."),
-    ("2", "refused or failed: drift, foreign, tampered, not a KAS bundle, unparseable, a failed proof, an I/O error, a usage error. The target is exactly as it was. With --all, the highest of the trees' codes."),
+    ("0", "done: patched, or run from the launch shim's patched mirror (--check, --ensure), applied, restored, would succeed (--dry-run), the proof passed (--prove), saved (--set-up)."),
+    ("1", "--check: stock and patchable with the chosen fixes (by apply, or by the launch shim's mirror where the folder is not writable). --ensure: the installed kiro-cli's tree is not unpacked yet."),
+    ("2", "refused or failed: drift, foreign, tampered, not a KAS bundle, unparseable, a failed proof, a folder that is not writable, an I/O error, a usage error. The target is exactly as it was. With --all, the highest of the trees' codes."),
     ("--audit", "0 no replay found (or no log); 1 a replay in a session that ran the patched code; 3 replays only in sessions not known to have run patched code; 2 the logs named cannot be read."),
     ("(shim)", "started as kiro-steer-scope-node, the exit status and signals are node's own; 127 when no node can be started."),
 ];
@@ -70,7 +70,7 @@ pub fn render(cmd: clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
         "FILES",
         &[
             ("config.toml", "the saved choice: mode, rewind-on-clear, write-to (auto, tree or mirror), node, budget-secs (how long the shim may work before node runs the file as it is)."),
-            ("kiro-steer-scope-node", "the launch shim, a link to kiro-steer-scope in the data folder (~/.local/share/kiro-steer-scope on Linux)."),
+            ("kiro-steer-scope-node", "the launch shim, a link to the kiro-steer-scope that ran --set-up, in the data folder (~/.local/share/kiro-steer-scope on Linux); should that binary go, --check says the shim is broken, and --set-up mends it."),
             ("mirrors/", "patched stand-ins for trees that must not be written, in the cache folder; --restore removes a tree's."),
             ("verified/", "stamps in the cache folder of bundles found carrying the choice, by inode, size and change time, so a later start need not read them."),
         ],
