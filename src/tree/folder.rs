@@ -239,13 +239,14 @@ impl Folder {
         let me = unsafe { libc::geteuid() };
         Some(match (e.raw_os_error(), stat_fd(fd)) {
             (Some(libc::EROFS), _) => "it is on a read-only file system".into(),
-            (_, Ok(st)) if st.st_uid == me => {
+            (Some(libc::EACCES), Ok(st)) if st.st_uid == me => {
                 format!("it is read-only to you, its owner (mode {:o})", st.st_mode & 0o7777)
             }
-            (_, Ok(st)) => {
+            (Some(libc::EACCES), Ok(st)) => {
                 format!("it belongs to uid {}, not to you (uid {me}; mode {:o})", st.st_uid, st.st_mode & 0o7777)
             }
-            (_, Err(_)) => e.to_string(),
+            (Some(libc::EPERM), _) => format!("{e} (is it immutable, `chattr +i`?)"),
+            _ => e.to_string(),
         })
     }
 
