@@ -665,7 +665,10 @@ fn a_mirror_in_use_is_reported_as_patched() {
         command.output().unwrap()
     };
     // No start yet: stock, and patchable.
-    assert_eq!(code(&check(&["--check"], true)), 1);
+    let o = check(&["--check"], true);
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("launch shim runs a patched mirror of it from the next"), "{}", describe(&o));
+    assert!(!common::stdout(&o).contains("not writable"), "{}", describe(&o));
     let o = kiro.launch(&shim, &bundle, &scenario("late-subagent")).output().unwrap();
     assert_eq!(code(&o), 0, "{}", describe(&o));
     assert_eq!(explorer_received(&o), Vec::<String>::new(), "{}", describe(&o));

@@ -31,15 +31,18 @@ pub fn by_mirror(outcome: &mut Outcome, saved: &Saved) {
         (true, Some(found)) if outcome.action != Action::Apply => serve(outcome, found, mode),
         (true, _) if outcome.action == Action::Check => {
             // The next start makes the mirror: as patchable as this tree gets.
+            let next_start = format!(
+                "the launch shim runs a patched mirror of it from the next kiro-cli start (write-to {})",
+                config.write_to.as_str()
+            );
+            outcome.message = if unwritable {
+                format!("stock; its folder is not writable, so apply would be refused, but {next_start}")
+            } else {
+                format!("{}; {next_start}", outcome.message)
+            };
             outcome.error = None;
             outcome.next_step = None;
             outcome.exit = EXIT_STOCK;
-            outcome.message = format!(
-                "{}; its folder is not writable, so the launch shim runs a patched mirror of it from the next \
-                 kiro-cli start (write-to {})",
-                outcome.message,
-                config.write_to.as_str()
-            );
         }
         (true, _) => outcome.next_step = Some(format!("nothing needs writing here: {}", shim_mirrors(config))),
         (false, _) => {
