@@ -13,6 +13,7 @@ use kiro_steer_scope::fix::config;
 use kiro_steer_scope::fix::mark::Fix;
 use kiro_steer_scope::run::exit::{EXIT_OK, EXIT_REFUSED};
 use kiro_steer_scope::run::report::{self, Action};
+use kiro_steer_scope::run::say;
 use kiro_steer_scope::setup::{self, shim};
 use kiro_steer_scope::tree::{privilege, program};
 
@@ -98,7 +99,8 @@ struct Cli {
 
     /// Save the chosen fixes (--mode, --rewind-on-clear, --write-to, --node) for --ensure, apply
     /// and the launch shim; link the launch shim and print how to set KIRO_KAS_NODE_PATH to it.
-    #[arg(long, conflicts_with_all = ["check", "restore", "prove", "ensure", "audit", "completions", "man"])]
+    /// It acts on no tree, so --all, --target and --anchors are refused beside it.
+    #[arg(long, conflicts_with_all = ["check", "restore", "prove", "ensure", "audit", "completions", "man", "all", "target", "anchors"])]
     set_up: bool,
 
     /// With --set-up: where the launch shim puts the patched bundle.
@@ -165,15 +167,22 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_REFUSED);
         }
     };
+    // Made whole in memory, then printed as every other output is (a closed pipe ends it quietly).
     if let Some(shell) = cli.completions {
-        clap_complete::generate(shell, &mut Cli::command(), "kiro-steer-scope", &mut std::io::stdout());
+        let mut script = Vec::new();
+        clap_complete::generate(shell, &mut Cli::command(), "kiro-steer-scope", &mut script);
+        say::stdout(&script);
         return ExitCode::from(EXIT_OK);
     }
     if cli.man {
-        return match manual::render(Cli::command(), &mut std::io::stdout()) {
-            Ok(()) => ExitCode::from(EXIT_OK),
+        let mut page = Vec::new();
+        return match manual::render(Cli::command(), &mut page) {
+            Ok(()) => {
+                say::stdout(&page);
+                ExitCode::from(EXIT_OK)
+            }
             Err(e) => {
-                eprintln!("kiro-steer-scope: cannot write the man page: {e}");
+                say::stderr(format!("kiro-steer-scope: cannot make the man page: {e}\n").as_bytes());
                 ExitCode::from(EXIT_REFUSED)
             }
         };

@@ -1,9 +1,11 @@
 //! Set-up: `--set-up` saves the choice and links the launch shim; `--check`
 //! says what the set-up holds (the choice, the shim, mirrors) and
 //! `--restore` removes the mirrors of the tree it restores. The launch shim
-//! ([`shim`]) and the patched stand-in it may serve ([`mirror`]) are its parts.
+//! ([`shim`]), the patched stand-in it may serve ([`mirror`]) and what a tree
+//! is reported as when it does ([`served`]) are its parts.
 
 pub mod mirror;
+pub mod served;
 pub mod shim;
 
 use std::path::{Path, PathBuf};
@@ -15,6 +17,7 @@ use crate::fix::mark::{Fix, Mode};
 use crate::run::exit::{EXIT_OK, EXIT_REFUSED};
 use crate::run::inspect::State;
 use crate::run::report::{Action, Note, Outcome, Printing};
+use crate::run::say::{err, out};
 
 /// What `--set-up` was given on the command line.
 pub struct Asked {
@@ -45,26 +48,30 @@ pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
         config.node = Some(std::fs::canonicalize(&node).unwrap_or(node));
     }
     let write = !asked.dry_run;
-    let done = config::save(&config, write)
-        .and_then(|(path, saved)| shim::install_link(write).map(|(link, linked)| (path, link, saved || linked)));
-    let (path, link, changed) = match done {
+    let done = config::save(&config, write).and_then(|(path, saved)| {
+        shim::install_link(write).map(|(link, me, linked)| (path, link, me, saved || linked))
+    });
+    let (path, link, me, changed) = match done {
         Ok(done) => done,
         Err(e) => {
             if printing.json {
-                println!(
+                out!(
                     "{}",
                     json!({"tool": "kiro-steer-scope", "action": "set-up", "error": e, "exit_code": EXIT_REFUSED})
                 );
             }
-            eprintln!("kiro-steer-scope: set-up failed: {e}");
+            err!("kiro-steer-scope: set-up failed: {e}");
             return EXIT_REFUSED;
         }
     };
-    if let Some(e) = replaced {
-        let did = if asked.dry_run { "would replace" } else { "replaced" };
-        eprintln!("kiro-steer-scope: warning: {did} an unusable config ({e})");
-    }
-    let quoted = shell_quote(&link);
+    let did = if asked.dry_run { "would replace" } else { "replaced" };
+    let warnings: Vec<String> = replaced
+        .map(|e| format!("{did} an unusable config ({e})"))
+        .into_iter()
+        .chain(shim::fragile_link(&me))
+        .collect();
+    // Said even with --quiet: a shim that will break is worth a line.
+    warnings.iter().for_each(|w| err!("kiro-steer-scope: warning: {w}"));
     if printing.json {
         let v = json!({
             "tool": "kiro-steer-scope",
@@ -74,40 +81,46 @@ pub fn set_up(asked: Asked, saved: Saved, printing: Printing) -> u8 {
             "write_to": config.write_to.as_str(),
             "node": config.node.as_ref().map(|n| n.display().to_string()),
             "shim": link.display().to_string(),
+            "shim_links_to": me.display().to_string(),
             // Where the shim keeps mirrors and stamps, for whoever undoes the set-up.
             "cache": mirror::root().as_deref().and_then(Path::parent).map(|c| c.display().to_string()),
             "dry_run": asked.dry_run,
             // Whether the config's bytes or the link differ(ed): written now, or would be with --dry-run.
             "changed": changed,
+            "warnings": warnings,
             "exit_code": EXIT_OK,
         });
-        println!("{}", serde_json::to_string_pretty(&v).expect("serialisable"));
-        return EXIT_OK;
+        out!("{}", serde_json::to_string_pretty(&v).expect("serialisable"));
+    } else if !printing.quiet {
+        print_set_up(&config, &path, &link, asked.dry_run.then_some(changed));
     }
-    if printing.quiet {
-        return EXIT_OK;
-    }
-    if asked.dry_run {
-        let what = if changed { "would save and link" } else { "already saved and linked" };
-        let (mode, write_to) = (config.mode(), config.write_to.as_str());
-        println!("{what}: {mode}, write-to {write_to} ({}, {})", path.display(), link.display());
-        return EXIT_OK;
-    }
-    println!("saved:  {}, write-to {} ({})", config.mode(), config.write_to.as_str(), path.display());
-    println!("shim:   {}", link.display());
-    println!();
-    println!("Have kiro-cli start the shim in node's place, wherever it is started:");
-    println!("  shells (~/.profile, ~/.bashrc, ~/.zshrc):  export KIRO_KAS_NODE_PATH={quoted}");
-    println!("  fish:  set -Ux KIRO_KAS_NODE_PATH {quoted}");
-    if cfg!(target_vendor = "apple") {
-        println!("  apps started from the Dock or Finder:  launchctl setenv KIRO_KAS_NODE_PATH {quoted}");
-    } else {
-        println!("  programs of your systemd user session (editors, launchers):");
-        println!("    mkdir -p ~/.config/environment.d && echo KIRO_KAS_NODE_PATH={quoted} > ~/.config/environment.d/kiro-steer-scope.conf");
-    }
-    println!("Every kiro-cli start then brings its agent runtime to {} before node loads it, the first start after an upgrade included.", config.mode());
-    println!("Check with: kiro-steer-scope --check");
     EXIT_OK
+}
+
+/// The text of a set-up: what was saved and linked, and how to have kiro-cli start the shim
+/// (with `--dry-run`, `Some(whether anything would change)` and one line).
+fn print_set_up(config: &Config, path: &Path, link: &Path, dry_run: Option<bool>) {
+    let (mode, write_to) = (config.mode(), config.write_to.as_str());
+    if let Some(changed) = dry_run {
+        let what = if changed { "would save and link" } else { "already saved and linked" };
+        out!("{what}: {mode}, write-to {write_to} ({}, {})", path.display(), link.display());
+        return;
+    }
+    let quoted = shell_quote(link);
+    out!("saved:  {mode}, write-to {write_to} ({})", path.display());
+    out!("shim:   {}", link.display());
+    out!("");
+    out!("Have kiro-cli start the shim in node's place, wherever it is started:");
+    out!("  shells (~/.profile, ~/.bashrc, ~/.zshrc):  export KIRO_KAS_NODE_PATH={quoted}");
+    out!("  fish:  set -Ux KIRO_KAS_NODE_PATH {quoted}");
+    if cfg!(target_vendor = "apple") {
+        out!("  apps started from the Dock or Finder:  launchctl setenv KIRO_KAS_NODE_PATH {quoted}");
+    } else {
+        out!("  programs of your systemd user session (editors, launchers):");
+        out!("    mkdir -p ~/.config/environment.d && echo KIRO_KAS_NODE_PATH={quoted} > ~/.config/environment.d/kiro-steer-scope.conf");
+    }
+    out!("Every kiro-cli start then brings its agent runtime to {mode} before node loads it, the first start after an upgrade included.");
+    out!("Check with: kiro-steer-scope --check");
 }
 
 fn shell_quote(path: &Path) -> String {
@@ -124,11 +137,16 @@ pub fn annotate(outcome: &mut Outcome, action: Action, saved: &Saved) {
     match action {
         Action::Check => {
             outcome.notes.push(choice_note(saved));
-            outcome.notes.push(shim_note());
+            let shim = shim_note(outcome);
+            outcome.notes.push(shim);
+            served::by_mirror(outcome, saved);
             mirrors_note(outcome);
         }
         Action::Restore => remove_mirrors(outcome),
-        Action::Apply | Action::Ensure if is_set_up(saved) => stamp(outcome),
+        Action::Apply | Action::Ensure if is_set_up(saved) => {
+            served::by_mirror(outcome, saved);
+            stamp(outcome);
+        }
         _ => {}
     }
 }
@@ -149,12 +167,18 @@ fn stamp(outcome: &mut Outcome) {
 /// With --all: each tree as one, and mirrors of trees that are gone are removed on --restore.
 pub fn annotate_all(outcomes: &mut [Outcome], action: Action, saved: &Saved) {
     match action {
-        Action::Check => outcomes.iter_mut().for_each(mirrors_note),
+        Action::Check => outcomes.iter_mut().for_each(|o| {
+            served::by_mirror(o, saved);
+            mirrors_note(o);
+        }),
         Action::Restore => {
             outcomes.iter_mut().for_each(remove_mirrors);
             mirror::prune_orphans();
         }
-        Action::Apply | Action::Ensure if is_set_up(saved) => outcomes.iter_mut().for_each(stamp),
+        Action::Apply | Action::Ensure if is_set_up(saved) => outcomes.iter_mut().for_each(|o| {
+            served::by_mirror(o, saved);
+            stamp(o);
+        }),
         _ => {}
     }
 }
@@ -175,19 +199,47 @@ fn choice_note(saved: &Saved) -> Note {
     Note { key: "choice", text, json }
 }
 
-fn shim_note() -> Note {
-    let (value, is_shim) = shim::variable_state();
-    let text = match (&value, is_shim) {
-        (Some(p), true) => format!(
+/// What KIRO_KAS_NODE_PATH is here; a shim that cannot start is also a warning, since
+/// kiro-cli then cannot start its agent at all.
+fn shim_note(outcome: &mut Outcome) -> Note {
+    let variable = shim::variable();
+    let (value, is_shim, broken) = match &variable {
+        shim::Variable::Unset => (None, false, false),
+        shim::Variable::Shim(p) => (Some(p), true, false),
+        shim::Variable::Broken { path, .. } => (Some(path), false, true),
+        shim::Variable::Other(p) => (Some(p), false, false),
+    };
+    let text = match &variable {
+        shim::Variable::Shim(p) => format!(
             "KIRO_KAS_NODE_PATH is the launch shim ({}): every kiro-cli start from this environment is patched first",
             p.display()
         ),
-        (Some(p), false) => format!("KIRO_KAS_NODE_PATH is {}, not the launch shim", p.display()),
-        (None, _) => {
+        shim::Variable::Broken { path, leads_to } => {
+            let what = match leads_to {
+                Some(to) => format!("its link leads to {}, which is gone", to.display()),
+                None if path.exists() => "it is not executable".into(),
+                None => "it does not exist".into(),
+            };
+            let text = format!(
+                "KIRO_KAS_NODE_PATH is the launch shim ({}), but it is broken: {what}, so kiro-cli cannot start its \
+                 agent from this environment; run `kiro-steer-scope --set-up` again (from an installed binary), or \
+                 unset KIRO_KAS_NODE_PATH",
+                path.display()
+            );
+            outcome.warnings.push(text.clone());
+            text
+        }
+        shim::Variable::Other(p) => format!("KIRO_KAS_NODE_PATH is {}, not the launch shim", p.display()),
+        shim::Variable::Unset => {
             "KIRO_KAS_NODE_PATH is not set here, so kiro-cli starts run the tree as it is (see --set-up)".into()
         }
     };
-    Note { key: "shim", text, json: json!({"variable": value.map(|p| p.display().to_string()), "is_shim": is_shim}) }
+    let links_to = match &variable {
+        shim::Variable::Broken { leads_to, .. } => leads_to.as_ref().map(|p| p.display().to_string()),
+        _ => None,
+    };
+    let json = json!({"variable": value.map(|p| p.display().to_string()), "is_shim": is_shim, "broken": broken, "links_to": links_to});
+    Note { key: "shim", text, json }
 }
 
 fn bundle_of(outcome: &Outcome) -> Option<PathBuf> {

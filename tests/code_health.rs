@@ -54,3 +54,37 @@ fn no_harness_function_is_longer_than_100_lines() {
         lengths.long
     );
 }
+
+/// Everything the tool prints goes through `src/run/say.rs`, which a closed
+/// pipe cannot make panic (`println!` and `eprintln!` do): no other file of
+/// `src/` prints with std's macros outside its tests.
+#[test]
+fn every_line_printed_goes_through_say() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![src.clone()];
+    let mut found = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path.ends_with("run/say.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.split("#[cfg(test)]").next().unwrap();
+            for (n, line) in code.lines().enumerate() {
+                let line = line.trim_start();
+                let printing = ["println!", "print!(", "eprint!(", "eprintln!", "stdout()", "stderr()"]
+                    .iter()
+                    .any(|m| line.contains(m));
+                if printing && !line.starts_with("//") {
+                    found.push(format!("{}:{}: {line}", path.strip_prefix(&src).unwrap().display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "print through crate::run::say instead:\n{}", found.join("\n"));
+}

@@ -220,6 +220,14 @@ fn kiro_data_dir_incoming_entries_and_a_lagging_engine() {
         "2.15.1 is the newest tree not above 2.15.2"
     );
     assert!(v["found_by"].as_str().unwrap().contains("lags"), "{v:#}");
+    assert_eq!(v["cli_version"], "2.15.2", "the version kiro-cli gave is known: {v:#}");
+    // The text says so too, on a line of its own.
+    let o = install.command(&["--check"]).env("KIRO_DATA_DIR", data.path()).output().unwrap();
+    let found = out(&o).lines().find(|l| l.starts_with("found:")).map(str::to_string);
+    let found = found.unwrap_or_else(|| panic!("no found: line\n{}", describe(&o)));
+    for says in ["kiro-cli 2.15.2", "2.15.1", "the engine lags the CLI"] {
+        assert!(found.contains(says), "{says}: {found}");
+    }
     let o = install.command(&["--all", "--json"]).env("KIRO_DATA_DIR", data.path()).output().unwrap();
     assert_eq!(code(&o), 0, "{}", describe(&o));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -270,6 +278,11 @@ fn a_wrong_node_and_a_zero_timeout_are_said_to_be_so() {
         }
     }
     assert_eq!(sha256_file(&target), stock);
+    // No node at all (none of kiro-cli's, none on PATH): said once, plainly.
+    let o = install.command(&["--dry-run"]).env("PATH", install.bin.path()).output().unwrap();
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(err(&o).contains("could not run node: there is none on PATH"), "{}", describe(&o));
+    assert!(!err(&o).contains("node node"), "{}", describe(&o));
     let o = install.run(&["--node-timeout", "0", "--dry-run"]);
     assert_eq!(code(&o), 2, "{}", describe(&o));
     assert!(err(&o).contains("--node-timeout"), "{}", describe(&o));
@@ -322,4 +335,88 @@ fn quiet_check_prints_nothing_but_keeps_its_exit_code() {
     // --json is what a script asked for: --quiet does not take it away.
     let o = install.run(&["--check", "--quiet", "--json"]);
     assert!(serde_json::from_slice::<Value>(&o.stdout).is_ok(), "{}", describe(&o));
+}
+
+/// A pipe whose reader is already gone: every write to it fails (EPIPE).
+fn closed_pipe() -> std::process::Stdio {
+    use std::os::fd::FromRawFd;
+    let mut fds = [0; 2];
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    unsafe { libc::close(fds[0]) };
+    std::process::Stdio::from(unsafe { std::os::fd::OwnedFd::from_raw_fd(fds[1]) })
+}
+
+/// Every action that prints, into a reader that went away (`| true`, `| head`):
+/// no panic, no backtrace, and the action's own exit code (the work done all the
+/// same), with stderr kept or closed too (`2>&1 | true`).
+#[test]
+fn a_closed_output_pipe_ends_every_action_quietly() {
+    let install = Install::new("kiro-cli 2.22.0");
+    let target = install.add_tree("2.22.0-abc", "readable-cjs");
+    let logs = tempfile::tempdir().unwrap();
+    let logs = logs.path().to_str().unwrap();
+    // In order: each leaves the tree as the next expects.
+    let runs: &[(&[&str], i32)] = &[
+        (&["--help"], 0),
+        (&["--version"], 0),
+        (&["--man"], 0),
+        (&["--completions", "bash"], 0),
+        (&["--completions", "zsh"], 0),
+        (&["--check"], 1),
+        (&["--check", "--json"], 1),
+        (&["--all", "--check"], 1),
+        (&["--dry-run"], 0),
+        (&["--prove"], 0),
+        (&["--audit", "--logs", logs], 0),
+        (&["--audit", "--logs", logs, "--json"], 0),
+        (&["--set-up"], 0),
+        (&["--set-up", "--dry-run", "--json"], 0),
+        (&["--bogus", "--json"], 2),
+        (&["--target", "/nonexistent/acp-server.js"], 2),
+        (&[], 0),
+        (&["--check"], 0),
+        (&["--ensure"], 0),
+        (&["--all", "--ensure"], 0),
+        (&["--restore"], 0),
+    ];
+    for (args, want) in runs {
+        for stderr_too in [false, true] {
+            let mut command = install.command(args);
+            command.stdout(closed_pipe());
+            command.stderr(if stderr_too { closed_pipe() } else { std::process::Stdio::piped() });
+            let o = command.output().unwrap();
+            let what = format!("{args:?}{}", if stderr_too { " 2>&1" } else { "" });
+            assert_eq!(code(&o), *want, "{what}\n{}", describe(&o));
+            for wrong in ["panicked", "Broken pipe", "backtrace"] {
+                assert!(!err(&o).contains(wrong), "{what}: {wrong}\n{}", describe(&o));
+            }
+        }
+    }
+    assert_eq!(sha256_file(&target), sha256_file(&repo().join("testdata/bundles/readable-cjs").join(BUNDLE_IN_TREE)));
+    assert!(install.config().is_file(), "--set-up saved the choice all the same");
+}
+
+/// The synopsis of `--help` and of the man page is the README's Usage block, line for line.
+#[test]
+fn help_man_page_and_readme_give_the_same_usage() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let block = readme.split("## Usage\n").nth(1).expect("a Usage section");
+    let block = block.split("```\n").nth(1).expect("a code block under Usage");
+    let trimmed =
+        |text: &str| text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect::<Vec<_>>();
+    let readme = trimmed(block);
+    assert!(readme.iter().any(|l| l.starts_with("kiro-steer-scope --audit")), "{readme:#?}");
+
+    let help = out(&common::run(&["--help"]));
+    let usage = help.split("Usage: ").nth(1).expect("a usage").split("\n\n").next().unwrap();
+    assert_eq!(trimmed(usage), readme, "--help");
+
+    let man = out(&common::run(&["--man"]));
+    let synopsis = man.split(".SH SYNOPSIS\n").nth(1).expect("a synopsis").split(".SH ").next().unwrap();
+    let synopsis: String = synopsis
+        .lines()
+        .filter(|l| !l.starts_with('.'))
+        .map(|l| l.replace("\\fB", "").replace("\\fR", "").replace("\\-", "-") + "\n")
+        .collect();
+    assert_eq!(trimmed(&synopsis), readme, "the man page");
 }

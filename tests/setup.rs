@@ -401,11 +401,17 @@ fn a_tree_that_must_not_be_written_runs_from_a_patched_mirror() {
     assert!(common::stdout(&o).contains("removed 1 mirror"), "{}", describe(&o));
     assert!(!mirror.exists());
     assert_eq!(state(&kiro, &bundle)["setup"]["mirror"], Value::Null);
+    let locks = std::fs::read_dir(kiro.install.cache().join("mirrors"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().ends_with(".lock"))
+        .count();
+    assert_eq!(locks, 0, "the mirror's lock went with it");
 
     // Apply refuses the folder without showing a proof that passed.
     let o = kiro.tool(&["--target", bundle.to_str().unwrap()]);
     assert_eq!(code(&o), 2, "{}", describe(&o));
-    assert!(common::stderr(&o).contains("cannot write beside"), "{}", describe(&o));
+    assert!(common::stderr(&o).contains("is not writable"), "{}", describe(&o));
+    assert!(common::stderr(&o).contains("runs a patched mirror of this tree"), "{}", describe(&o));
     assert!(
         !common::stdout(&o).contains("case "),
         "no proof table for a refusal the proof did not cause\n{}",
@@ -443,4 +449,241 @@ fn the_shim_writes_an_unproved_patch_only_by_the_saved_choice_and_says_so() {
     // Already patched: the next start writes nothing, and says nothing of ours.
     let o = kiro.launch(&shim, &bundle, &late).output().unwrap();
     assert!(our_lines(&o).is_empty(), "{}", describe(&o));
+}
+
+/// The shim's link leads to whichever binary ran --set-up. Once that binary
+/// is gone, kiro-cli cannot start its agent: --check says the shim is broken
+/// and to run --set-up again, not that it is some other program. --set-up
+/// itself warns when the binary sits in a folder made to be cleaned.
+#[test]
+fn a_shim_whose_binary_is_gone_is_said_to_be_broken() {
+    let kiro = Kiro::new("2.23.0");
+    kiro.unpack("2.23.0-new", "minified-esm");
+    let o = kiro.tool(&["--set-up", "--json"]);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let shim = PathBuf::from(v["shim"].as_str().unwrap());
+    if std::env::var_os("KIRO_STEER_SCOPE_BIN").is_none() {
+        // This build's binary is under cargo's target folder, which `cargo clean` removes.
+        assert!(common::stderr(&o).contains("cargo clean"), "{}", describe(&o));
+        assert!(v["warnings"][0].as_str().unwrap().contains("--set-up"), "{v:#}");
+        // A binary anywhere else is not warned about.
+        let elsewhere = tempfile::tempdir().unwrap();
+        let copy = elsewhere.path().join("kiro-steer-scope");
+        std::fs::copy(common::bin(), &copy).unwrap();
+        let o = Command::new(&copy).args(["--set-up", "--dry-run"]).envs(kiro.install.env()).output().unwrap();
+        assert_eq!(code(&o), 0, "{}", describe(&o));
+        assert!(common::stderr(&o).is_empty(), "{}", describe(&o));
+    }
+    // The binary the link leads to is deleted (a build folder cleaned).
+    let gone = kiro.install.home.path().join("build/kiro-steer-scope");
+    std::fs::remove_file(&shim).unwrap();
+    std::os::unix::fs::symlink(&gone, &shim).unwrap();
+    for json in [false, true] {
+        let args: &[&str] = if json { &["--check", "--json"] } else { &["--check"] };
+        let o = kiro.install.command(args).env("KIRO_KAS_NODE_PATH", &shim).output().unwrap();
+        assert_eq!(code(&o), 1, "the tree's state still sets the exit code\n{}", describe(&o));
+        let said = format!("{}{}", common::stdout(&o), common::stderr(&o));
+        assert!(!said.contains("not the launch shim"), "{}", describe(&o));
+        assert!(common::stderr(&o).contains("broken"), "a warning, with --json too\n{}", describe(&o));
+        if json {
+            let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(v["setup"]["shim"]["broken"], true, "{v:#}");
+            assert_eq!(v["setup"]["shim"]["links_to"], gone.display().to_string(), "{v:#}");
+        } else {
+            let line = common::stdout(&o).lines().find(|l| l.starts_with("shim:")).unwrap_or_default().to_string();
+            for says in ["broken", &gone.display().to_string(), "cannot start its agent", "--set-up` again"] {
+                assert!(line.contains(says), "{says}: {line}");
+            }
+        }
+    }
+    // Set up again: the link leads to a binary that is there.
+    kiro.set_up(&[]);
+    let o = kiro.install.command(&["--check", "--json"]).env("KIRO_KAS_NODE_PATH", &shim).output().unwrap();
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["setup"]["shim"]["is_shim"].clone(), v["setup"]["shim"]["broken"].clone()),
+        (true.into(), false.into())
+    );
+}
+
+/// --set-up acts on no tree: --all (or --target) beside it is refused, not ignored.
+#[test]
+fn set_up_refuses_all_and_target() {
+    let kiro = Kiro::new("2.23.0");
+    for extra in [&["--all"][..], &["--target", "/x/acp-server.js"], &["--all", "--json"]] {
+        let o = kiro.tool(&[&["--set-up"], extra].concat());
+        assert_eq!(code(&o), 2, "{extra:?}\n{}", describe(&o));
+        assert!(common::stderr(&o).contains("cannot be used with"), "{extra:?}\n{}", describe(&o));
+        assert!(!kiro.install.config().exists(), "{extra:?}: nothing saved");
+    }
+}
+
+/// Runs commands as the owner of a kiro-cli install: this user, or as root the
+/// test user, to whom the whole install is given (root may write any folder).
+struct Owner(Option<(u32, u32)>);
+
+impl Owner {
+    fn of(kiro: &Kiro) -> Owner {
+        if !common::is_root() {
+            return Owner(None);
+        }
+        let (uid, gid) = common::test_user();
+        for dir in [kiro.install.data.path(), kiro.install.bin.path(), kiro.install.home.path()] {
+            common::chown_tree(dir, uid, gid);
+        }
+        Owner(Some((uid, gid)))
+    }
+
+    fn run(&self, mut command: Command) -> Output {
+        use std::os::unix::process::CommandExt;
+        if let Some((uid, gid)) = self.0 {
+            command.uid(uid).gid(gid);
+        }
+        command.output().unwrap()
+    }
+}
+
+/// Makes a folder read-only (to its owner too) until dropped.
+struct ReadOnlyToOwner(PathBuf);
+
+impl ReadOnlyToOwner {
+    fn new(folder: &Path) -> ReadOnlyToOwner {
+        std::fs::set_permissions(folder, std::os::unix::fs::PermissionsExt::from_mode(0o555)).unwrap();
+        ReadOnlyToOwner(folder.to_path_buf())
+    }
+}
+
+impl Drop for ReadOnlyToOwner {
+    fn drop(&mut self) {
+        let _ = std::fs::set_permissions(&self.0, std::os::unix::fs::PermissionsExt::from_mode(0o755));
+    }
+}
+
+/// A tree whose folder its own owner may not write, run as that owner:
+/// --check predicts what apply does (refused, not "patchable"), and every
+/// refusal names the folder and the mirror, never "run as the user that
+/// installed kiro-cli". Once the launch shim runs a mirror of it, --check
+/// reports that as `patched (mirror: …)` with exit 0.
+#[test]
+fn a_tree_read_only_to_its_owner_is_sent_to_the_mirror_and_reported_by_it() {
+    let kiro = Kiro::new("2.23.0");
+    let bundle = kiro.unpack("2.23.0-ro", "minified-esm");
+    let owner = Owner::of(&kiro);
+    let _read_only = ReadOnlyToOwner::new(bundle.parent().unwrap());
+    let stock = sha256_file(&bundle);
+    let run = |args: &[&str], shim: Option<&Path>| {
+        let mut command = kiro.install.command(args);
+        if let Some(shim) = shim {
+            command.env("KIRO_KAS_NODE_PATH", shim);
+        }
+        owner.run(command)
+    };
+    let refused = |o: &Output, what: &str| {
+        assert_eq!(code(o), 2, "{what}\n{}", describe(o));
+        let said = format!("{}{}", common::stdout(o), common::stderr(o));
+        for says in ["not writable", "read-only to you, its owner", "--set-up --write-to mirror"] {
+            assert!(said.contains(says), "{what}: {says}\n{}", describe(o));
+        }
+        for wrong in ["run as the user", "patchable", "case "] {
+            assert!(!said.contains(wrong), "{what}: {wrong}\n{}", describe(o));
+        }
+    };
+    refused(&run(&["--check"], None), "--check");
+    refused(&run(&[], None), "apply");
+    refused(&run(&["--ensure"], None), "--ensure");
+    refused(&run(&["--all"], None), "--all");
+    refused(&run(&["--dry-run"], None), "--dry-run");
+    assert_eq!(sha256_file(&bundle), stock);
+
+    // Set up (write-to auto): with the shim in this environment the next start
+    // runs a mirror, which --check predicts; without it, --check says to set it.
+    let o = run(&["--set-up", "--json"], None);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let shim = PathBuf::from(serde_json::from_slice::<Value>(&o.stdout).unwrap()["shim"].as_str().unwrap());
+    let o = run(&["--check"], Some(&shim));
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("launch shim runs a patched mirror of it from the next"), "{}", describe(&o));
+    let o = run(&["--check"], None);
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(common::stderr(&o).contains("KIRO_KAS_NODE_PATH does not name the working shim"), "{}", describe(&o));
+
+    // One start makes the mirror; from then on the tree is reported as what kiro-cli runs.
+    let late = scenario("late-subagent");
+    let o = owner.run(kiro.launch(&shim, &bundle, &late));
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert_eq!(explorer_received(&o), Vec::<String>::new(), "node ran a patched mirror\n{}", describe(&o));
+    let o = run(&["--check"], Some(&shim));
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let cache = kiro.install.cache().display().to_string();
+    let state = common::stdout(&o).lines().find(|l| l.starts_with("state:")).unwrap_or_default().to_string();
+    assert!(state.starts_with(&format!("state:  patched (mirror: {cache}")), "{}", describe(&o));
+    let v: Value = serde_json::from_slice(&run(&["--check", "--json"], Some(&shim)).stdout).unwrap();
+    assert_eq!(
+        (v["state"].clone(), v["exit_code"].clone()),
+        ("stock".into(), 0.into()),
+        "the file itself is stock\n{v:#}"
+    );
+    assert!(v["mirror_in_use"]["path"].as_str().unwrap().starts_with(&cache), "{v:#}");
+    assert_eq!(v["mirror_in_use"]["mode"], "seed", "{v:#}");
+    let o = run(&["--all", "--check"], Some(&shim));
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(common::stdout(&o).contains(" patched "), "{}", describe(&o));
+    let o = run(&["--ensure"], Some(&shim));
+    assert_eq!(code(&o), 0, "--ensure is content with the mirror\n{}", describe(&o));
+    // Apply still will not write the tree, and says the mirror serves it.
+    let o = run(&[], Some(&shim));
+    assert_eq!(code(&o), 2, "{}", describe(&o));
+    assert!(common::stderr(&o).contains("nothing needs writing here"), "{}", describe(&o));
+    assert_eq!(sha256_file(&bundle), stock);
+
+    // --restore removes the mirror and all it kept: no lock file is left.
+    let o = run(&["--restore"], Some(&shim));
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("removed 1 mirror"), "{}", describe(&o));
+    let left: Vec<String> = std::fs::read_dir(kiro.install.cache().join("mirrors"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert_eq!(code(&run(&["--check"], Some(&shim))), 1);
+}
+
+/// With `write-to mirror` the shim runs a patched mirror of a tree it may
+/// write but must not: where the shim is KIRO_KAS_NODE_PATH, --check reports
+/// the tree as what every start runs, `patched (mirror: …)`, and exits 0.
+#[test]
+fn a_mirror_in_use_is_reported_as_patched() {
+    let kiro = Kiro::new("2.23.0");
+    let shim = kiro.set_up(&["--write-to", "mirror", "--mode", "gate"]);
+    let bundle = kiro.unpack("2.23.0-new", "readable-esm");
+    let check = |args: &[&str], with_shim: bool| {
+        let mut command = kiro.install.command(args);
+        if with_shim {
+            command.env("KIRO_KAS_NODE_PATH", &shim);
+        }
+        command.output().unwrap()
+    };
+    // No start yet: stock, and patchable.
+    let o = check(&["--check"], true);
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("launch shim runs a patched mirror of it from the next"), "{}", describe(&o));
+    assert!(!common::stdout(&o).contains("not writable"), "{}", describe(&o));
+    let o = kiro.launch(&shim, &bundle, &scenario("late-subagent")).output().unwrap();
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    assert_eq!(explorer_received(&o), Vec::<String>::new(), "{}", describe(&o));
+    let o = check(&["--check"], true);
+    assert_eq!(code(&o), 0, "{}", describe(&o));
+    let text = common::stdout(&o);
+    let state = text.lines().find(|l| l.starts_with("state:")).unwrap_or_default();
+    let mirrors = kiro.install.cache().join("mirrors").display().to_string();
+    assert!(state.starts_with(&format!("state:  patched (mirror: {mirrors}")), "{text}");
+    assert!(state.contains("gate mode"), "{text}");
+    let v: Value = serde_json::from_slice(&check(&["--check", "--json"], true).stdout).unwrap();
+    assert_eq!(v["exit_code"], 0, "{v:#}");
+    assert!(v["mirror_in_use"]["path"].as_str().unwrap().starts_with(&mirrors), "{v:#}");
+    // Where the variable is not the shim, starts run the tree as it is: stock.
+    let o = check(&["--check"], false);
+    assert_eq!(code(&o), 1, "{}", describe(&o));
+    assert!(common::stdout(&o).contains("state:  stock"), "{}", describe(&o));
 }

@@ -8,15 +8,16 @@ use super::read::{Delivery, SessionLog};
 use super::stamp::utc;
 use super::{Audit, Audited, Code, Ran};
 use crate::run::exit::{EXIT_OK, EXIT_REPLAY_PATCHED, EXIT_REPLAY_STOCK};
-use crate::run::report::{out, Printing};
+use crate::run::report::Printing;
+use crate::run::say::{err, out};
 
 pub fn print(audit: &Audit, how: Printing) {
     if let Some(error) = &audit.error {
         if how.json {
             out!("{}", serde_json::to_string_pretty(&to_json(audit)).expect("serialisable"));
         }
-        eprintln!("kiro-steer-scope: {error}");
-        eprintln!("  next: pass --logs PATH to a Kiro log folder, one kiro.log, or - for standard input");
+        err!("kiro-steer-scope: {error}");
+        err!("  next: pass --logs PATH to a Kiro log folder, one kiro.log, or - for standard input");
         return;
     }
     if how.json {

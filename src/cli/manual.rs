@@ -3,10 +3,14 @@
 
 use std::io::Write;
 
+/// The synopsis of `--help` and the man page; the README's Usage block says
+/// the same lines (tests/everyday.rs compares them).
 pub const USAGE: &str = "kiro-steer-scope [--target <PATH> | --all] [--mode <seed|gate>] [--rewind-on-clear | --no-rewind-on-clear]
        [--check | --dry-run | --restore | --prove | --ensure] [--json] [--quiet] [--node <PATH>]
        [--node-timeout <SECS>] [--anchors <DIR>] [--allow-inconclusive]
-       kiro-steer-scope --set-up [--mode <seed|gate>] [--rewind-on-clear | --no-rewind-on-clear] [--write-to <auto|tree|mirror>] [--node <PATH>] [--dry-run]
+       kiro-steer-scope --set-up [--mode <seed|gate>] [--rewind-on-clear | --no-rewind-on-clear] [--write-to <auto|tree|mirror>] [--node <PATH>]
+       [--allow-inconclusive] [--dry-run] [--json] [--quiet]
+       kiro-steer-scope --audit [--logs <PATH|->] [--root-agent <NAME>]... [--target <PATH>] [--json] [--quiet]
        kiro-steer-scope --completions <SHELL> | --man";
 
 pub const DESCRIPTION: &str = "Stops Kiro's mid-turn steering messages from being replayed into sub-agents and memory extraction (kirodotdev/Kiro#11240), and optionally from being stranded after a clear (kirodotdev/Kiro#11449), by patching the installed agent runtime bundle (acp-server.js in kiro-cli's KAS tree).
@@ -32,9 +36,9 @@ const ENVIRONMENT: &[(&str, &str)] = &[
 ];
 
 const EXIT_STATUS: &[(&str, &str)] = &[
-    ("0", "done: patched (--check, --ensure), applied, restored, would succeed (--dry-run), the proof passed (--prove), saved (--set-up)."),
-    ("1", "--check: stock and patchable with the chosen fixes. --ensure: the installed kiro-cli's tree is not unpacked yet."),
-    ("2", "refused or failed: drift, foreign, tampered, not a KAS bundle, unparseable, a failed proof, an I/O error, a usage error. The target is exactly as it was. With --all, the highest of the trees' codes."),
+    ("0", "done: patched, or run from the launch shim's patched mirror (--check, --ensure), applied, restored, would succeed (--dry-run), the proof passed (--prove), saved (--set-up)."),
+    ("1", "--check: stock and patchable with the chosen fixes (by apply, or by the launch shim's mirror where the folder is not writable). --ensure: the installed kiro-cli's tree is not unpacked yet."),
+    ("2", "refused or failed: drift, foreign, tampered, not a KAS bundle, unparseable, a failed proof, a folder that is not writable, an I/O error, a usage error. The target is exactly as it was. With --all, the highest of the trees' codes."),
     ("--audit", "0 no replay found (or no log); 1 a replay in a session that ran the patched code; 3 replays only in sessions not known to have run patched code; 2 the logs named cannot be read."),
     ("(shim)", "started as kiro-steer-scope-node, the exit status and signals are node's own; 127 when no node can be started."),
 ];
@@ -66,7 +70,7 @@ pub fn render(cmd: clap::Command, out: &mut dyn Write) -> std::io::Result<()> {
         "FILES",
         &[
             ("config.toml", "the saved choice: mode, rewind-on-clear, write-to (auto, tree or mirror), node, budget-secs (how long the shim may work before node runs the file as it is)."),
-            ("kiro-steer-scope-node", "the launch shim, a link to kiro-steer-scope in the data folder (~/.local/share/kiro-steer-scope on Linux)."),
+            ("kiro-steer-scope-node", "the launch shim, a link to the kiro-steer-scope that ran --set-up, in the data folder (~/.local/share/kiro-steer-scope on Linux); should that binary go, --check says the shim is broken, and --set-up mends it."),
             ("mirrors/", "patched stand-ins for trees that must not be written, in the cache folder; --restore removes a tree's."),
             ("verified/", "stamps in the cache folder of bundles found carrying the choice, by inode, size and change time, so a later start need not read them."),
         ],

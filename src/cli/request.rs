@@ -136,11 +136,10 @@ fn run_all(options: &Options, action: Action, mode: Mode) -> Vec<Outcome> {
         Ok((_, trees)) => trees
             .into_iter()
             .map(|tree| {
-                let target =
-                    discover::Target { path: tree.bundle(), how: format!("--all: kiro-cli {}", tree.cli_version) };
-                let mut outcome = run(options, action, mode, target);
-                outcome.cli_version = Some(tree.cli_version);
-                outcome
+                let how = format!("--all: kiro-cli {}", tree.cli_version);
+                let named = discover::Target::named(tree.bundle(), how);
+                let target = discover::Target { cli_version: Some(tree.cli_version), ..named };
+                run(options, action, mode, target)
             })
             .collect(),
         Err(e) => vec![Outcome::new(action, mode)

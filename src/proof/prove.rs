@@ -243,9 +243,7 @@ fn harness_report(node: &NodeChoice, folder: &Folder, input: &str, timeout: Dura
     });
     let output = match ran {
         Ok(output) => output,
-        Err(RunFailure::Spawn(e)) => {
-            return Err(format!("could not run {} ({}): {e}", node.path.display(), node.source))
-        }
+        Err(RunFailure::Spawn(e)) => return Err(node.not_started(&e)),
         Err(RunFailure::TimedOut) => return Err(format!("the proof did not finish within {}s", timeout.as_secs())),
         Err(RunFailure::Wait(e)) => return Err(e.to_string()),
     };

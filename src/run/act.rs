@@ -32,6 +32,8 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     let mut outcome = Outcome::new(action, mode);
     outcome.target = Some(target.path.clone());
     outcome.found_by = Some(target.how.clone());
+    outcome.cli_version = target.cli_version.clone();
+    outcome.found_note = target.note.clone();
     let Opened { walked, bytes, meta } = match open_target(&target.path, action) {
         Ok(opened) => opened,
         Err((error, next)) => return outcome.error(error, next),
@@ -75,7 +77,7 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
     }
     let place = Place { walked: &walked, meta: &meta };
     match action {
-        Action::Check => check(outcome, &inspection, cli.allow_inconclusive),
+        Action::Check => check(outcome, &inspection, &walked.folder, cli.allow_inconclusive),
         Action::DryRun | Action::Apply | Action::Ensure => {
             apply(cli, outcome, &inspection, &place, mode, action == Action::DryRun, early)
         }
@@ -182,7 +184,7 @@ fn run_proof(
     folder: &folder::Folder,
     mode: Mode,
 ) -> ProofRun {
-    let label = format!("{} ({})", node.path.display(), node.source);
+    let label = node.to_string();
     let mut proof = match inspection.proof_input.as_ref() {
         None => prove::Proof::undriven(mode, "nothing was sliced for the proof".into()),
         Some(Err(e)) => prove::Proof::undriven(mode, format!("the resolved code cannot be sliced out: {e}")),
@@ -209,7 +211,27 @@ fn record_proof(outcome: &mut Outcome, run: ProofRun) {
     outcome.proof = Some(run.proof);
 }
 
-fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool) -> Outcome {
+/// What to do about a folder that will not take the patch: the mirror, which
+/// the launch shim runs in the tree's place (`setup` says more once it knows the saved choice).
+pub const UNWRITABLE_NEXT: &str = "a tree that must not be written runs from a patched mirror in your cache \
+    instead: `kiro-steer-scope --set-up --write-to mirror`, then set KIRO_KAS_NODE_PATH as it prints; or make \
+    the folder writable for you";
+
+/// Why the target's folder will not take a new file beside the target, said
+/// before any work is spent on it; records what was found.
+fn unwritable(outcome: &mut Outcome, folder: &folder::Folder) -> Option<String> {
+    let why = folder.unwritable();
+    outcome.writable = Some(why.is_none());
+    why.map(|why| format!("its folder {} is not writable: {why}", folder.path.display()))
+}
+
+/// A refusal for the folder alone: the file's own state ("stock, patchable") is not said beside it.
+fn refuse_unwritable(mut outcome: Outcome, error: String, next: &str) -> Outcome {
+    outcome.message.clone_from(&error);
+    outcome.error(error, next)
+}
+
+fn check(mut outcome: Outcome, inspection: &Inspection, folder: &folder::Folder, allow_inconclusive: bool) -> Outcome {
     if !matches!(inspection.state, State::Stock | State::Patched(_))
         || (inspection.state == State::Stock && inspection.plan.is_none())
     {
@@ -233,6 +255,13 @@ fn check(mut outcome: Outcome, inspection: &Inspection, allow_inconclusive: bool
                 "{why}; apply would go ahead unproved, on the anchors, the accounting and node --check alone \
                  (--allow-inconclusive)"
             ));
+        }
+    }
+    // Last, so that a folder found unwritable is the only refusal left.
+    if inspection.state == State::Stock {
+        if let Some(why) = unwritable(&mut outcome, folder) {
+            let message = format!("stock, but apply would be refused: {why}");
+            return refuse_unwritable(outcome, message, UNWRITABLE_NEXT);
         }
     }
     outcome.exit = match inspection.state {
@@ -284,6 +313,10 @@ fn apply(
     };
     if !matches!(inspection.state, State::Stock | State::Patched(_)) {
         return refuse_state(outcome, inspection);
+    }
+    if let Some(why) = unwritable(&mut outcome, &place.walked.folder) {
+        let error = format!("cannot patch {}: {why}", inspection.real_path.display());
+        return refuse_unwritable(outcome, error, UNWRITABLE_NEXT);
     }
     let stock_sha = outcome.stock_sha.clone().unwrap_or_else(|| mark::sha256_hex(stock));
     let patched = mark::apply_hashed(stock, &stock_sha, mode, plan, None);
@@ -374,7 +407,7 @@ fn stage_and_check<'f>(
         swap::stage(&place.walked.folder, place.meta, patched, !dry_run).map_err(|e| {
             (
                 format!("cannot write beside {}: {e}", inspection.real_path.display()),
-                "check free space and that the folder is writable (run as the user that installed kiro-cli)",
+                "check free space, and that nothing (another program, a mount) took the folder's write access away",
             )
         })
     };
@@ -412,6 +445,11 @@ fn restore(mut outcome: Outcome, inspection: &Inspection, place: &Place) -> Outc
         _ => return refuse_state(outcome, inspection),
     }
     let stock = inspection.stock().expect("patched files carry their stock bytes");
+    if let Some(why) = unwritable(&mut outcome, &place.walked.folder) {
+        let error = format!("cannot restore {}: {why}", inspection.real_path.display());
+        let next = "make the folder writable for you (or run as the user it belongs to), then run --restore again";
+        return refuse_unwritable(outcome, error, next);
+    }
     outcome.sha_after = Some(mark::sha256_hex(stock));
     let staged = match swap::stage(&place.walked.folder, place.meta, stock, true) {
         Ok(s) => s,

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use crate::fix::mark::{sha256_hex, Insertion, Mode};
 use crate::run::exit::{EXIT_OK, EXIT_REFUSED};
 use crate::run::inspect::{AnchorReport, Inspection, State};
+use crate::run::say::{err, out};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -41,8 +42,11 @@ pub struct InsertionReport {
 
 pub struct Outcome {
     pub action: Action,
-    /// With --all: the tree's kiro-cli version (from its folder name).
+    /// The kiro-cli version the tree was chosen for: `kiro-cli --version`'s, or with --all the
+    /// tree's own (from its folder name); None when the target was named.
     pub cli_version: Option<String>,
+    /// What the text output says of how the tree was chosen, when that is not the obvious (a lagging engine).
+    pub found_note: Option<String>,
     /// With --all: the data folder holds no KAS tree (yet), so this outcome stands for none.
     pub no_tree: bool,
     pub mode: Mode,
@@ -72,9 +76,19 @@ pub struct Outcome {
     pub accounting: Option<crate::proof::account::Accounting>,
     /// Which parse ran: the prefilter's or the whole file's.
     pub parse: Option<crate::anchors::prefilter::ParseInfo>,
+    /// Whether the target's folder takes a new file, where that was asked (a write, or a stock file's --check).
+    pub writable: Option<bool>,
+    /// --check, --ensure: the patched mirror the launch shim runs in place of this (stock) tree.
+    pub served: Option<Served>,
     /// The saved choice, the launch shim and mirrors (`setup` in JSON).
     pub notes: Vec<Note>,
     pub exit: u8,
+}
+
+/// A patched mirror that kiro-cli runs in the tree's place, by the launch shim.
+pub struct Served {
+    pub bundle: PathBuf,
+    pub mode: String,
 }
 
 /// One line about the set-up: `key: text`, and `key` in JSON.
@@ -96,6 +110,7 @@ impl Outcome {
         Outcome {
             action,
             cli_version: None,
+            found_note: None,
             no_tree: false,
             mode,
             target: None,
@@ -120,6 +135,8 @@ impl Outcome {
             unproved: None,
             accounting: None,
             parse: None,
+            writable: None,
+            served: None,
             notes: Vec::new(),
             exit: EXIT_REFUSED,
         }
@@ -328,19 +345,12 @@ pub fn to_json(o: &Outcome) -> Value {
                 "patched_inconclusive": c.patched_inconclusive,
             })).collect::<Vec<_>>(),
         })),
+        "writable": o.writable,
+        "mirror_in_use": o.served.as_ref().map(|s| json!({"path": s.bundle.display().to_string(), "mode": s.mode})),
         "setup": if o.notes.is_empty() { Value::Null } else { Value::Object(o.notes.iter().map(|n| (n.key.to_string(), n.json.clone())).collect()) },
         "exit_code": o.exit,
     })
 }
-
-/// Prints to stdout, ignoring a closed pipe (`| head`) instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
-}
-pub(crate) use out;
 
 pub fn print_usage_error(error: &str) {
     let first = error.lines().next().unwrap_or(error).trim_start_matches("error: ");
@@ -378,13 +388,13 @@ pub fn print(o: &Outcome, how: Printing) {
 fn print_errors(o: &Outcome, quiet: bool) {
     if !quiet {
         for warning in &o.warnings {
-            eprintln!("kiro-steer-scope: warning: {warning}");
+            err!("kiro-steer-scope: warning: {warning}");
         }
     }
     if let Some(error) = &o.error {
-        eprintln!("kiro-steer-scope: {error}");
+        err!("kiro-steer-scope: {error}");
         if let Some(next) = o.next_step.as_deref().filter(|n| !n.is_empty()) {
-            eprintln!("  next: {next}");
+            err!("  next: {next}");
         }
     }
 }
@@ -413,7 +423,7 @@ pub fn say_unproved(o: &Outcome) {
         );
         match RELAYED.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
             Some(kept) => kept.push(line),
-            None => eprintln!("kiro-steer-scope: {line}"),
+            None => err!("kiro-steer-scope: {line}"),
         }
     }
 }
@@ -421,7 +431,10 @@ pub fn say_unproved(o: &Outcome) {
 fn print_ensure(o: &Outcome, quiet: bool) {
     say_unproved(o);
     match &o.error {
-        Some(error) => eprintln!("kiro-steer-scope: not patched: {error}"),
+        Some(error) => match o.next_step.as_deref().filter(|n| !n.is_empty()) {
+            Some(next) => err!("kiro-steer-scope: not patched: {error}; next: {next}"),
+            None => err!("kiro-steer-scope: not patched: {error}"),
+        },
         None if !quiet => out!("kiro-steer-scope: {}", o.message),
         None => {}
     }
@@ -435,19 +448,20 @@ pub fn print_all(outcomes: &[Outcome], how: Printing) {
         return;
     }
     for o in outcomes {
-        let what = match &o.error {
-            Some(e) => format!("refused: {e}"),
-            None => o.message.clone(),
+        let what = match (&o.error, o.next_step.as_deref().filter(|n| !n.is_empty())) {
+            (Some(e), Some(next)) => format!("refused: {e}; next: {next}"),
+            (Some(e), None) => format!("refused: {e}"),
+            (None, _) => o.message.clone(),
         };
         let line = format!(
             "kiro-cli {:<8} @kiro/agent {:<8} {:<10} {}",
             o.cli_version.as_deref().unwrap_or("?"),
             o.agent_version.as_deref().unwrap_or("?"),
-            o.state.map_or("-", |s| s.name()),
+            if o.served.is_some() { "patched" } else { o.state.map_or("-", |s| s.name()) },
             what
         );
         if o.error.is_some() {
-            eprintln!("{line}");
+            err!("{line}");
         } else if !how.quiet {
             out!("{line}");
         }
@@ -459,7 +473,12 @@ fn print_text(o: &Outcome) {
         let version = o.agent_version.as_deref().map(|v| format!(" (@kiro/agent {v})")).unwrap_or_default();
         out!("target: {}{version}", path.display());
     }
-    if let Some(state) = o.state {
+    if let Some(note) = &o.found_note {
+        out!("found:  {note}");
+    }
+    if let Some(served) = &o.served {
+        out!("state:  patched (mirror: {}, {} mode; the tree itself is stock)", served.bundle.display(), served.mode);
+    } else if let Some(state) = o.state {
         let mode = match (state, &o.unproved) {
             (State::Patched(mode), Some(why)) => format!(" ({mode} mode, unproved: {why})"),
             (State::Patched(mode), None) => format!(" ({mode} mode)"),

@@ -105,23 +105,32 @@ fn read_ready(dir: &Path) -> Option<Manifest> {
     toml::from_str(&fs::read_to_string(dir.join(READY)).ok()?).ok()
 }
 
+fn lock_path(root: &Path, key: &str) -> PathBuf {
+    root.join(format!("{key}.lock"))
+}
+
 /// An exclusive lock on `<root>/<key>.lock`, held while the file is open.
+/// [`remove`] unlinks the file under the lock, so a lock taken on a file
+/// that no longer has that name is let go and taken again on the new one.
 fn lock(root: &Path, key: &str) -> Result<File, String> {
-    let path = root.join(format!("{key}.lock"));
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
     use std::os::fd::AsRawFd;
+    let path = lock_path(root, key);
     loop {
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
-            return Ok(file);
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        while unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(format!("cannot lock {}: {e}", path.display()));
+            }
         }
-        let e = std::io::Error::last_os_error();
-        if e.kind() != std::io::ErrorKind::Interrupted {
-            return Err(format!("cannot lock {}: {e}", path.display()));
+        let same = |held: &fs::Metadata, named: &fs::Metadata| held.dev() == named.dev() && held.ino() == named.ino();
+        if file.metadata().is_ok_and(|held| fs::metadata(&path).is_ok_and(|named| same(&held, &named))) {
+            return Ok(file);
         }
     }
 }
@@ -189,7 +198,7 @@ fn build(
     let result = (|| {
         let copy = temp.join(tree.file_name().unwrap_or_default());
         lay_out(tree, &copy, stock).map_err(|e| format!("cannot lay out a mirror in {}: {e}", temp.display()))?;
-        let target = Target { path: copy.join(BUNDLE_IN_TREE), how: format!("a mirror of {}", tree.display()) };
+        let target = Target::named(copy.join(BUNDLE_IN_TREE), format!("a mirror of {}", tree.display()));
         let outcome = act::run(options, Action::Apply, mode, target);
         crate::run::report::say_unproved(&outcome);
         if let Some(error) = outcome.error {
@@ -284,6 +293,8 @@ pub fn remove(mirror: &Mirror) -> Result<(), String> {
             let _ = fs::remove_file(entry.path());
         }
     }
+    // Nothing of the mirror is left, its lock included (see `lock` for why that is safe).
+    let _ = fs::remove_file(lock_path(root, &key));
     drop(held);
     Ok(())
 }

@@ -24,13 +24,14 @@ use crate::fix::config::{self, Chosen, Config, WriteTo};
 use crate::fix::mark::{self, Mode};
 use crate::run::act;
 use crate::run::report::Action;
+use crate::run::say::err;
 use crate::setup::mirror;
 use crate::tree::discover::{self, Target};
 use crate::tree::privilege;
 use crate::tree::program::{is_this_program, SHIM_NAME};
 
 fn say(line: &str) {
-    eprintln!("kiro-steer-scope: {}", line.replace('\n', " "));
+    err!("kiro-steer-scope: {}", line.replace('\n', " "));
 }
 
 fn executable(path: &Path) -> bool {
@@ -231,12 +232,7 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
         allow_inconclusive: config.allow_inconclusive,
         chosen: Chosen { fix: Some(mode.fix), rewind: Some(mode.rewind) },
     };
-    let to_mirror = match config.write_to {
-        WriteTo::Tree => false,
-        WriteTo::Mirror => true,
-        WriteTo::Auto => !tree_writable(bundle),
-    };
-    if to_mirror {
+    if mirrors(config, bundle) {
         // Root mirrors only a tree that root alone controls: the proof runs code from it.
         if privilege::privileged() {
             let walked =
@@ -247,8 +243,7 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
         }
         return mirror::serve(bundle, mode, &options);
     }
-    let outcome =
-        act::run(&options, Action::Ensure, mode, Target { path: bundle.to_path_buf(), how: "the launch shim".into() });
+    let outcome = act::run(&options, Action::Ensure, mode, Target::named(bundle.to_path_buf(), "the launch shim"));
     crate::run::report::say_unproved(&outcome);
     match outcome.error {
         None => {
@@ -259,22 +254,29 @@ fn prepare(bundle: &Path, config: &Config, node: &Path) -> Result<PathBuf, Strin
     }
 }
 
+/// Whether the shim, by the saved choice, runs a mirror of `bundle` rather than patch it.
+pub fn mirrors(config: &Config, bundle: &Path) -> bool {
+    match config.write_to {
+        WriteTo::Tree => false,
+        WriteTo::Mirror => true,
+        WriteTo::Auto => !tree_writable(bundle),
+    }
+}
+
 /// Whether this user may patch the tree itself: its folder is writable and
 /// theirs (root writes any tree as its owner, see `privilege`).
 fn tree_writable(bundle: &Path) -> bool {
-    let Some(folder) = std::fs::canonicalize(bundle).ok().and_then(|b| b.parent().map(Path::to_path_buf)) else {
-        return false;
-    };
-    let Ok(c) = std::ffi::CString::new(folder.as_os_str().as_bytes()) else { return false };
+    let Ok(walked) = crate::tree::folder::walk(bundle) else { return false };
     let me = unsafe { libc::geteuid() };
-    let writable = unsafe { libc::faccessat(libc::AT_FDCWD, c.as_ptr(), libc::W_OK, libc::AT_EACCESS) } == 0;
-    writable && (me == 0 || std::fs::metadata(&folder).is_ok_and(|m| m.uid() == me))
+    let owner = walked.folders.last().map(|f| f.uid);
+    walked.folder.unwritable().is_none() && (me == 0 || owner == Some(me))
 }
 
 /// Links `<data dir>/kiro-steer-scope/kiro-steer-scope-node` to this
 /// program (replacing an older link in one rename) unless it already is that
-/// link or `write` is false; returns its path and whether it differs (differed).
-pub fn install_link(write: bool) -> Result<(PathBuf, bool), String> {
+/// link or `write` is false; returns its path, the program it leads to and
+/// whether it differs (differed).
+pub fn install_link(write: bool) -> Result<(PathBuf, PathBuf, bool), String> {
     let dir = dirs::data_local_dir().ok_or("the data folder is unknown (HOME is not set)")?.join("kiro-steer-scope");
     let me = std::env::current_exe()
         .and_then(std::fs::canonicalize)
@@ -282,7 +284,7 @@ pub fn install_link(write: bool) -> Result<(PathBuf, bool), String> {
     let link = dir.join(SHIM_NAME);
     let differs = std::fs::read_link(&link).ok().as_ref() != Some(&me);
     if !differs || !write {
-        return Ok((link, differs));
+        return Ok((link, me, differs));
     }
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let temp = dir.join(format!(".{SHIM_NAME}.{}", std::process::id()));
@@ -290,12 +292,45 @@ pub fn install_link(write: bool) -> Result<(PathBuf, bool), String> {
     std::os::unix::fs::symlink(&me, &temp)
         .and_then(|()| std::fs::rename(&temp, &link))
         .map_err(|e| format!("cannot link {} to {}: {e}", link.display(), me.display()))?;
-    Ok((link, true))
+    Ok((link, me, true))
 }
 
-/// What KIRO_KAS_NODE_PATH says in this environment, and whether it is the shim.
-pub fn variable_state() -> (Option<PathBuf>, bool) {
-    let value = std::env::var_os("KIRO_KAS_NODE_PATH").filter(|v| !v.is_empty()).map(PathBuf::from);
-    let is_shim = value.as_deref().is_some_and(|p| p.file_name() == Some(OsStr::new(SHIM_NAME)) && executable(p));
-    (value, is_shim)
+/// What KIRO_KAS_NODE_PATH names in this environment.
+pub enum Variable {
+    Unset,
+    /// The launch shim, and it can start.
+    Shim(PathBuf),
+    /// Named as the shim, but it cannot start: the program its link leads to
+    /// is gone (a build folder cleaned, a binary removed), or the link itself is.
+    Broken {
+        path: PathBuf,
+        leads_to: Option<PathBuf>,
+    },
+    /// Another program (node itself, most likely).
+    Other(PathBuf),
+}
+
+pub fn variable() -> Variable {
+    let Some(path) = std::env::var_os("KIRO_KAS_NODE_PATH").filter(|v| !v.is_empty()).map(PathBuf::from) else {
+        return Variable::Unset;
+    };
+    match (path.file_name() == Some(OsStr::new(SHIM_NAME)), executable(&path)) {
+        (true, true) => Variable::Shim(path),
+        (true, false) => Variable::Broken { leads_to: std::fs::read_link(&path).ok(), path },
+        (false, _) => Variable::Other(path),
+    }
+}
+
+/// A warning for a shim linked to a binary in a folder made to be deleted
+/// (cargo's `target/`, which holds a `CACHEDIR.TAG`): once it is, kiro-cli
+/// cannot start its agent.
+pub fn fragile_link(me: &Path) -> Option<String> {
+    let cache = me.ancestors().skip(1).find(|dir| dir.join("CACHEDIR.TAG").is_file())?;
+    Some(format!(
+        "the shim links to {}, inside {}, a build or cache folder: once it is cleaned (`cargo clean`), \
+         kiro-cli cannot start its agent until --set-up runs again; install the binary \
+         (`cargo install --path . --locked`, or install.sh) and run --set-up from the installed one",
+        me.display(),
+        cache.display()
+    ))
 }

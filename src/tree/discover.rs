@@ -59,6 +59,17 @@ pub struct Target {
     pub path: PathBuf,
     /// How it was found.
     pub how: String,
+    /// The kiro-cli version the tree was chosen for, when it is known.
+    pub cli_version: Option<String>,
+    /// Why this tree and not the CLI's own, when that is worth saying (the engine lags the CLI).
+    pub note: Option<String>,
+}
+
+impl Target {
+    /// A target named by the caller, not chosen by version.
+    pub fn named(path: PathBuf, how: impl Into<String>) -> Target {
+        Target { path, how: how.into(), cli_version: None, note: None }
+    }
 }
 
 /// One unpacked KAS tree: `<kas>/<cli-version>-<hash>/`.
@@ -120,10 +131,10 @@ pub fn kas_dir() -> Result<PathBuf, NotFound> {
 /// else (no kiro-cli on PATH) the only tree there is.
 pub fn discover(flag: Option<&Path>) -> Result<Target, NotFound> {
     if let Some(path) = flag {
-        return Ok(Target { path: path.to_path_buf(), how: "--target".into() });
+        return Ok(Target::named(path.to_path_buf(), "--target"));
     }
     if let Some(path) = std::env::var_os("KIRO_KAS_SERVER_PATH").filter(|v| !v.is_empty()) {
-        return Ok(Target { path: PathBuf::from(path), how: "KIRO_KAS_SERVER_PATH".into() });
+        return Ok(Target::named(PathBuf::from(path), "KIRO_KAS_SERVER_PATH"));
     }
     let kas = kas_dir()?;
     let version = cli_version().map_err(NotFound::Other)?;
@@ -138,14 +149,10 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
         let trees =
             listed.map_err(|e| NotFound::Other(format!("kiro-cli is not on PATH and {e}; pass --target PATH")))?;
         return match trees.as_slice() {
-            [one] => Ok(Target {
-                path: one.bundle(),
-                how: format!(
-                    "the only KAS tree in {} \
-                (kiro-cli is not on PATH)",
-                    kas.display()
-                ),
-            }),
+            [one] => Ok(Target::named(
+                one.bundle(),
+                format!("the only KAS tree in {} (kiro-cli is not on PATH)", kas.display()),
+            )),
             [] => Err(NotFound::Other(format!(
                 "kiro-cli is not on PATH and {} holds no KAS tree; \
                 pass --target PATH",
@@ -168,20 +175,22 @@ fn choose(kas: &Path, version: Option<&str>, listed: Result<Vec<Tree>, String>) 
     })?;
     let mut matching: Vec<Tree> = trees.iter().filter(|t| t.cli_version == version).cloned().collect();
     let mut how = format!("kiro-cli {version} in {}", kas.display());
+    let mut note = None;
     // The engine may lag the CLI: then kiro-cli runs the newest tree not above its version.
     if let (true, Some(cli)) = (matching.is_empty(), version_key(version)) {
         let below = |t: &&Tree| version_key(&t.cli_version).is_some_and(|v| v <= cli);
         if let Some(best) = trees.iter().filter(below).filter_map(|t| version_key(&t.cli_version)).max() {
             matching = trees.iter().filter(|t| version_key(&t.cli_version).as_ref() == Some(&best)).cloned().collect();
-            how = format!(
-                "kiro-cli {version} in {}: no {version} tree, so the newest not above it ({}; the engine lags the CLI)",
-                kas.display(),
+            let lag = format!(
+                "no {version} tree, so the newest not above it ({}; the engine lags the CLI)",
                 matching[0].cli_version
             );
+            how = format!("{how}: {lag}");
+            note = Some(format!("kiro-cli {version} has {lag}"));
         }
     }
     match matching.as_slice() {
-        [one] => Ok(Target { path: one.bundle(), how }),
+        [one] => Ok(Target { path: one.bundle(), how, cli_version: Some(version.to_string()), note }),
         [] => Err(NotFound::NotUnpacked(format!(
             "no KAS tree for kiro-cli {version} in {} yet (other trees: {}); kiro-cli unpacks it on \
                 first start, so start kiro-cli once and run this again, or pass --target PATH",

@@ -228,6 +228,28 @@ impl Folder {
         io::Error::new(io::ErrorKind::PermissionDenied, "the folder is not readable")
     }
 
+    /// Why this user may not create a file in the folder (a patch is staged
+    /// beside the target and renamed over it), or None when they may.
+    pub fn unwritable(&self) -> Option<String> {
+        let fd = self.fd.as_raw_fd();
+        if unsafe { libc::faccessat(fd, c".".as_ptr(), libc::W_OK, libc::AT_EACCESS) } == 0 {
+            return None;
+        }
+        let e = io::Error::last_os_error();
+        let me = unsafe { libc::geteuid() };
+        Some(match (e.raw_os_error(), stat_fd(fd)) {
+            (Some(libc::EROFS), _) => "it is on a read-only file system".into(),
+            (Some(libc::EACCES), Ok(st)) if st.st_uid == me => {
+                format!("it is read-only to you, its owner (mode {:o})", st.st_mode & 0o7777)
+            }
+            (Some(libc::EACCES), Ok(st)) => {
+                format!("it belongs to uid {}, not to you (uid {me}; mode {:o})", st.st_uid, st.st_mode & 0o7777)
+            }
+            (Some(libc::EPERM), _) => format!("{e} (is it immutable, `chattr +i`?)"),
+            _ => e.to_string(),
+        })
+    }
+
     /// An exclusive advisory lock, held as long as the folder is.
     pub fn lock(&self) -> io::Result<()> {
         if !self.listable {

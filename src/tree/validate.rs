@@ -14,6 +14,31 @@ pub struct NodeChoice {
     pub source: &'static str,
 }
 
+/// The source of the last resort: a bare `node`, looked up on PATH.
+const ON_PATH: &str = "node on PATH";
+
+impl std::fmt::Display for NodeChoice {
+    /// `<path> (<why this one>)`, or for the bare name on PATH, that alone.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.source == ON_PATH && self.path == Path::new("node") {
+            return write!(f, "`node` on PATH");
+        }
+        write!(f, "{} ({})", self.path.display(), self.source)
+    }
+}
+
+impl NodeChoice {
+    /// Why it could not be started, in one phrase.
+    pub fn not_started(&self, e: &std::io::Error) -> String {
+        match e.kind() {
+            std::io::ErrorKind::NotFound if self.source == ON_PATH && self.path == Path::new("node") => {
+                "could not run node: there is none on PATH".into()
+            }
+            _ => format!("could not run node {self}: {e}"),
+        }
+    }
+}
+
 /// `--node`, then KIRO_KAS_NODE_PATH (unless it is the launch shim, which
 /// would lead back here), then Kiro's own node, then `node` on PATH.
 pub fn choose_node(flag: Option<&Path>) -> NodeChoice {
@@ -32,7 +57,7 @@ pub fn choose_node(flag: Option<&Path>) -> NodeChoice {
             return NodeChoice { path: kiro, source: "kiro-cli's own node" };
         }
     }
-    NodeChoice { path: PathBuf::from("node"), source: "node on PATH" }
+    NodeChoice { path: PathBuf::from("node"), source: ON_PATH }
 }
 
 #[derive(Debug)]
@@ -45,7 +70,7 @@ pub enum CheckFailure {
 impl std::fmt::Display for CheckFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CheckFailure::Missing(why) => write!(f, "could not run node: {why}"),
+            CheckFailure::Missing(why) => f.write_str(why),
             CheckFailure::Rejected(why) => write!(f, "node --check rejected the patched file: {why}"),
             CheckFailure::TimedOut(after) => {
                 write!(f, "node --check did not finish within {}s and was stopped", after.as_secs())
@@ -163,11 +188,9 @@ pub fn run_bounded(command: Command, input: Option<&[u8]>, timeout: Duration) ->
 fn verdict(node: &NodeChoice, result: Result<Output, RunFailure>, timeout: Duration) -> Result<(), CheckFailure> {
     let output = match result {
         Ok(output) => output,
-        Err(RunFailure::Spawn(e)) => {
-            return Err(CheckFailure::Missing(format!("{} ({}): {e}", node.path.display(), node.source)))
-        }
+        Err(RunFailure::Spawn(e)) => return Err(CheckFailure::Missing(node.not_started(&e))),
         Err(RunFailure::TimedOut) => return Err(CheckFailure::TimedOut(timeout)),
-        Err(RunFailure::Wait(e)) => return Err(CheckFailure::Missing(e.to_string())),
+        Err(RunFailure::Wait(e)) => return Err(CheckFailure::Missing(format!("could not wait for {node}: {e}"))),
     };
     if output.status.success() {
         Ok(())
@@ -235,12 +258,10 @@ impl Probe {
     /// node 18 or later answered, within `timeout` from now.
     pub fn finish(self, timeout: Duration) -> Result<(), String> {
         let node = &self.node;
-        let named = || format!("{} ({})", node.path.display(), node.source);
+        let named = || node.to_string();
         let output = match self.running.and_then(|running| wait_bounded(running, None, timeout)) {
             Ok(output) => output,
-            Err(RunFailure::Spawn(e) | RunFailure::Wait(e)) => {
-                return Err(format!("could not run node {}: {e}", named()))
-            }
+            Err(RunFailure::Spawn(e) | RunFailure::Wait(e)) => return Err(node.not_started(&e)),
             Err(RunFailure::TimedOut) => {
                 return Err(format!(
                     "{} did not answer `--version` within {}s: is it node?",
