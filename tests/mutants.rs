@@ -93,10 +93,6 @@ const MODES: &[&str] = &["seed", "gate"];
 /// Harmful mutants the tool still writes (issue 37, open): each false pass
 /// is printed as known, not hidden; one that stops being a false pass fails
 /// the suite until it is taken out of this list.
-/// - a delivery method reached by a computed key outside the execution class
-///   (`child[TABLE[kind]](entry)`): the key is not evaluated;
-/// - a child built by a method helper and kept (`this.standby.set(id, new
-///   WeakRef(this.buildDelegate(…)))`): a method's callers are not followed.
 /// Round 6 (seed mode), open in issue 37: the drain the proof runs decides
 /// on values the real one may not have:
 /// - `process.env.X` read by the drain is a stub in the proof, never undefined;

@@ -429,10 +429,13 @@ pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -
     kept(f, site, child, None)
 }
 
+/// A function the child is handed on to by name, and the argument it is.
+pub type HandedOn = (String, usize);
+
 /// `kept_before_start` for a function the child is handed to as its
 /// parameter `param`: Err where it keeps it; Ok, the functions it hands it
 /// on to by name (and at which argument), which the caller follows in turn.
-pub fn kept_by_callee(f: &FnInfo, param: &str) -> Result<Vec<(String, usize)>, (Range<usize>, String)> {
+pub fn kept_by_callee(f: &FnInfo, param: &str) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
     let mut follow = Vec::new();
     match kept(f, &(f.range.end..f.range.end), Some(param), Some(&mut follow)) {
         Some(found) => Err(found),

@@ -151,18 +151,18 @@ pub enum Handed {
 /// (`T.k`), and reading it with `Object.freeze`/`isFrozen`/`keys`/`values`/
 /// `entries` or `JSON.stringify` hand nothing on.
 pub fn of_top_level_handed(program: &Program) -> Vec<(String, Span, Handed)> {
-    top_level_all(program).2
+    top_level_all(program).handed
 }
 
 fn top_level(program: &Program) -> (Vec<Write>, Vec<(String, Span)>) {
-    let (out, members, _) = top_level_all(program);
-    (out, members)
+    let unbound = top_level_all(program);
+    (unbound.out, unbound.members)
 }
 
-fn top_level_all(program: &Program) -> (Vec<Write>, Vec<(String, Span)>, Vec<(String, Span, Handed)>) {
+fn top_level_all(program: &Program) -> Unbound {
     let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new(), members: Vec::new(), handed: Vec::new() };
     program.visit_with(&mut unbound);
-    (unbound.out, unbound.members, unbound.handed)
+    unbound
 }
 
 /// Built-ins that only read the object they are given.
