@@ -153,6 +153,17 @@ fn strip_parens_owned(mut expr: Box<Expr>) -> Box<Expr> {
     expr
 }
 
+/// `x` of `Object.freeze(x)`.
+pub fn frozen_argument(call: &CallExpr) -> Option<&Expr> {
+    let Callee::Expr(c) = &call.callee else { return None };
+    let Expr::Member(m) = strip_parens(c) else { return None };
+    let on_object = matches!(strip_parens(&m.obj), Expr::Ident(o) if &*o.sym == "Object");
+    match call.args.as_slice() {
+        [arg] if on_object && member_name(&m.prop) == Some("freeze") && arg.spread.is_none() => Some(&arg.expr),
+        _ => None,
+    }
+}
+
 pub fn strip_parens(mut expr: &Expr) -> &Expr {
     while let Expr::Paren(paren) = expr {
         expr = &paren.expr;

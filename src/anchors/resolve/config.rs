@@ -76,14 +76,8 @@ fn config_parts_in<'a>(
             },
         },
         // `Object.freeze(x)` is `x`.
-        Expr::Call(call)
-            if matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
-                if matches!(strip_parens(&m.obj), Expr::Ident(o) if &*o.sym == "Object")
-                    && crate::anchors::pattern::member_name(&m.prop) == Some("freeze")))
-                && call.args.len() == 1
-                && call.args[0].spread.is_none() =>
-        {
-            config_parts_in(index, &call.args[0].expr, site, depth + 1, env)
+        Expr::Call(call) if let Some(frozen) = crate::anchors::pattern::frozen_argument(call) => {
+            config_parts_in(index, frozen, site, depth + 1, env)
         }
         Expr::Call(call) => {
             let returned = match &call.callee {

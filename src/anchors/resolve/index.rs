@@ -549,6 +549,17 @@ impl<'a> Index<'a> {
     /// The function at `at` and the module's own functions it calls by name
     /// (a top-level function bound to one name only), transitively: a drain
     /// split over a collector and a deliverer is one drain.
+    /// The one function the module binds to `name` at top level; the
+    /// prefilter is asked to parse every statement whose top level may bind it.
+    pub fn top_function(&self, name: &str) -> Option<&Range<usize>> {
+        self.lookups.top_level(name);
+        let mut bound = self.top_functions.iter().filter(|(n, _)| *n == name);
+        match (bound.next(), bound.next()) {
+            (Some((_, at)), None) => Some(at),
+            _ => None,
+        }
+    }
+
     pub fn with_callees(&self, at: &Range<usize>) -> Vec<Range<usize>> {
         let mut out = vec![at.clone()];
         let mut next = 0;
@@ -558,9 +569,7 @@ impl<'a> Index<'a> {
             // Only a function the module binds at top level, once: the prefilter
             // parses exactly the statements whose top level may bind the name.
             for name in called_names(f).into_iter().filter(|n| !crate::read::scope::is_global(n)) {
-                self.lookups.top_level(&name);
-                let mut bound = self.top_functions.iter().filter(|(n, _)| *n == name.as_str());
-                if let (Some((_, at)), None) = (bound.next(), bound.next()) {
+                if let Some(at) = self.top_function(&name) {
                     if !out.contains(at) && self.function_at(at).is_some() {
                         out.push(at.clone());
                     }

@@ -128,11 +128,8 @@ impl<'r, 'a> World<'r, 'a> {
         for _ in 0..4 {
             let mut later = Vec::new();
             for (name, arg) in next {
-                // The prefilter parses the statement that declares it, if it has not.
-                self.index.lookups.top_level(&name);
-                let mut bound = self.index.top_functions.iter().filter(|(n, _)| *n == name.as_str());
                 // Not the bundle's own function (an import, a stub): nothing of it to read.
-                let (Some((_, at)), None) = (bound.next(), bound.next()) else { continue };
+                let Some(at) = self.index.top_function(&name) else { continue };
                 if seen.contains(at) {
                     continue;
                 }
@@ -178,8 +175,7 @@ impl<'r, 'a> World<'r, 'a> {
             fn visit_call_expr(&mut self, call: &CallExpr) {
                 if let Callee::Expr(c) = &call.callee {
                     if let Expr::Ident(id) = crate::anchors::pattern::strip_parens(c) {
-                        let mut bound = self.0.top_functions.iter().filter(|(n, _)| **n == *id.sym);
-                        if let (Some((_, at)), None) = (bound.next(), bound.next()) {
+                        if let Some(at) = self.0.top_function(&id.sym) {
                             self.2 |= self.1.iter().any(|d| crate::anchors::resolve::within(at, d));
                         }
                     }

@@ -460,29 +460,29 @@ fn written_elsewhere<'n>(
 fn may_change_through(init: &Expr, how: &crate::read::writes::Handed) -> bool {
     let mut value = crate::anchors::pattern::strip_parens(init);
     // `Object.freeze({…})`: the literal, frozen.
-    if let Expr::Call(call) = value {
-        let frozen = matches!(&call.callee, Callee::Expr(c) if matches!(crate::anchors::pattern::strip_parens(c),
-            Expr::Member(m) if crate::anchors::pattern::member_name(&m.prop) == Some("freeze")));
-        if frozen && call.args.len() == 1 {
-            value = crate::anchors::pattern::strip_parens(&call.args[0].expr);
-            // Frozen, holding only primitives and names: nothing of it can change.
-            if let Expr::Object(o) = value {
-                let flat = o.props.iter().all(|p| match p {
-                    PropOrSpread::Prop(p) => match &**p {
-                        Prop::KeyValue(kv) => {
-                            let v = crate::anchors::pattern::strip_parens(&kv.value);
-                            // `!0`, `-1`, `void 0`: a minifier's primitives.
-                            let unary = matches!(v, Expr::Unary(u) if matches!(&*u.arg, Expr::Lit(_)));
-                            unary || matches!(v, Expr::Lit(_) | Expr::Ident(_))
-                        }
-                        Prop::Shorthand(_) => true,
-                        _ => false,
-                    },
-                    PropOrSpread::Spread(_) => false,
-                });
-                if flat {
-                    return false;
-                }
+    let frozen = match value {
+        Expr::Call(call) => crate::anchors::pattern::frozen_argument(call),
+        _ => None,
+    };
+    if let Some(frozen) = frozen {
+        value = crate::anchors::pattern::strip_parens(frozen);
+        // Frozen, holding only primitives and names: nothing of it can change.
+        if let Expr::Object(o) = value {
+            let flat = o.props.iter().all(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => {
+                        let v = crate::anchors::pattern::strip_parens(&kv.value);
+                        // `!0`, `-1`, `void 0`: a minifier's primitives.
+                        let unary = matches!(v, Expr::Unary(u) if matches!(&*u.arg, Expr::Lit(_)));
+                        unary || matches!(v, Expr::Lit(_) | Expr::Ident(_))
+                    }
+                    Prop::Shorthand(_) => true,
+                    _ => false,
+                },
+                PropOrSpread::Spread(_) => false,
+            });
+            if flat {
+                return false;
             }
         }
     }
