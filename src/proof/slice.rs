@@ -41,7 +41,8 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     add_free(index, &mut free, free_names(parts.exec.class, &[]), &parts.exec_at);
     add_free(index, &mut free, free_names(parts.buffer.class, &[]), &parts.buffer_at);
     let mut reached = reach_functions(resolution, &parts, insertions, &mut free)?;
-    let spawns = spawn_slices(resolution, program, &parts, insertions, &mut free)?;
+    let mut ran = Vec::new();
+    let spawns = spawn_slices(resolution, program, &parts, insertions, &mut free, &mut ran)?;
 
     // How the bundle itself calls the buffer, the drain and the end-of-turn check (or its maker).
     let targets = [
@@ -57,7 +58,10 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
     let (aliases, alias_names) = class_aliases(index, &mut free, &known);
     known.extend(alias_names.iter().map(String::as_str));
     let top = TopLevel::of(program, index.lookups);
-    let sliced = [parts.exec_at.clone(), parts.buffer_at.clone(), parts.drain.range.clone(), parts.turn.range.clone()];
+    let mut sliced =
+        vec![parts.exec_at.clone(), parts.buffer_at.clone(), parts.drain.range.clone(), parts.turn.range.clone()];
+    sliced.extend(ran);
+    sliced.extend(reached.ran.iter().cloned());
     let closure = close_over(&top, source, insertions, free, &known, &sliced);
     Ok(json!({
         "prelude": closure.helpers.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),

@@ -26,6 +26,8 @@ pub(super) struct Reached<'r, 'a> {
     pub(super) drain_maker: Option<&'r FnInfo<'a>>,
     pub(super) turn_maker: Option<&'r FnInfo<'a>>,
     pub(super) owner_texts: Vec<Value>,
+    /// The bytes of the makers and owner classes the harness runs.
+    pub(super) ran: Vec<Range<usize>>,
 }
 
 pub(super) fn reach_functions<'r, 'a>(
@@ -67,7 +69,12 @@ pub(super) fn reach_functions<'r, 'a>(
             None => {}
         }
     }
-    Ok(Reached { drain_call, turn_call, drain_maker, turn_maker, owner_texts })
+    let ran = owners
+        .iter()
+        .cloned()
+        .chain([drain_maker, turn_maker].into_iter().flatten().map(|m| m.range.clone()))
+        .collect();
+    Ok(Reached { drain_call, turn_call, drain_maker, turn_maker, owner_texts, ran })
 }
 
 /// How the harness reaches a function the anchors found: its own text as an

@@ -19,17 +19,24 @@ use crate::read::parse::range;
 use crate::read::scope::{declared_by, free_names, is_global, FnNode};
 
 /// Each spawn path as the harness drives it; the names it needs from the
-/// top level go into `free`. A spawn site is one path, or, in a construction
-/// helper, one path per call of the helper, each with its own options.
+/// top level go into `free`, and the bytes the harness runs into `ran`. A
+/// spawn site is one path, or, in a construction helper, one path per call of
+/// the helper, each with its own options.
 pub(super) fn spawn_slices(
     resolution: &Resolution,
     program: &Program,
     parts: &Parts,
     insertions: &[Insertion],
     free: &mut BTreeSet<String>,
+    ran: &mut Vec<Range<usize>>,
 ) -> Result<Vec<Value>, String> {
     let index = &resolution.index;
     let mut spawns = Vec::new();
+    // A driven path runs its whole function; one not driven, the construction.
+    let driven = |at: &Range<usize>, driver: &Result<Value, String>| {
+        let whole = driver.as_ref().ok().and_then(|_| index.enclosing_function(at)).map(|f| f.range.clone());
+        std::iter::once(at.clone()).chain(whole)
+    };
     for site in resolution.get("spawn-site") {
         let located =
             index.enclosing_function(&site.range).and_then(|f| Some((f, resolution.expr_at(f, &site.range)?)));
@@ -40,7 +47,12 @@ pub(super) fn spawn_slices(
             site.captures.get("EXEC").map(|r| index.text(r).to_string()).ok_or("the construction names no class")?;
         if let Some(helper) = ConstructionHelper::of(index, program, f, &site.range, expr) {
             for call in &helper.calls {
-                spawns.push(helper_path(resolution, parts, insertions, free, &helper, call, &class));
+                let (path, driver) = helper_path(resolution, parts, insertions, free, &helper, call, &class);
+                ran.extend(driven(&call.0, &driver));
+                if driver.is_ok() {
+                    ran.push(helper.f.range.clone());
+                }
+                spawns.push(path);
             }
             continue;
         }
@@ -48,6 +60,7 @@ pub(super) fn spawn_slices(
         let depth = site.captures.get("DEPTH").map(|r| index.text(r).to_string());
         let driver = spawn_driver(resolution, &site.range, &class, None, insertions, &parts.exec_at);
         add_driver_free(&driver, free);
+        ran.extend(driven(&site.range, &driver));
         spawns.push(json!({
             "driver": driver.as_ref().ok(),
             "notDriven": driver.as_ref().err(),
@@ -178,7 +191,7 @@ fn helper_path(
     helper: &ConstructionHelper,
     call: &(Range<usize>, Vec<&Expr>),
     class: &str,
-) -> Value {
+) -> (Value, Result<Value, String>) {
     let index = &resolution.index;
     let (at, args) = call;
     let mut names = BTreeSet::new();
@@ -198,7 +211,7 @@ fn helper_path(
         Err(why) => Err(format!("the construction helper `{}` cannot be lifted: {why}", helper.name)),
     };
     add_driver_free(&driver, free);
-    json!({
+    let path = json!({
         "driver": driver.as_ref().ok(),
         "notDriven": driver.as_ref().err(),
         "at": at.start,
@@ -208,7 +221,8 @@ fn helper_path(
         "text": cut(index.source, at, insertions),
         "locals": locals,
         "depth": Value::Null,
-    })
+    });
+    (path, driver)
 }
 
 /// The whole function around a spawn site (or a helper's call), to be run
