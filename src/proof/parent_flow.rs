@@ -9,8 +9,11 @@
 //! members of (`sessionServices`, the depth, the cursor, …), under any name
 //! bound to it. What a construction passes on from it (`PARENT_CONFIG`) and
 //! a count (`.length`, arithmetic, a comparison) carry no message.
+//!
+//! Locals are keyed by the binding they refer to, not their spelling: a
+//! minifier reuses one letter for a parameter and a loop's own variable.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::Range;
 
 use swc_ecma_ast::*;
@@ -42,7 +45,8 @@ const PARENT_CONFIG: &[&str] = &[
 /// with its aliases) is given something its parent holds: its config
 /// included (`history: () => parent.prompts`).
 pub fn given_from_parent(f: &FnInfo, site: &Range<usize>, child: &[String]) -> Option<(Range<usize>, String)> {
-    let mut flow = Flow { child, ..Flow::default() };
+    let bindings = crate::read::scope::bindings_in(f.node);
+    let mut flow = Flow { child, bindings, ..Flow::default() };
     let mut aliases = Aliases(&mut flow);
     visit_all(f, &mut aliases);
     let mut evidence = Evidence(&mut flow);
@@ -74,6 +78,8 @@ fn visit_all<V: Visit>(f: &FnInfo, v: &mut V) {
 #[derive(Default)]
 struct Flow<'c> {
     child: &'c [String],
+    /// The binding each identifier refers to (see `read::scope::bindings_in`).
+    bindings: HashMap<swc_common::BytePos, Option<usize>>,
     /// A local bound to a chain (`const parent = state.execution`,
     /// `const { execution } = state`): the chains it may stand for.
     aliases: BTreeMap<String, BTreeSet<String>>,
@@ -84,6 +90,28 @@ struct Flow<'c> {
 }
 
 impl Flow<'_> {
+    /// A local as a key: its name and the scope that binds it.
+    fn ident_key(&self, id: &Ident) -> String {
+        match self.bindings.get(&id.span.lo) {
+            Some(Some(scope)) => format!("{}#{scope}", id.sym),
+            _ => format!("{}#", id.sym),
+        }
+    }
+    fn name_key(&self, name: &str, at: swc_common::Span) -> String {
+        self.ident_key(&Ident::new_no_ctxt(name.into(), at))
+    }
+    /// A name or a chain of static members (`state.execution`), as a key.
+    fn chain_key(&self, e: &Expr) -> Option<String> {
+        match strip_parens(e) {
+            Expr::Ident(id) => Some(self.ident_key(id)),
+            Expr::Member(m) => self.member_key(m),
+            Expr::This(_) => Some("this".into()),
+            _ => None,
+        }
+    }
+    fn member_key(&self, m: &MemberExpr) -> Option<String> {
+        Some(format!("{}.{}", self.chain_key(&m.obj)?, member_name(&m.prop)?))
+    }
     /// Every spelling of `key` with its root local replaced by what it aliases.
     fn spellings(&self, key: &str) -> BTreeSet<String> {
         let mut out = BTreeSet::from([key.to_string()]);
@@ -113,7 +141,12 @@ impl Flow<'_> {
     }
     fn is_child(&self, key: &str) -> bool {
         let root = key.split('.').next().unwrap_or(key);
-        self.child.iter().any(|c| c == root)
+        self.is_child_name(root)
+    }
+    /// A key's local is the child's name (or one of its aliases).
+    fn is_child_name(&self, key: &str) -> bool {
+        let name = key.split('#').next().unwrap_or(key);
+        self.child.iter().any(|c| c == name)
     }
     /// Whether `e`'s value may carry something the parent holds.
     fn taints(&self, e: &Expr) -> bool {
@@ -131,25 +164,12 @@ impl Flow<'_> {
     }
 }
 
-/// A name or a chain of static members (`state.execution`), as a key.
-fn chain_key(e: &Expr) -> Option<String> {
-    match strip_parens(e) {
-        Expr::Ident(id) => Some(id.sym.to_string()),
-        Expr::Member(m) => member_key(m),
-        Expr::This(_) => Some("this".into()),
-        _ => None,
-    }
-}
-
-fn member_key(m: &MemberExpr) -> Option<String> {
-    Some(format!("{}.{}", chain_key(&m.obj)?, member_name(&m.prop)?))
-}
-
 /// Binds `pat` to `key`: a name to the chain, a destructured key to its member.
 fn bind(flow: &mut Flow, pat: &Pat, key: &str) {
     match pat {
         Pat::Ident(id) => {
-            flow.aliases.entry(id.id.sym.to_string()).or_default().insert(key.to_string());
+            let local = flow.ident_key(&id.id);
+            flow.aliases.entry(local).or_default().insert(key.to_string());
         }
         Pat::Object(o) => {
             for p in &o.props {
@@ -160,7 +180,8 @@ fn bind(flow: &mut Flow, pat: &Pat, key: &str) {
                         }
                     }
                     ObjectPatProp::Assign(a) => {
-                        flow.aliases.entry(a.key.sym.to_string()).or_default().insert(format!("{key}.{}", a.key.sym));
+                        let local = flow.ident_key(&a.key.id);
+                        flow.aliases.entry(local).or_default().insert(format!("{key}.{}", a.key.sym));
                     }
                     ObjectPatProp::Rest(_) => {}
                 }
@@ -174,14 +195,16 @@ fn bind(flow: &mut Flow, pat: &Pat, key: &str) {
 struct Aliases<'f, 'c>(&'f mut Flow<'c>);
 impl Visit for Aliases<'_, '_> {
     fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-        if let Some(key) = d.init.as_deref().and_then(chain_key) {
+        if let Some(key) = d.init.as_deref().and_then(|i| self.0.chain_key(i)) {
             bind(self.0, &d.name, &key);
         }
         d.visit_children_with(self);
     }
     fn visit_assign_expr(&mut self, a: &AssignExpr) {
-        if let (AssignTarget::Simple(SimpleAssignTarget::Ident(id)), Some(key)) = (&a.left, chain_key(&a.right)) {
-            self.0.aliases.entry(id.id.sym.to_string()).or_default().insert(key);
+        if let (AssignTarget::Simple(SimpleAssignTarget::Ident(id)), Some(key)) = (&a.left, self.0.chain_key(&a.right))
+        {
+            let local = self.0.ident_key(&id.id);
+            self.0.aliases.entry(local).or_default().insert(key);
         }
         a.visit_children_with(self);
     }
@@ -192,7 +215,7 @@ struct Evidence<'f, 'c>(&'f mut Flow<'c>);
 impl Visit for Evidence<'_, '_> {
     fn visit_member_expr(&mut self, m: &MemberExpr) {
         if member_name(&m.prop).is_some_and(|p| EXECUTION_ONLY.contains(&p)) {
-            if let Some(key) = chain_key(&m.obj).filter(|k| !self.0.is_child(k)) {
+            if let Some(key) = self.0.chain_key(&m.obj).filter(|k| !self.0.is_child(k)) {
                 let spellings = self.0.spellings(&key);
                 self.0.parents.extend(spellings);
             }
@@ -206,14 +229,14 @@ struct Taints<'f, 'c>(&'f Flow<'c>, bool);
 impl Visit for Taints<'_, '_> {
     fn visit_member_expr(&mut self, m: &MemberExpr) {
         let flow = self.0;
-        if let Some(key) = member_key(m) {
+        if let Some(key) = flow.member_key(m) {
             if flow.is_parent(&key) || flow.holds_parent(&key) {
                 self.1 = true;
                 return;
             }
         }
         let prop = member_name(&m.prop);
-        if let Some(obj) = chain_key(&m.obj) {
+        if let Some(obj) = flow.chain_key(&m.obj) {
             if flow.is_parent(&obj) {
                 // What a construction passes on, or a count of it.
                 if !prop.is_some_and(|p| PARENT_CONFIG.contains(&p) || p == "length") {
@@ -232,8 +255,8 @@ impl Visit for Taints<'_, '_> {
         m.visit_children_with(self);
     }
     fn visit_ident(&mut self, id: &Ident) {
-        let name = &*id.sym;
-        if self.0.tainted.contains(name) || self.0.is_parent(name) || self.0.holds_parent(name) {
+        let key = self.0.ident_key(id);
+        if self.0.tainted.contains(&key) || self.0.is_parent(&key) || self.0.holds_parent(&key) {
             self.1 = true;
         }
     }
@@ -264,9 +287,12 @@ impl Visit for Taints<'_, '_> {
 struct Spread<'f, 'c>(&'f mut Flow<'c>);
 impl Spread<'_, '_> {
     fn taint_pat(&mut self, pat: &Pat) {
-        let mut names = Vec::new();
-        crate::read::writes::pattern_names(pat, &mut names);
-        self.0.tainted.extend(names.into_iter().filter(|n| !self.0.child.contains(n)));
+        for (name, at) in crate::read::writes::pattern_bindings(pat) {
+            let key = self.0.name_key(&name, at);
+            if !self.0.is_child_name(&key) {
+                self.0.tainted.insert(key);
+            }
+        }
     }
     fn taint_callbacks(&mut self, callee_taints: bool, args: &[ExprOrSpread]) {
         let data = callee_taints || args.iter().any(|a| !is_function(&a.expr) && self.0.taints(&a.expr));
@@ -294,9 +320,10 @@ impl Visit for Spread<'_, '_> {
             let mut found = Vec::new();
             crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut found);
             for w in found {
-                if let crate::read::writes::Target::Name(n, _) = w.target {
-                    if !self.0.child.contains(&n) {
-                        self.0.tainted.insert(n);
+                if let crate::read::writes::Target::Name(n, at) = w.target {
+                    let key = self.0.name_key(&n, at);
+                    if !self.0.is_child_name(&key) {
+                        self.0.tainted.insert(key);
                     }
                 }
             }

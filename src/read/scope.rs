@@ -3,7 +3,7 @@
 //! treated as function-scoped (block scopes are merged into their function):
 //! a name declared anywhere in a function binds it throughout that function.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
@@ -240,6 +240,8 @@ pub struct FreeNames {
     /// A name whose every spelling is collected in `seen`, with the scope it
     /// resolves to (by the order scopes were entered; None where it is free).
     track: Option<String>,
+    /// Every name collected in `seen`, not only `track`.
+    track_all: bool,
     ids: Vec<usize>,
     entered: usize,
     seen: Vec<(swc_common::Span, Option<usize>)>,
@@ -251,6 +253,7 @@ impl FreeNames {
             scopes: Vec::new(),
             free: BTreeSet::new(),
             track: None,
+            track_all: false,
             ids: Vec::new(),
             entered: 0,
             seen: Vec::new(),
@@ -287,7 +290,7 @@ impl FreeNames {
 impl Visit for FreeNames {
     fn visit_ident(&mut self, node: &Ident) {
         let name: &str = &node.sym;
-        if self.track.as_deref() == Some(name) {
+        if self.track_all || self.track.as_deref() == Some(name) {
             let scope = self.scopes.iter().rposition(|s| s.contains(name)).map(|i| self.ids[i]);
             self.seen.push((node.span, scope));
         }
@@ -368,12 +371,31 @@ pub fn free_names<N: VisitWith<FreeNames>>(node: &N, bound: &[&str]) -> BTreeSet
 pub fn binding_at(function: FnNode, name: &str, at: swc_common::Span) -> Option<(Vec<swc_common::Span>, bool)> {
     let mut v = FreeNames::new();
     v.track = Some(name.to_string());
+    walk_function(function, &mut v);
+    let scope = v.seen.iter().find(|(span, _)| *span == at)?.1?;
+    Some((v.seen.iter().filter(|(_, s)| *s == Some(scope)).map(|(span, _)| *span).collect(), scope == 0))
+}
+
+/// For every identifier `function` spells (declarations, reads and writes),
+/// by where it starts, the binding it refers to: the scope that declares it,
+/// numbered in the order scopes are entered (0: the function's own level),
+/// or None where it is bound outside `function`. Two spellings of one name
+/// are the same variable exactly when their numbers agree.
+pub fn bindings_in(function: FnNode) -> HashMap<swc_common::BytePos, Option<usize>> {
+    let mut v = FreeNames::new();
+    v.track_all = true;
+    walk_function(function, &mut v);
+    v.seen.into_iter().map(|(span, scope)| (span.lo, scope)).collect()
+}
+
+/// Visits a function's parameters and body with its own level as scope 0.
+fn walk_function(function: FnNode, v: &mut FreeNames) {
     match function {
         FnNode::Function(f) => {
             v.push(function_level(f));
-            f.params.visit_with(&mut v);
+            f.params.visit_with(v);
             if let Some(b) = &f.body {
-                b.stmts.visit_with(&mut v);
+                b.stmts.visit_with(v);
             }
         }
         FnNode::Arrow(a) => {
@@ -383,29 +405,21 @@ pub fn binding_at(function: FnNode, name: &str, at: swc_common::Span) -> Option<
                 param.visit_with(&mut d);
                 own.extend(d.names);
             }
+            v.push(own);
+            a.params.visit_with(v);
             match &*a.body {
-                ArrowFunctionBody::FunctionBody(b) => {
-                    v.push(own);
-                    a.params.visit_with(&mut v);
-                    b.stmts.visit_with(&mut v);
-                }
-                ArrowFunctionBody::Expr(e) => {
-                    v.push(own);
-                    a.params.visit_with(&mut v);
-                    e.visit_with(&mut v);
-                }
+                ArrowFunctionBody::FunctionBody(b) => b.stmts.visit_with(v),
+                ArrowFunctionBody::Expr(e) => e.visit_with(v),
             }
         }
         FnNode::Constructor(c) => {
             v.push(function_level(c));
-            c.params.visit_with(&mut v);
+            c.params.visit_with(v);
             if let Some(b) = &c.body {
-                b.stmts.visit_with(&mut v);
+                b.stmts.visit_with(v);
             }
         }
     }
-    let scope = v.seen.iter().find(|(span, _)| *span == at)?.1?;
-    Some((v.seen.iter().filter(|(_, s)| *s == Some(scope)).map(|(span, _)| *span).collect(), scope == 0))
 }
 
 /// Names a function binds for its whole body: its params and everything it declares.

@@ -448,25 +448,25 @@ fn pattern(at: Span, pat: &Pat, how: How, out: &mut Vec<Write>) {
 
 /// The names a binding pattern binds (`t`, `{ a, b: [c] }`).
 pub fn pattern_names(pat: &Pat, out: &mut Vec<String>) {
-    let mut found = Vec::new();
-    pattern(swc_common::DUMMY_SP, pat, How::Pattern, &mut found);
-    out.extend(found.into_iter().filter_map(|w| match w.target {
-        Target::Name(n, _) => Some(n),
-        _ => None,
-    }));
+    out.extend(pattern_bindings(pat).into_iter().map(|(n, _)| n));
 }
 
-/// Where a binding pattern spells each name it binds.
-pub fn pattern_spans(pat: &Pat) -> Vec<Span> {
+/// Each name a binding pattern binds, with where it spells it.
+pub fn pattern_bindings(pat: &Pat) -> Vec<(String, Span)> {
     let mut found = Vec::new();
     pattern(swc_common::DUMMY_SP, pat, How::Pattern, &mut found);
     found
         .into_iter()
         .filter_map(|w| match w.target {
-            Target::Name(_, span) => Some(span),
+            Target::Name(n, span) => Some((n, span)),
             _ => None,
         })
         .collect()
+}
+
+/// Where a binding pattern spells each name it binds.
+pub fn pattern_spans(pat: &Pat) -> Vec<Span> {
+    pattern_bindings(pat).into_iter().map(|(_, span)| span).collect()
 }
 
 fn array(at: Span, a: &ArrayPat, out: &mut Vec<Write>) {
