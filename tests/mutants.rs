@@ -100,8 +100,6 @@ const MODES: &[&str] = &["seed", "gate"];
 /// - a static method of the execution class that the proof does not run sets an option the drain reads;
 /// - the run loop writes a field the drain reads through its parameter.
 const KNOWN_FALSE_PASSES: &[&str] = &[
-    "drain-catch-up-unless-env",
-    "drain-history-default-from-context",
     "drain-options-set-by-class-static",
     "run-loop-sets-catch-up-field",
 ];

@@ -219,7 +219,10 @@ fn run_harness(
     };
     let cases: Vec<CaseResult> = list.iter().map(case_result).collect();
     let unchecked = unchecked_cases(&report["unchecked"]);
-    let verdict = judge(&cases, &stuck_cases(&cases), &unchecked);
+    let mut verdict = judge(&cases, &stuck_cases(&cases), &unchecked);
+    if let Some(open) = decided_on_stubs(&report["stubDecisions"], mode) {
+        verdict = verdict.opened_by(open);
+    }
     Proof {
         mode,
         verdict,
@@ -231,6 +234,31 @@ fn run_harness(
         accounting: None,
         spawn_paths: report["spawnPaths"].clone(),
     }
+}
+
+/// Why the verdict holds only for values the proof does not have: the
+/// cases that, run again with each stub the code decided on taken as absent,
+/// fail the mode (see the harness's `withStubsAbsent`).
+fn decided_on_stubs(decisions: &Value, mode: Mode) -> Option<String> {
+    let failed = decisions["failed"].as_array().filter(|f| !f.is_empty())?;
+    let sites: Vec<String> = decisions["sites"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_u64)
+        .map(|at| format!("byte {at}"))
+        .collect();
+    let first = &failed[0];
+    Some(format!(
+        "the proof's code decides on {} value(s) it does not have, names left free in the slices and run as stubs \
+         ({}); with them absent, as the bundle's may be, case {} gives `{}` in {mode} mode, not `{}`{}",
+        sites.len(),
+        sites.join(", "),
+        text(first, "name"),
+        text(first, "patchedObserved"),
+        text(first, "expected"),
+        if failed.len() > 1 { format!(" (and {} more case(s))", failed.len() - 1) } else { String::new() }
+    ))
 }
 
 /// Runs node on the harness with `input` on its stdin: the report it printed,

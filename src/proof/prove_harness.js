@@ -95,8 +95,20 @@ function loaderSource(side) {
   return lines.join("\n");
 }
 
+// Decisions the sliced code made on a stub (`__kss.d`, probed by the
+// slicer), by source offset; those in `flip` are given the value absent.
+const DECISIONS = { seen: new Set(), flip: new Set() };
+
 function build(side, stubs) {
-  const host = { stub: stubs.make, api: null };
+  const host = {
+    stub: stubs.make,
+    api: null,
+    d: (value, at) => {
+      if (!stubs.isStub(value)) return value;
+      DECISIONS.seen.add(at);
+      return DECISIONS.flip.has(at) ? undefined : value;
+    },
+  };
   const view = (parent, isDepth) => {
     if (isDepth) return parent.subExecutionDepth;
     return new Proxy(function view() {}, {
@@ -1157,6 +1169,33 @@ function spawnPaths(stock, patched) {
   });
 }
 
+// Every case again with each value the code decided on that was a stub
+// taken as absent, as the bundle's own may be (an unset variable, an
+// optional setting). A case holds there when the patched side meets the mode,
+// does what it did with the stubs, or, where that world shows no defect on
+// the stock side, does what the stock side does.
+async function withStubsAbsent(runnable, results, stockSide, patchedSide, expectedOf) {
+  const sites = [...DECISIONS.seen].sort((a, b) => a - b);
+  const failed = [];
+  if (!sites.length) return { sites, failed };
+  DECISIONS.flip = new Set(sites);
+  try {
+    for (const c of runnable) {
+      const s = await observe(...stockSide, c);
+      const p = await observe(...patchedSide, c);
+      const expected = expectedOf(c);
+      const normal = results.find((r) => r.name === c.name);
+      const pSeen = p.observed ?? `not driven: ${p.inconclusive}`;
+      const sSeen = s.observed ?? `not driven: ${s.inconclusive}`;
+      const holds = pSeen === expected || pSeen === normal.patchedObserved || (sSeen !== c.expect.stock && pSeen === sSeen);
+      if (!holds) failed.push({ name: c.name, stockObserved: sSeen, patchedObserved: pSeen, expected });
+    }
+  } finally {
+    DECISIONS.flip = new Set();
+  }
+  return { sites, failed };
+}
+
 async function readInput() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
@@ -1188,6 +1227,7 @@ async function main() {
   for (const c of runnable) results.push(await caseResult(c, stockSide, patchedSide, c.expect[modeKey] ?? c.expect[input.mode]));
   report.cases = results;
   report.spawnPaths = spawnPaths(stock, patched);
+  report.stubDecisions = await withStubsAbsent(runnable, results, stockSide, patchedSide, (c) => c.expect[modeKey] ?? c.expect[input.mode]);
   process.stdout.write(JSON.stringify(report));
 }
 

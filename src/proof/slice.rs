@@ -8,6 +8,7 @@
 
 mod bindings;
 mod cut;
+mod decisions;
 mod parts;
 mod reach;
 mod shapes;
@@ -22,7 +23,7 @@ use crate::anchors::resolve::Resolution;
 use crate::fix::mark::Insertion;
 use crate::read::scope::free_names;
 use bindings::{class_aliases, close_over, TopLevel};
-use cut::{add_free, cut};
+use cut::{add_free, cut, Edits};
 use parts::Parts;
 use reach::{buffer_slots, reach_functions};
 use shapes::{code_shapes, literals};
@@ -34,6 +35,7 @@ pub use spawn::{handed_to_function, returns_construction, ConstructionHelper};
 pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {
     let index = &resolution.index;
     let source = index.source;
+    let insertions = &Edits { insertions, probes: decisions::decisions(program) };
     let parts = Parts::locate(resolution)?;
     let (slots, primary_slot) = buffer_slots(resolution, &parts);
     // Free names of every slice, less each slice's enclosing locals.

@@ -10,9 +10,9 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use super::cut::cut;
+use super::cut::Edits;
 use crate::anchors::pattern::strip_parens;
 use crate::anchors::resolve::{Index, Lookups};
-use crate::fix::mark::Insertion;
 use crate::read::parse::range;
 use crate::read::scope::{free_names, is_global};
 
@@ -336,7 +336,7 @@ pub(super) struct Closure {
 pub(super) fn close_over(
     top: &TopLevel,
     source: &str,
-    insertions: &[Insertion],
+    insertions: &Edits,
     start: BTreeSet<String>,
     known: &[&str],
     sliced: &[Range<usize>],

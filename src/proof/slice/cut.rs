@@ -10,16 +10,37 @@ use crate::fix::mark::Insertion;
 use crate::read::scope::free_names;
 use crate::read::scope::FnNode;
 
-/// The bytes of `at` with the insertions that fall inside it (boundaries included) applied.
-pub(super) fn cut(source: &str, at: &Range<usize>, insertions: &[Insertion]) -> String {
-    let mut sorted: Vec<&Insertion> = insertions.iter().filter(|i| at.start <= i.at && i.at <= at.end).collect();
-    sorted.sort_by_key(|i| i.at);
+/// What a slice is cut with: the mode's insertions, and the decisions to
+/// probe (see `decisions`).
+pub(super) struct Edits<'i> {
+    pub(super) insertions: &'i [Insertion],
+    pub(super) probes: Vec<Range<usize>>,
+}
+
+/// The bytes of `at` with the insertions that fall inside it (boundaries
+/// included) applied, and a probe around each decision wholly inside it.
+pub(super) fn cut(source: &str, at: &Range<usize>, edits: &Edits) -> String {
+    // At one offset: closing probes (innermost first), the mode's own
+    // insertions, then opening probes (outermost first), so all nest.
+    let mut pieces: Vec<((usize, u8, isize), std::borrow::Cow<str>)> = edits
+        .insertions
+        .iter()
+        .filter(|i| at.start <= i.at && i.at <= at.end)
+        .map(|i| ((i.at, 1, 0), std::borrow::Cow::Borrowed(i.text.as_str())))
+        .collect();
+    for d in edits.probes.iter().filter(|d| at.start <= d.start && d.end <= at.end) {
+        let len = (d.end - d.start) as isize;
+        // The space: minified code writes `return[…]` and `return!x`.
+        pieces.push(((d.start, 2, -len), " __kss.d((".into()));
+        pieces.push(((d.end, 0, len), format!("),{})", d.start).into()));
+    }
+    pieces.sort_by_key(|(k, _)| *k);
     let mut out = String::new();
     let mut from = at.start;
-    for i in sorted {
-        out.push_str(&source[from..i.at]);
-        out.push_str(&i.text);
-        from = i.at;
+    for ((offset, _, _), text) in pieces {
+        out.push_str(&source[from..offset]);
+        out.push_str(&text);
+        from = offset;
     }
     out.push_str(&source[from..at.end]);
     out

@@ -9,12 +9,12 @@ use serde_json::{json, Value};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
+use super::cut::Edits;
 use super::cut::{add_free, cut, fn_free};
 use super::parts::Parts;
 use super::shapes::{params_of, service_slots, Slots};
 use crate::anchors::pattern::prop_name;
 use crate::anchors::resolve::{FnInfo, Index, Resolution};
-use crate::fix::mark::Insertion;
 use crate::read::parse::range;
 use crate::read::scope::{declared_by, free_names, FnNode};
 
@@ -33,7 +33,7 @@ pub(super) struct Reached<'r, 'a> {
 pub(super) fn reach_functions<'r, 'a>(
     resolution: &'r Resolution<'a>,
     parts: &Parts<'r, 'a>,
-    insertions: &[Insertion],
+    insertions: &Edits,
     free: &mut BTreeSet<String>,
 ) -> Result<Reached<'r, 'a>, String> {
     let index = &resolution.index;
@@ -83,7 +83,7 @@ fn callable(
     resolution: &Resolution,
     f: &FnInfo,
     (exec_at, buffer_at): (&Range<usize>, &Range<usize>),
-    insertions: &[Insertion],
+    insertions: &Edits,
     owners: &mut Vec<Range<usize>>,
 ) -> Result<Value, String> {
     let index = &resolution.index;

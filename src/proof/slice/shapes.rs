@@ -11,9 +11,9 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use super::cut::cut;
+use super::cut::Edits;
 use crate::anchors::pattern::{member_name, prop_name, strip_parens};
 use crate::anchors::resolve::{FnInfo, Index, Resolution};
-use crate::fix::mark::Insertion;
 use crate::read::parse::range;
 use crate::read::scope::{free_names, FnNode};
 
@@ -273,7 +273,7 @@ pub(super) fn code_shapes(
     slot: Option<&str>,
     targets: [(&mut Value, &FnInfo, Option<&FnInfo>); 2],
     free: &mut BTreeSet<String>,
-    insertions: &[Insertion],
+    insertions: &Edits,
 ) -> (serde_json::Map<String, Value>, Vec<Value>) {
     let params: serde_json::Map<String, Value> = buffer
         .body
@@ -331,7 +331,7 @@ fn code_calls(
     fns: &[&str],
     methods: &[String],
     slot: Option<&str>,
-    insertions: &[Insertion],
+    insertions: &Edits,
 ) -> (Vec<NamedCall>, Vec<Value>) {
     let index = &resolution.index;
     // The prefilter must parse every statement that could hold such a call:

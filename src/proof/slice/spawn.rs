@@ -9,12 +9,12 @@ use serde_json::{json, Value};
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
+use super::cut::Edits;
 use super::cut::{cut, fn_free};
 use super::parts::Parts;
 use super::shapes::{config_of, marks_memory};
 use crate::anchors::pattern::strip_parens;
 use crate::anchors::resolve::{FnInfo, Index, Resolution};
-use crate::fix::mark::Insertion;
 use crate::read::parse::range;
 use crate::read::scope::{declared_by, free_names, is_global, FnNode};
 
@@ -26,7 +26,7 @@ pub(super) fn spawn_slices(
     resolution: &Resolution,
     program: &Program,
     parts: &Parts,
-    insertions: &[Insertion],
+    insertions: &Edits,
     free: &mut BTreeSet<String>,
     ran: &mut Vec<Range<usize>>,
 ) -> Result<Vec<Value>, String> {
@@ -186,7 +186,7 @@ pub fn returns_construction(f: &FnInfo, site: &Range<usize>, child: Option<&str>
 fn helper_path(
     resolution: &Resolution,
     parts: &Parts,
-    insertions: &[Insertion],
+    insertions: &Edits,
     free: &mut BTreeSet<String>,
     helper: &ConstructionHelper,
     call: &(Range<usize>, Vec<&Expr>),
@@ -236,7 +236,7 @@ fn spawn_driver(
     site: &Range<usize>,
     class: &str,
     helper: Option<Value>,
-    insertions: &[Insertion],
+    insertions: &Edits,
     exec_at: &Range<usize>,
 ) -> Result<Value, String> {
     let index = &resolution.index;
@@ -278,7 +278,7 @@ fn spawn_driver(
 
 /// A function as an anonymous expression the harness can call, and its
 /// number of parameters.
-fn lift(source: &str, f: &FnInfo, insertions: &[Insertion]) -> Result<(String, usize), String> {
+fn lift(source: &str, f: &FnInfo, insertions: &Edits) -> Result<(String, usize), String> {
     match f.node {
         FnNode::Arrow(a) => Ok((format!("({})", cut(source, &f.range, insertions)), a.params.len())),
         FnNode::Function(func) => {
