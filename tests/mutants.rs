@@ -99,10 +99,7 @@ const MODES: &[&str] = &["seed", "gate"];
 /// - a `?? default` on a member of the stubbed `promptContext` never takes the default;
 /// - a static method of the execution class that the proof does not run sets an option the drain reads;
 /// - the run loop writes a field the drain reads through its parameter.
-const KNOWN_FALSE_PASSES: &[&str] = &[
-    "drain-options-set-by-class-static",
-    "run-loop-sets-catch-up-field",
-];
+const KNOWN_FALSE_PASSES: &[&str] = &["drain-options-set-by-class-static", "run-loop-sets-catch-up-field"];
 
 struct Bundle {
     id: String,

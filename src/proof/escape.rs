@@ -429,14 +429,20 @@ pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -
     kept(f, site, child, None)
 }
 
-/// A function the child is handed on to by name, and the argument it is.
-pub type HandedOn = (String, usize);
+/// A function the child is handed on to: the one bound to `name`, or, where
+/// `made`, the function that one returns (`makeRouter(targets)(state)`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandedOn {
+    pub name: String,
+    pub made: bool,
+    pub arg: usize,
+}
 
 /// `kept_before_start` for a function the child is handed to as its
 /// parameter `param`: Err where it keeps it; Ok, the functions it hands it
 /// on to by name (and at which argument), which the caller follows in turn.
 pub fn kept_by_callee(f: &FnInfo, param: &str) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
-    let mut follow = Vec::new();
+    let mut follow: Vec<HandedOn> = Vec::new();
     match kept(f, &(f.range.end..f.range.end), Some(param), Some(&mut follow)) {
         Some(found) => Err(found),
         None => Ok(follow),
@@ -447,7 +453,7 @@ fn kept(
     f: &FnInfo,
     site: &Range<usize>,
     child: Option<&str>,
-    follow: Option<&mut Vec<(String, usize)>>,
+    follow: Option<&mut Vec<HandedOn>>,
 ) -> Option<(Range<usize>, String)> {
     let callee = follow.is_some();
     let mut keep = Keep {
@@ -519,7 +525,7 @@ struct Keep {
     consumed: Vec<Range<usize>>,
     /// In a function the child was handed to: the functions it is handed on
     /// to by name, followed by the caller instead of judged here.
-    follow: Option<Vec<(String, usize)>>,
+    follow: Option<Vec<HandedOn>>,
 }
 
 /// Writers of a member that return, and keep, nothing of their argument:
@@ -669,18 +675,23 @@ impl Visit for Keep {
                 }
             }
         }
+        // `f(child)`, or `maker(…)(child)`: the function a top-level maker returns.
         let named = match &call.callee {
             Callee::Expr(c) => match strip_parens(c) {
-                Expr::Ident(id) => Some(id.sym.to_string()),
+                Expr::Ident(id) => Some((id.sym.to_string(), false)),
+                Expr::Call(CallExpr { callee: Callee::Expr(maker), .. }) => match strip_parens(maker) {
+                    Expr::Ident(id) => Some((id.sym.to_string(), true)),
+                    _ => None,
+                },
                 _ => None,
             },
             _ => None,
         };
         let followed = match (&mut self.follow, named) {
-            (Some(follow), Some(name)) if handed => {
+            (Some(follow), Some((name, made))) if handed => {
                 let arg = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
                 match arg {
-                    Some(arg) => follow.push((name, arg)),
+                    Some(arg) => follow.push(HandedOn { name, made, arg }),
                     None => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }
                 true

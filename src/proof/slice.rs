@@ -25,6 +25,7 @@ use crate::read::scope::free_names;
 use bindings::{class_aliases, close_over, TopLevel};
 use cut::{add_free, cut, Edits};
 use parts::Parts;
+pub use reach::returned_function;
 use reach::{buffer_slots, reach_functions};
 use shapes::{code_shapes, literals};
 use spawn::spawn_slices;

@@ -24,6 +24,9 @@ pub struct FnInfo<'a> {
     pub range: Range<usize>,
     pub node: FnNode<'a>,
     pub name: Option<&'a str>,
+    /// A method's key, where it is a plain name (`drain` of `{ async drain(e) {…} }`):
+    /// how its calls are spelled, `hooks.drain(e)`.
+    pub key: Option<&'a str>,
 }
 
 pub struct ClassInfo<'a> {
@@ -192,11 +195,21 @@ struct Walker<'a, 'p> {
     strings: Vec<(usize, Range<usize>)>,
     /// `NAME = <class|function>`: the initializer's range, NAME's range and text.
     pending_name: Option<(Range<usize>, Range<usize>, &'a str)>,
+    /// A method's function and its key, for the function's FnInfo.
+    pending_key: Option<(Range<usize>, &'a str)>,
 }
 
 impl<'a, 'p> Walker<'a, 'p> {
     fn function(&mut self, range: Range<usize>, node: FnNode<'a>, name: Option<&'a str>) {
-        self.functions.push(FnInfo { range, node, name });
+        let key = match &self.pending_key {
+            Some((at, _)) if *at == range => self.pending_key.take().map(|(_, k)| k),
+            _ => None,
+        };
+        self.functions.push(FnInfo { range, node, name, key });
+    }
+
+    fn key_next(&mut self, key: &PropName, function: &Function) {
+        self.pending_key = crate::anchors::pattern::prop_name(key).map(|k| (range(function), pin::<str>(k)));
     }
 
     fn take_name(&mut self, at: &Range<usize>) -> Option<(Range<usize>, &'a str)> {
@@ -258,6 +271,16 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     fn visit_fn_decl(&mut self, node: &FnDecl) {
         self.pending_name = Some((range(&*node.function), range(&node.ident), pin::<str>(ident_name(&node.ident))));
         node.function.visit_with(self);
+    }
+
+    fn visit_class_method(&mut self, node: &ClassMethod) {
+        self.key_next(&node.key, &node.function);
+        node.visit_children_with(self);
+    }
+
+    fn visit_method_prop(&mut self, node: &MethodProp) {
+        self.key_next(&node.key, &node.function);
+        node.visit_children_with(self);
     }
 
     /// Every function: declarations, expressions, methods, getters and setters.
@@ -486,6 +509,7 @@ impl<'a> Index<'a> {
             functions: Vec::new(),
             candidates: BTreeMap::new(),
             pending_name: None,
+            pending_key: None,
         };
         // Two halves of the top-level statements, walked on two cores and
         // merged in document order.

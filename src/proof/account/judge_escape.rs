@@ -123,29 +123,43 @@ impl<'r, 'a> World<'r, 'a> {
         {
             return None;
         }
-        let mut next = vec![(name, arg)];
+        let mut next = vec![crate::proof::escape::HandedOn { name, made: false, arg }];
         let mut seen = Vec::new();
         for _ in 0..4 {
             let mut later = Vec::new();
-            for (name, arg) in next {
+            for on in next {
                 // Not the bundle's own function (an import, a stub): nothing of it to read.
-                let Some(at) = self.index.top_function(&name) else { continue };
-                if seen.contains(at) {
+                let Some(at) = self.index.top_function(&on.name) else { continue };
+                let Some(bound) = self.index.function_at(at) else { continue };
+                let run = match on.made {
+                    false => bound,
+                    true => match crate::proof::slice::returned_function(self.index, bound) {
+                        Ok(made) => made,
+                        Err(why) => {
+                            return Some((site.clone(), format!("is handed to what `{}` returns, {why}", on.name)))
+                        }
+                    },
+                };
+                if seen.contains(&run.range) {
                     continue;
                 }
-                seen.push(at.clone());
-                let Some(run) = self.index.function_at(at) else { continue };
+                seen.push(run.range.clone());
                 // The child reached the drain's caller: this is its run, started.
                 if self.calls_the_drain(run) {
                     return None;
                 }
-                let handed = format!("is handed to `{name}` (byte {}), which", run.range.start);
+                let handed = match on.made {
+                    false => format!("is handed to `{}` (byte {}), which", on.name, run.range.start),
+                    true => {
+                        format!("is handed to the function `{}` returns (byte {}), which", on.name, run.range.start)
+                    }
+                };
                 let params: Vec<&Pat> = match run.node {
                     crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
                     crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
                     crate::read::scope::FnNode::Constructor(_) => continue,
                 };
-                let param = match params.get(arg) {
+                let param = match params.get(on.arg) {
                     Some(Pat::Ident(p)) => p.id.sym.to_string(),
                     Some(_) => {
                         return Some((site.clone(), format!("{handed} takes it apart where the tool cannot follow it")))
@@ -155,7 +169,7 @@ impl<'r, 'a> World<'r, 'a> {
                 match crate::proof::escape::kept_by_callee(run, &param) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
-                        later.extend(more.into_iter().filter(|(n, _)| !locals.contains(n)));
+                        later.extend(more.into_iter().filter(|h| !locals.contains(&h.name)));
                     }
                     Err((kept, how)) => return Some((kept, format!("{handed} {how}"))),
                 }
@@ -168,16 +182,24 @@ impl<'r, 'a> World<'r, 'a> {
         Some((site.clone(), "is handed on through too many functions to follow".into()))
     }
 
-    /// Whether `f` is the drain or calls it by name: a function the run reaches.
+    /// Whether `f` is the drain or calls it: by its name, or a method drain by
+    /// its key (`hooks.drain(e)`): a function the run reaches.
     fn calls_the_drain(&self, f: &FnInfo<'a>) -> bool {
-        struct Calls<'i, 'a>(&'i crate::anchors::resolve::Index<'a>, &'i [std::ops::Range<usize>], bool);
+        struct Calls<'i, 'a>(&'i crate::anchors::resolve::Index<'a>, &'i [std::ops::Range<usize>], Vec<&'a str>, bool);
         impl swc_ecma_visit::Visit for Calls<'_, '_> {
             fn visit_call_expr(&mut self, call: &CallExpr) {
                 if let Callee::Expr(c) = &call.callee {
-                    if let Expr::Ident(id) = crate::anchors::pattern::strip_parens(c) {
-                        if let Some(at) = self.0.top_function(&id.sym) {
-                            self.2 |= self.1.iter().any(|d| crate::anchors::resolve::within(at, d));
+                    match crate::anchors::pattern::strip_parens(c) {
+                        Expr::Ident(id) => {
+                            if let Some(at) = self.0.top_function(&id.sym) {
+                                self.3 |= self.1.iter().any(|d| crate::anchors::resolve::within(at, d));
+                            }
                         }
+                        Expr::Member(m) => {
+                            let key = crate::anchors::pattern::member_name(&m.prop);
+                            self.3 |= key.is_some_and(|k| self.2.contains(&k));
+                        }
+                        _ => {}
                     }
                 }
                 swc_ecma_visit::VisitWith::visit_children_with(call, self);
@@ -186,9 +208,10 @@ impl<'r, 'a> World<'r, 'a> {
         if self.drains.iter().any(|d| crate::anchors::resolve::within(&f.range, d)) {
             return true;
         }
-        let mut calls = Calls(self.index, &self.drains, false);
+        let keys = self.drains.iter().filter_map(|d| self.index.function_at(d)).filter_map(|d| d.key).collect();
+        let mut calls = Calls(self.index, &self.drains, keys, false);
         f.node.visit(&mut calls);
-        calls.2
+        calls.3
     }
 
     /// The calls a function returning the child at `site` returns it to: every

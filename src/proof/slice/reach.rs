@@ -155,6 +155,21 @@ fn maker_of<'i, 'a>(index: &'i Index<'a>, f: &FnInfo<'a>) -> Option<&'i FnInfo<'
     (!nested && returns(outer.node, f)).then_some(outer)
 }
 
+/// The one function `maker` returns (a closure, or a named inner function
+/// returned by its name): what a call of `maker(…)(…)` runs.
+pub fn returned_function<'i, 'a>(index: &'i Index<'a>, maker: &FnInfo<'a>) -> Result<&'i FnInfo<'a>, String> {
+    let mut made = index.functions.iter().filter(|g| {
+        g.range != maker.range
+            && index.enclosing_function(&g.range).is_some_and(|o| o.range == maker.range)
+            && returns(maker.node, g)
+    });
+    match (made.next(), made.next()) {
+        (Some(g), None) => Ok(g),
+        (None, _) => Err("which the tool cannot find: it returns no function of its own".into()),
+        (Some(_), Some(_)) => Err("which the tool cannot tell: it may return one of several functions".into()),
+    }
+}
+
 /// Whether `maker` returns the function `inner` itself, by its name, or
 /// handed through a call (not, say, runs it).
 fn returns(maker: FnNode, inner: &FnInfo) -> bool {
