@@ -18,6 +18,10 @@ const tag = (v) => Object.prototype.toString.call(v);
 const isMap = (v) => tag(v) === "[object Map]";
 const isSet = (v) => tag(v) === "[object Set]";
 
+// Every use of a stub counts here, so a probe can tell whether the value it
+// decides on was computed from one.
+const TOUCH = { n: 0 };
+
 // Stubs: callable, any property is another stub, every call returns a new
 // one whose string form is distinct (ids made from stubs stay distinct).
 function stubFactory() {
@@ -25,18 +29,21 @@ function stubFactory() {
   const made = new WeakSet();
   const make = () => {
     const id = ++count;
+    TOUCH.n++;
+    const touch = (v) => (TOUCH.n++, v);
     const proxy = new Proxy(function stub() {}, {
       get(_t, p) {
-        if (p === Symbol.toPrimitive) return (hint) => (hint === "number" ? 0 : `stub${id}`);
+        TOUCH.n++;
+        if (p === Symbol.toPrimitive) return (hint) => touch(hint === "number" ? 0 : `stub${id}`);
         if (p === "then" || p === Symbol.iterator || p === Symbol.asyncIterator || p === Symbol.hasInstance) return undefined;
         return make();
       },
       apply: () => make(),
       construct: () => make(),
-      set: () => true,
-      has: () => false,
-      defineProperty: () => true,
-      deleteProperty: () => true,
+      set: () => touch(true),
+      has: () => touch(false),
+      defineProperty: () => touch(true),
+      deleteProperty: () => touch(true),
     });
     made.add(proxy);
     return proxy;
@@ -96,17 +103,25 @@ function loaderSource(side) {
 }
 
 // Decisions the sliced code made on a stub (`__kss.d`, probed by the
-// slicer), by source offset; those in `flip` are given the value absent.
-const DECISIONS = { seen: new Set(), flip: new Set() };
+// slicer), by source offset, with a switch's literal cases; those in `flip`
+// are answered otherwise: a stub value absent, a leaf (a comparison or a
+// call that touched a stub) the other way, a switch given its `variant`th case.
+const DECISIONS = { seen: new Map(), flip: new Set(), variant: 0 };
 
 function build(side, stubs) {
   const host = {
     stub: stubs.make,
     api: null,
-    d: (value, at) => {
-      if (!stubs.isStub(value)) return value;
-      DECISIONS.seen.add(at);
-      return DECISIONS.flip.has(at) ? undefined : value;
+    m: () => TOUCH.n,
+    d: (mark, value, at, kind) => {
+      const stub = stubs.isStub(value);
+      if (stub) TOUCH.n++;
+      if (kind === 0 ? !stub : TOUCH.n === mark) return value;
+      DECISIONS.seen.set(at, Array.isArray(kind) ? kind : []);
+      if (!DECISIONS.flip.has(at)) return value;
+      if (kind === 1) return !value;
+      if (Array.isArray(kind) && kind.length) return kind[DECISIONS.variant % kind.length];
+      return undefined;
     },
   };
   const view = (parent, isDepth) => {
@@ -1169,26 +1184,42 @@ function spawnPaths(stock, patched) {
   });
 }
 
-// Every case again with each value the code decided on that was a stub
-// taken as absent, as the bundle's own may be (an unset variable, an
-// optional setting). A case holds there when the patched side meets the mode,
-// does what it did with the stubs, or, where that world shows no defect on
-// the stock side, does what the stock side does.
-async function withStubsAbsent(runnable, results, stockSide, patchedSide, expectedOf) {
-  const sites = [...DECISIONS.seen].sort((a, b) => a - b);
+// Every case again, on sides built afresh (a module's own values may be
+// decided on a stub as it loads), with each decision seen made on a stub
+// answered otherwise (see DECISIONS), as the bundle's own values may answer
+// it (an unset variable, an optional setting, another platform); once per
+// case of the longest switch decided on a stub. A case holds there when the
+// patched side meets the mode, does what it did with the stubs, or, where
+// that world shows no defect on the stock side, does what the stock side does.
+async function withStubsAbsent(runnable, results, input, plan, expectedOf) {
+  const sites = [...DECISIONS.seen.keys()].sort((a, b) => a - b);
   const failed = [];
   if (!sites.length) return { sites, failed };
+  const variants = Math.min(4, Math.max(1, ...[...DECISIONS.seen.values()].map((cases) => cases.length)));
   DECISIONS.flip = new Set(sites);
   try {
-    for (const c of runnable) {
-      const s = await observe(...stockSide, c);
-      const p = await observe(...patchedSide, c);
-      const expected = expectedOf(c);
-      const normal = results.find((r) => r.name === c.name);
-      const pSeen = p.observed ?? `not driven: ${p.inconclusive}`;
-      const sSeen = s.observed ?? `not driven: ${s.inconclusive}`;
-      const holds = pSeen === expected || pSeen === normal.patchedObserved || (sSeen !== c.expect.stock && pSeen === sSeen);
-      if (!holds) failed.push({ name: c.name, stockObserved: sSeen, patchedObserved: pSeen, expected });
+    for (let variant = 0; variant < variants; variant++) {
+      DECISIONS.variant = variant;
+      const sides = [input.stock, input.patched].map((code) => {
+        const stubs = stubFactory();
+        try {
+          const api = build(code, stubs);
+          return { side: [api, code, patchedPlan(plan, api, code, stubs), stubs] };
+        } catch (e) {
+          return { broken: `not built: ${errText(e)}` };
+        }
+      });
+      for (const c of runnable) {
+        const seen = [];
+        for (const x of sides) seen.push(x.broken ? { inconclusive: x.broken } : await observe(...x.side, c));
+        const [s, p] = seen;
+        const expected = expectedOf(c);
+        const normal = results.find((r) => r.name === c.name);
+        const pSeen = p.observed ?? `not driven: ${p.inconclusive}`;
+        const sSeen = s.observed ?? `not driven: ${s.inconclusive}`;
+        const holds = pSeen === expected || pSeen === normal.patchedObserved || (sSeen !== c.expect.stock && pSeen === sSeen);
+        if (!holds) failed.push({ name: c.name, stockObserved: sSeen, patchedObserved: pSeen, expected });
+      }
     }
   } finally {
     DECISIONS.flip = new Set();
@@ -1227,7 +1258,7 @@ async function main() {
   for (const c of runnable) results.push(await caseResult(c, stockSide, patchedSide, c.expect[modeKey] ?? c.expect[input.mode]));
   report.cases = results;
   report.spawnPaths = spawnPaths(stock, patched);
-  report.stubDecisions = await withStubsAbsent(runnable, results, stockSide, patchedSide, (c) => c.expect[modeKey] ?? c.expect[input.mode]);
+  report.stubDecisions = await withStubsAbsent(runnable, results, input, plan, (c) => c.expect[modeKey] ?? c.expect[input.mode]);
   process.stdout.write(JSON.stringify(report));
 }
 

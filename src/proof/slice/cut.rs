@@ -14,7 +14,7 @@ use crate::read::scope::FnNode;
 /// probe (see `decisions`).
 pub(super) struct Edits<'i> {
     pub(super) insertions: &'i [Insertion],
-    pub(super) probes: Vec<Range<usize>>,
+    pub(super) probes: Vec<super::decisions::Probe>,
 }
 
 /// The bytes of `at` with the insertions that fall inside it (boundaries
@@ -28,11 +28,19 @@ pub(super) fn cut(source: &str, at: &Range<usize>, edits: &Edits) -> String {
         .filter(|i| at.start <= i.at && i.at <= at.end)
         .map(|i| ((i.at, 1, 0), std::borrow::Cow::Borrowed(i.text.as_str())))
         .collect();
-    for d in edits.probes.iter().filter(|d| at.start <= d.start && d.end <= at.end) {
+    for probe in edits.probes.iter().filter(|p| at.start <= p.at.start && p.at.end <= at.end) {
+        let d = &probe.at;
         let len = (d.end - d.start) as isize;
+        let kind = match &probe.kind {
+            super::decisions::Kind::Value => "0".to_string(),
+            super::decisions::Kind::Leaf => "1".to_string(),
+            super::decisions::Kind::Switch(cases) => {
+                format!("[{}]", cases.iter().map(|c| &source[c.clone()]).collect::<Vec<_>>().join(","))
+            }
+        };
         // The space: minified code writes `return[…]` and `return!x`.
-        pieces.push(((d.start, 2, -len), " __kss.d((".into()));
-        pieces.push(((d.end, 0, len), format!("),{})", d.start).into()));
+        pieces.push(((d.start, 2, -len), " __kss.d(__kss.m(),(".into()));
+        pieces.push(((d.end, 0, len), format!("),{},{kind})", d.start).into()));
     }
     pieces.sort_by_key(|(k, _)| *k);
     let mut out = String::new();
