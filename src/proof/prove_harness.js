@@ -106,20 +106,25 @@ function loaderSource(side) {
 // slicer), by source offset, with a switch's literal cases; those in `flip`
 // are answered otherwise: a stub value absent, a leaf (a comparison or a
 // call that touched a stub) the other way, a switch given its `variant`th case.
-const DECISIONS = { seen: new Map(), flip: new Set(), variant: 0 };
+const DECISIONS = { seen: new Map(), flip: new Set(), variant: 0, altered: 0 };
 
 function build(side, stubs) {
   const host = {
     stub: stubs.make,
     api: null,
-    m: () => TOUCH.n,
-    d: (mark, value, at, kind) => {
+    // The stub uses and the answers changed so far, before a probe's value.
+    m: () => [TOUCH.n, DECISIONS.altered],
+    d: ([touched, altered], value, at, kind) => {
       const stub = stubs.isStub(value);
       if (stub) TOUCH.n++;
-      if (kind === 0 ? !stub : TOUCH.n === mark) return value;
+      if (kind === 0 ? !stub : TOUCH.n === touched) return value;
       DECISIONS.seen.set(at, Array.isArray(kind) ? kind : []);
       if (!DECISIONS.flip.has(at)) return value;
-      if (kind === 1) return !value;
+      // A leaf whose inner decisions were answered otherwise already is left as they make it.
+      if (kind === 1 && !stub && DECISIONS.altered !== altered) return value;
+      DECISIONS.altered++;
+      // A stub is taken absent whatever decides on it (`stub?.x ?? default` takes the default).
+      if (kind === 1 && !stub) return !value;
       if (Array.isArray(kind) && kind.length) return kind[DECISIONS.variant % kind.length];
       return undefined;
     },
