@@ -120,8 +120,10 @@ function build(side, stubs) {
       if (kind === 0 ? !stub : TOUCH.n === touched) return value;
       DECISIONS.seen.set(at, Array.isArray(kind) ? kind : []);
       if (!DECISIONS.flip.has(at)) return value;
-      // A leaf whose inner decisions were answered otherwise already is left as they make it.
-      if (kind === 1 && !stub && DECISIONS.altered !== altered) return value;
+      // In odd variants a leaf whose inner decisions were answered otherwise
+      // already is left as they make it (`(stub ?? "turn") === "turn"`); in
+      // even ones it is answered the other way too (`Number(stub ?? 0) > 0`).
+      if (kind === 1 && !stub && DECISIONS.variant % 2 === 1 && DECISIONS.altered !== altered) return value;
       DECISIONS.altered++;
       // A stub is taken absent whatever decides on it (`stub?.x ?? default` takes the default).
       if (kind === 1 && !stub) return !value;
@@ -1193,14 +1195,14 @@ function spawnPaths(stock, patched) {
 // decided on a stub as it loads), with each decision seen made on a stub
 // answered otherwise (see DECISIONS), as the bundle's own values may answer
 // it (an unset variable, an optional setting, another platform); once per
-// case of the longest switch decided on a stub. A case holds there when the
+// case of the longest switch decided on a stub, and at least twice (see `d`). A case holds there when the
 // patched side meets the mode, does what it did with the stubs, or, where
 // that world shows no defect on the stock side, does what the stock side does.
 async function withStubsAbsent(runnable, results, input, plan, expectedOf) {
   const sites = [...DECISIONS.seen.keys()].sort((a, b) => a - b);
   const failed = [];
   if (!sites.length) return { sites, failed };
-  const variants = Math.min(4, Math.max(1, ...[...DECISIONS.seen.values()].map((cases) => cases.length)));
+  const variants = Math.min(4, Math.max(2, ...[...DECISIONS.seen.values()].map((cases) => cases.length)));
   DECISIONS.flip = new Set(sites);
   try {
     for (let variant = 0; variant < variants; variant++) {
