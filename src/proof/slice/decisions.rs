@@ -88,7 +88,7 @@ fn strip(e: &Expr) -> &Expr {
 impl Visit for Decisions {
     fn visit_switch_stmt(&mut self, node: &SwitchStmt) {
         let cases = node.cases.iter().filter_map(|c| c.test.as_deref()).filter(|t| matches!(t, Expr::Lit(_)));
-        self.probe(&node.discriminant, Kind::Switch(cases.map(|t| range(t)).collect()));
+        self.probe(&node.discriminant, Kind::Switch(cases.map(range).collect()));
         node.visit_children_with(self);
     }
     fn visit_if_stmt(&mut self, node: &IfStmt) {
