@@ -28,7 +28,10 @@ pub(super) fn cut(source: &str, at: &Range<usize>, edits: &Edits) -> String {
         .filter(|i| at.start <= i.at && i.at <= at.end)
         .map(|i| ((i.at, 1, 0), std::borrow::Cow::Borrowed(i.text.as_str())))
         .collect();
-    for probe in edits.probes.iter().filter(|p| at.start <= p.at.start && p.at.end <= at.end) {
+    // The probes are in order of their start (`decisions`): only those from `at.start` are looked at.
+    let first = edits.probes.partition_point(|p| p.at.start < at.start);
+    let inside = edits.probes[first..].iter().take_while(|p| p.at.start < at.end).filter(|p| p.at.end <= at.end);
+    for probe in inside {
         let d = &probe.at;
         let len = (d.end - d.start) as isize;
         let kind = match &probe.kind {

@@ -34,7 +34,7 @@ pub(super) enum Kind {
     Switch(Vec<Range<usize>>),
 }
 
-/// Every decision in `program`, one probe per span; the cut keeps those inside a slice.
+/// Every decision in `program`, one probe per span, in order of their start; the cut keeps those inside a slice.
 pub(super) fn decisions(program: &Program) -> Vec<Probe> {
     let mut found = Decisions { at: Vec::new() };
     program.visit_with(&mut found);
