@@ -236,6 +236,86 @@ function emptyQueue(queue) {
   else if (isSet(queue) || isMap(queue)) queue.clear();
 }
 
+// Every string an execution holds, however deep: its own data properties
+// (no getter is run), arrays, Maps, Sets and what a WeakRef still holds. The
+// session's buffer (and what it owns) and other executions are not its own;
+// functions and stubs hold nothing. This is what a model invocation of that
+// execution could be prompted with, wherever the bundle put it.
+function heldStrings(root, { stubs, Exec, buffer }) {
+  const skip = new Set();
+  if (buffer && typeof buffer === "object") {
+    skip.add(buffer);
+    for (const k of Reflect.ownKeys(buffer)) {
+      const d = Object.getOwnPropertyDescriptor(buffer, k);
+      if (d && d.value && typeof d.value === "object") skip.add(d.value);
+    }
+  }
+  const out = [];
+  const seen = new Set();
+  const stack = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") { out.push(v); continue; }
+    if (!v || typeof v !== "object" || seen.has(v) || skip.has(v) || stubs.isStub(v)) continue;
+    if (v !== root && v instanceof Exec) continue;
+    seen.add(v);
+    if (seen.size > 200000) throw new Inconclusive("an execution holds more than 200000 objects; what it holds could not be read");
+    if (isMap(v)) for (const [k, x] of v) stack.push(k, x);
+    else if (isSet(v)) for (const x of v) stack.push(x);
+    else if (tag(v) === "[object WeakRef]") stack.push(v.deref());
+    else {
+      for (const k of Reflect.ownKeys(v)) {
+        const d = Object.getOwnPropertyDescriptor(v, k);
+        if (d && "value" in d) stack.push(d.value);
+      }
+    }
+  }
+  return out;
+}
+
+// The labels of the messages whose text `exec` holds, in the order they were typed.
+function heldLabels(exec, messages, ctx) {
+  const strings = heldStrings(exec, ctx);
+  return messages.filter((m) => strings.some((s) => s.includes(m.text))).map((m) => m.label);
+}
+
+// How a model invocation takes the execution's queue: the one method that,
+// called with no argument on an execution whose queue holds a drained steer,
+// leaves the queue empty while the execution still holds the steer (its
+// prompt, in the bundle's own way). Without exactly one, the harness empties
+// the queue itself and the execution keeps nothing of it.
+async function findTake(cal, makeWorld, drain, steerInto) {
+  const queueName = cal.side.queue;
+  const names = new Set();
+  for (let o = cal.api.Exec.prototype; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const k of Object.getOwnPropertyNames(o)) {
+      const d = Object.getOwnPropertyDescriptor(o, k);
+      if (k !== "constructor" && d && typeof d.value === "function" && d.value.length === 0) names.add(k);
+    }
+  }
+  const takes = [];
+  for (const name of names) {
+    try {
+      const w = makeWorld(drain.slot);
+      const e = w.exec("probe");
+      const t = cal.text("T");
+      steerInto(w.buffer, t);
+      await drain.call(e, w);
+      if (listOf(e[queueName], queueName).length !== 1) continue;
+      const r = e[name]();
+      if (r && typeof r.then === "function") { r.then(undefined, () => {}); continue; }
+      const left = e[queueName];
+      if (left && listOf(left, queueName).length !== 0) continue;
+      if (!heldStrings(e, { stubs: cal.stubs, Exec: cal.api.Exec, buffer: w.buffer }).some((s) => s.includes(t))) continue;
+      takes.push(name);
+    } catch (err) {
+      if (err instanceof Inconclusive) throw err;
+    }
+  }
+  cal.found.take = takes.length === 1 ? `${takes[0]}()` : `none found (${takes.length ? takes.join(", ") : "no method empties the queue and keeps what it took"}): the harness empties the queue`;
+  return takes.length === 1 ? takes[0] : null;
+}
+
 const GUESS = "guessed";
 const DRAIN_ARGS = [
   ["(execution)", (e) => [e], GUESS],
@@ -375,13 +455,14 @@ function record(entries, buffer, append, text) {
 }
 
 // One drain of `exec` by `call`: the items it added to the execution's own
-// queue, each tied to its message; the queue is then emptied, as a model
-// invocation takes it.
-async function drainOnce(call, exec, w, queueName, attribute, messages) {
+// queue, each tied to its message; the queue is then taken as a model
+// invocation takes it (`take`, the bundle's own method, when one was found).
+async function drainOnce(call, exec, w, queueName, attribute, messages, take = null) {
   const before = listOf(exec[queueName], queueName).length;
   await call(exec, w);
   const got = listOf(exec[queueName], queueName).slice(before).map((item) => attribute(item, messages));
-  emptyQueue(exec[queueName]);
+  if (take) exec[take]();
+  if (exec[queueName]) emptyQueue(exec[queueName]);
   return got;
 }
 
@@ -770,7 +851,9 @@ async function calibrate(api, side, stubs) {
   const turnCalls = turnForms(api, stubs, side);
   const drain = await findDrain(cal, trials, drainCalls);
   const turn = await findTurn(cal, turnCalls, makeWorld, drain, steerInto);
+  const take = await findTake(cal, makeWorld, drain, steerInto);
   return {
+    take,
     found: cal.found,
     bufferLabel,
     drainLabel: drain.label,
@@ -819,7 +902,8 @@ function spawnChild(api, site, parent, thisForSpawn, stubs) {
   let threw = null;
   try {
     const f = drive.call(self, parent, Record, handoff);
-    const result = f.apply(self, Array.from({ length: info.driver.params }, () => api.view(parent, false)));
+    // Parameters with a default are left to it (`f.length` stops at the first).
+    const result = f.apply(self, Array.from({ length: Math.min(info.driver.params, f.length) }, () => api.view(parent, false)));
     if (result && typeof result.then === "function") result.then(undefined, () => {});
   } catch (e) {
     threw = e;
@@ -858,7 +942,7 @@ function world(api, side, plan, stubs) {
     clear: () => plan.clear(buffer),
     // One model invocation: the drain at MODEL_INVOKE, then the model takes the queue.
     invoke: async (exec) => {
-      const got = (await drainOnce(plan.drainCall, exec, w, queueName, plan.attribute, messages)).map((m) => m.label);
+      const got = (await drainOnce(plan.drainCall, exec, w, queueName, plan.attribute, messages, plan.take)).map((m) => m.label);
       received.get(exec).got.push(...got);
       return got;
     },
@@ -872,8 +956,14 @@ function world(api, side, plan, stubs) {
         await w.invoke(exec);
       }
     },
+    // What L received: each message its drains delivered, then each other
+    // message whose text it holds (copied into it outside the drain).
     got: (label) => {
-      for (const v of received.values()) if (v.label === label) return v.got.join(",") || "nothing";
+      for (const [exec, v] of received) {
+        if (v.label !== label) continue;
+        const held = heldLabels(exec, messages, { stubs, Exec: api.Exec, buffer }).filter((l) => !v.got.includes(l));
+        return [...v.got, ...held].join(",") || "nothing";
+      }
       return "nothing";
     },
   };
@@ -951,8 +1041,8 @@ const CASES = [
     name: "late-sub-turn-end",
     covers: "a late sub-agent's end-of-turn check after its first invocation",
     steps: "exec root; steer A; invoke root; spawn sub from root; invoke sub; finish sub",
-    observe: "loops",
-    expect: { stock: "turn-end loops 0", seed: "turn-end loops 0", gate: "turn-end loops 0" },
+    observe: "sub; loops",
+    expect: { stock: "sub A; turn-end loops 0", seed: "sub nothing; turn-end loops 0", gate: "sub nothing; turn-end loops 0" },
   },
   {
     name: "final-reply-steer",
