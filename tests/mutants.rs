@@ -85,7 +85,15 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     // round 6 (round6.mjs)
     ("delegate-labels-parent-prompt-count", true),
     ("delegate-label-in-config", true),
-    ("delegate-stats-object-assign", false),
+    ("delegate-stats-object-assign", true),
+    // round 7 (round7.mjs)
+    ("r7-h-env-max-drain-retries", true),
+    ("r7-h-env-debug-log", true),
+    ("r7-h-live-steering-kill-switch", true),
+    ("r7-h-services-history-label", true),
+    ("r7-h-platform-span", true),
+    ("r7-h-span-count", true),
+    ("r7-h-notification-kinds", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];

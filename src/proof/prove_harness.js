@@ -13,6 +13,9 @@
 const vm = require("node:vm");
 
 class Inconclusive extends Error {}
+// What an execution is prompted with holds a value the proof does not have:
+// never a world where the fix can be said to hold, whatever the stock side does.
+class Unseen extends Inconclusive {}
 
 const tag = (v) => Object.prototype.toString.call(v);
 const isMap = (v) => tag(v) === "[object Map]";
@@ -27,6 +30,12 @@ const TOUCH = { n: 0 };
 function stubFactory() {
   let count = 0;
   const made = new WeakSet();
+  const answers = new WeakSet();
+  const answer = () => {
+    const v = make();
+    answers.add(v);
+    return v;
+  };
   const make = () => {
     const id = ++count;
     TOUCH.n++;
@@ -38,8 +47,8 @@ function stubFactory() {
         if (p === "then" || p === Symbol.iterator || p === Symbol.asyncIterator || p === Symbol.hasInstance) return undefined;
         return make();
       },
-      apply: () => make(),
-      construct: () => make(),
+      apply: () => answer(),
+      construct: () => answer(),
       set: () => touch(true),
       has: () => touch(false),
       defineProperty: () => touch(true),
@@ -48,7 +57,8 @@ function stubFactory() {
     made.add(proxy);
     return proxy;
   };
-  return { make, isStub: (v) => made.has(v) };
+  // `isAnswer`: the stub is what a call of a stub returned, code the proof does not have.
+  return { make, isStub: (v) => made.has(v), isAnswer: (v) => answers.has(v) };
 }
 
 // A receiver built without its constructor: missing members are stubs.
@@ -241,7 +251,11 @@ function emptyQueue(queue) {
 // session's buffer (and what it owns) and other executions are not its own;
 // functions and stubs hold nothing. This is what a model invocation of that
 // execution could be prompted with, wherever the bundle put it.
-function heldStrings(root, { stubs, Exec, buffer }) {
+function heldStrings(root, ctx) {
+  return holdings(root, ctx).strings;
+}
+
+function holdings(root, { stubs, Exec, buffer }) {
   const skip = new Set();
   if (buffer && typeof buffer === "object") {
     skip.add(buffer);
@@ -251,11 +265,13 @@ function heldStrings(root, { stubs, Exec, buffer }) {
     }
   }
   const out = [];
+  const answers = [];
   const seen = new Set();
   const stack = [root];
   while (stack.length) {
     const v = stack.pop();
     if (typeof v === "string") { out.push(v); continue; }
+    if (stubs.isAnswer(v)) answers.push(v);
     if (!v || typeof v !== "object" || seen.has(v) || skip.has(v) || stubs.isStub(v)) continue;
     if (v !== root && v instanceof Exec) continue;
     seen.add(v);
@@ -270,7 +286,7 @@ function heldStrings(root, { stubs, Exec, buffer }) {
       }
     }
   }
-  return out;
+  return { strings: out, answers };
 }
 
 // The labels of the messages whose text `exec` holds, in the order they were typed.
@@ -306,14 +322,18 @@ async function findTake(cal, makeWorld, drain, steerInto) {
       if (r && typeof r.then === "function") { r.then(undefined, () => {}); continue; }
       const left = e[queueName];
       if (left && listOf(left, queueName).length !== 0) continue;
-      if (!heldStrings(e, { stubs: cal.stubs, Exec: cal.api.Exec, buffer: w.buffer }).some((s) => s.includes(t))) continue;
-      takes.push(name);
+      const ctx = { stubs: cal.stubs, Exec: cal.api.Exec, buffer: w.buffer };
+      const fields = Object.keys(e).filter((k) => k !== queueName && heldStrings(e[k], ctx).some((s) => s.includes(t)));
+      if (!fields.length) continue;
+      takes.push({ name, fields });
     } catch (err) {
       if (err instanceof Inconclusive) throw err;
     }
   }
-  cal.found.take = takes.length === 1 ? `${takes[0]}()` : `none found (${takes.length ? takes.join(", ") : "no method empties the queue and keeps what it took"}): the harness empties the queue`;
-  return takes.length === 1 ? takes[0] : null;
+  cal.found.take = takes.length === 1
+    ? `${takes[0].name}(), into ${takes[0].fields.join(", ")}`
+    : `none found (${takes.length ? takes.map((t) => t.name).join(", ") : "no method empties the queue and keeps what it took"}): the harness empties the queue`;
+  return takes.length === 1 ? takes[0] : { name: null, fields: [] };
 }
 
 const GUESS = "guessed";
@@ -853,7 +873,8 @@ async function calibrate(api, side, stubs) {
   const turn = await findTurn(cal, turnCalls, makeWorld, drain, steerInto);
   const take = await findTake(cal, makeWorld, drain, steerInto);
   return {
-    take,
+    take: take.name,
+    promptFields: take.fields,
     found: cal.found,
     bufferLabel,
     drainLabel: drain.label,
@@ -961,8 +982,14 @@ function world(api, side, plan, stubs) {
     got: (label) => {
       for (const [exec, v] of received) {
         if (v.label !== label) continue;
-        const held = heldLabels(exec, messages, { stubs, Exec: api.Exec, buffer }).filter((l) => !v.got.includes(l));
-        return [...v.got, ...held].join(",") || "nothing";
+        const ctx = { stubs, Exec: api.Exec, buffer };
+        // A prompt holding what a call of code the proof does not have returned
+        // (`registry.briefingFor(child)`) could hold any message.
+        for (const k of plan.promptFields) {
+          if (holdings(exec[k], ctx).answers.length) throw new Unseen(`${label}'s \`${k}\` (where the model invocation takes its queue) holds what a call of code the proof does not have returned, so what ${label} is prompted with is unknown`);
+        }
+        const extra = heldLabels(exec, messages, ctx).filter((l) => !v.got.includes(l));
+        return [...v.got, ...extra].join(",") || "nothing";
       }
       return "nothing";
     },
@@ -1219,7 +1246,7 @@ async function observe(api, side, plan, stubs, c) {
   try {
     return { observed: await runCase(c, world(api, side, plan, stubs)) };
   } catch (e) {
-    if (e instanceof Inconclusive) return { inconclusive: e.message };
+    if (e instanceof Inconclusive) return { inconclusive: e.message, unseen: e instanceof Unseen };
     return { observed: `threw ${errText(e)}` };
   }
 }
@@ -1314,7 +1341,7 @@ async function withStubsAbsent(runnable, results, input, plan, expectedOf) {
         const normal = results.find((r) => r.name === c.name);
         const pSeen = p.observed ?? `not driven: ${p.inconclusive}`;
         const sSeen = s.observed ?? `not driven: ${s.inconclusive}`;
-        const holds = pSeen === expected || pSeen === normal.patchedObserved || (sSeen !== c.expect.stock && pSeen === sSeen);
+        const holds = !p.unseen && (pSeen === expected || pSeen === normal.patchedObserved || (sSeen !== c.expect.stock && pSeen === sSeen));
         if (!holds) failed.push({ name: c.name, stockObserved: sSeen, patchedObserved: pSeen, expected });
       }
     }

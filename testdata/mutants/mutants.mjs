@@ -29,6 +29,8 @@ import { ROUND4 } from "./round4.mjs";
 import { ROUND5 } from "./round5.mjs";
 // Round 6 (round6.mjs): a red team's mutants against the rules after round 5.
 import { ROUND6 } from "./round6.mjs";
+// Round 7 (round7.mjs): a red team's mutants against the stub-decision rule and its neighbours.
+import { ROUND7 } from "./round7.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2088,6 +2090,9 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
 
   // ---- round 6 (round6.mjs): red-team mutants against the rules after round 5 ----
   ...ROUND6,
+
+  // ---- round 7 (round7.mjs): red-team mutants against the stub-decision rule ----
+  ...ROUND7,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in

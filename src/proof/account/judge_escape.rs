@@ -117,20 +117,49 @@ impl<'r, 'a> World<'r, 'a> {
         site: &std::ops::Range<usize>,
         child: Option<&str>,
     ) -> Option<(std::ops::Range<usize>, String)> {
-        let (name, arg) = crate::proof::slice::handed_to_function(f, site, child)?;
-        // A local of that name (a parameter, a callback) is not the top-level function.
-        if crate::read::scope::declared_by(f.node).contains(&name) || self.index.locals_around(&f.range).contains(&name)
-        {
+        // The first step: a function by name, or every method of the bundle with the key.
+        let mut first: Vec<(String, &FnInfo<'a>, usize, bool)> = Vec::new();
+        if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
+            // A local of that name (a parameter, a callback) is not the top-level function.
+            if crate::read::scope::declared_by(f.node).contains(&name)
+                || self.index.locals_around(&f.range).contains(&name)
+            {
+                return None;
+            }
+            // Not the bundle's own function (an import, a stub): nothing of it to read.
+            let bound = self.index.top_function(&name).and_then(|at| self.index.function_at(at))?;
+            first.push((name, bound, arg, false));
+        } else if let Some((key, arg)) = crate::proof::slice::handed_to_method(f, site, child) {
+            // `pool.park(id, child)`: the bundle's methods of that key say whether the child
+            // is run now or kept; one the bundle does not define could do either.
+            let Some(key) = key else {
+                return Some((site.clone(), "is handed to a method chosen by a computed key, which may keep it".into()));
+            };
+            // The prefilter parses every statement that spells the key, so the list is whole.
+            self.index.lookups.mention(&key, crate::anchors::resolve::Mention::Name);
+            for m in self.index.functions.iter().filter(|m| m.key == Some(key.as_str())) {
+                first.push((key.clone(), m, arg, false));
+            }
+            if let Some(bound) = self.index.top_function(&key).and_then(|at| self.index.function_at(at)) {
+                first.push((key.clone(), bound, arg, false));
+            }
+            if first.is_empty() {
+                return Some((
+                    site.clone(),
+                    format!(
+                        "is handed to a method `{key}` that the bundle does not define, which may keep it and run it later"
+                    ),
+                ));
+            }
+        } else {
             return None;
         }
-        let mut next = vec![crate::proof::escape::HandedOn { name, made: false, arg }];
+        let mut next: Vec<(String, &FnInfo<'a>, usize, bool)> = first;
         let mut seen = Vec::new();
         for _ in 0..4 {
             let mut later = Vec::new();
-            for on in next {
-                // Not the bundle's own function (an import, a stub): nothing of it to read.
-                let Some(at) = self.index.top_function(&on.name) else { continue };
-                let Some(bound) = self.index.function_at(at) else { continue };
+            for (name, bound, arg, made) in next {
+                let on = crate::proof::escape::HandedOn { name, made, arg };
                 let run = match on.made {
                     false => bound,
                     true => match crate::proof::slice::returned_function(self.index, bound) {
@@ -169,7 +198,11 @@ impl<'r, 'a> World<'r, 'a> {
                 match crate::proof::escape::kept_by_callee(run, &param) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
-                        later.extend(more.into_iter().filter(|h| !locals.contains(&h.name)));
+                        for h in more.into_iter().filter(|h| !locals.contains(&h.name)) {
+                            if let Some(b) = self.index.top_function(&h.name).and_then(|at| self.index.function_at(at)) {
+                                later.push((h.name, b, h.arg, h.made));
+                            }
+                        }
                     }
                     Err((kept, how)) => return Some((kept, format!("{handed} {how}"))),
                 }

@@ -310,7 +310,17 @@ enum Handoff {
 /// must show that it does not keep the child for later.
 pub fn handed_to_function(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(String, usize)> {
     match handoff_call(f, site, child)? {
-        (Some(Handoff::Named(name)), arg) => Some((name, arg)),
+        (Some(Handoff::Named(name)), arg, _) => Some((name, arg)),
+        _ => None,
+    }
+}
+
+/// Where the hand-off is a method call instead (`pool.park(id, child)`,
+/// `this.run(child)`): the method's key (None when computed) and the
+/// argument that is the child; the closed world must find what it does.
+pub fn handed_to_method(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Option<String>, usize)> {
+    match handoff_call(f, site, child)? {
+        (_, arg, Some(key)) => Some((key, arg)),
         _ => None,
     }
 }
@@ -318,15 +328,21 @@ pub fn handed_to_function(f: &FnInfo, site: &Range<usize>, child: Option<&str>) 
 /// The first call after the construction that is given the child (or the
 /// construction itself), other than a built-in's (`Object.assign`).
 fn handoff_of(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<Handoff> {
-    handoff_call(f, site, child).and_then(|(how, _)| how)
+    handoff_call(f, site, child).and_then(|(how, _, _)| how)
 }
 
-/// `handoff_of`, with the index of the argument that is the child.
-fn handoff_call(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Option<Handoff>, usize)> {
+/// `handoff_of`, with the index of the argument that is the child and, for
+/// a method call, the method's key.
+#[allow(clippy::type_complexity)]
+fn handoff_call(
+    f: &FnInfo,
+    site: &Range<usize>,
+    child: Option<&str>,
+) -> Option<(Option<Handoff>, usize, Option<Option<String>>)> {
     struct Find<'c> {
         site: Range<usize>,
         child: Option<&'c str>,
-        found: Option<(usize, Option<Handoff>, usize)>,
+        found: Option<(usize, Option<Handoff>, usize, Option<Option<String>>)>,
     }
     impl Visit for Find<'_> {
         fn visit_call_expr(&mut self, call: &CallExpr) {
@@ -341,7 +357,14 @@ fn handoff_call(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<
             let on_global = |m: &MemberExpr| matches!(strip_parens(&m.obj), Expr::Ident(id) if is_global(&id.sym));
             let builtin =
                 matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m) if on_global(m)));
-            if gets_child && after && !builtin && self.found.as_ref().is_none_or(|(start, _, _)| at.start < *start) {
+            if gets_child && after && !builtin && self.found.as_ref().is_none_or(|(start, ..)| at.start < *start) {
+                let key = match &call.callee {
+                    Callee::Expr(callee) => match strip_parens(callee) {
+                        Expr::Member(m) => Some(crate::anchors::pattern::member_name(&m.prop).map(str::to_string)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
                 let how = match &call.callee {
                     Callee::Expr(callee) => match strip_parens(callee) {
                         Expr::Ident(id) => Some(Handoff::Named(id.sym.to_string())),
@@ -354,12 +377,12 @@ fn handoff_call(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<
                     },
                     _ => None,
                 };
-                self.found = Some((at.start, how, child_at.unwrap_or(0)));
+                self.found = Some((at.start, how, child_at.unwrap_or(0), key));
             }
             call.visit_children_with(self);
         }
     }
     let mut find = Find { site: site.clone(), child, found: None };
     f.node.visit(&mut find);
-    find.found.map(|(_, how, arg)| (how, arg))
+    find.found.map(|(_, how, arg, key)| (how, arg, key))
 }
