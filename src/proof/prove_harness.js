@@ -569,14 +569,17 @@ function shapeOf(places) {
 // Every template the code gives, the append method's own first.
 function appendTemplates(side) {
   const skip = new Set([side.bufferClass.clear, "isHandled", "constructor"]);
-  const out = [];
+  // The bundle's own calls first, those passing the most first: a parameter
+  // list does not show the options a call passes (`push("user", text, {audience})`).
+  const calls = [];
+  for (const c of side.bufferClass.calls || []) {
+    const t = !skip.has(c.method) && fromCall(c.args);
+    if (t) calls.push({ method: c.method, ...t, origin: `from the code: its call of ${c.method} at byte ${c.at}`, passed: c.args.length });
+  }
+  const out = calls.sort((a, b) => b.passed - a.passed);
   for (const [method, list] of Object.entries(side.bufferClass.params || {})) {
     const t = !skip.has(method) && fromParams(list);
     if (t) out.push({ method, ...t, origin: `from the code: the parameter list of ${method}` });
-  }
-  for (const c of side.bufferClass.calls || []) {
-    const t = !skip.has(c.method) && fromCall(c.args);
-    if (t) out.push({ method: c.method, ...t, origin: `from the code: its call of ${c.method} at byte ${c.at}` });
   }
   const append = side.bufferClass.append;
   return [...out.filter((t) => t.method === append), ...out.filter((t) => t.method !== append)];

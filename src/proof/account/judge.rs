@@ -188,6 +188,19 @@ impl<'r, 'a> World<'r, 'a> {
             return true;
         }
         match how {
+            SlotUse::Call(m) if self.buffer_safe.contains(m) => match self.result_written(at) {
+                Some(w) => {
+                    tally.unaccounted(
+                        &w,
+                        format!(
+                            "what the steering buffer's `{m}` returns is written here, outside the buffer: \
+                             the drain may read a message field the proof's own messages lack"
+                        ),
+                    );
+                    false
+                }
+                None => true,
+            },
             SlotUse::Call(m) | SlotUse::Read(m) if self.buffer_safe.contains(m) => true,
             SlotUse::Key | SlotUse::Test => true,
             SlotUse::Call(m) | SlotUse::Read(m) => {
@@ -213,6 +226,70 @@ impl<'r, 'a> World<'r, 'a> {
             }
             SlotUse::Bound(..) => true,
         }
+    }
+}
+
+impl World<'_, '_> {
+    /// A write onto the object a call of the buffer at `slot` returns, in the
+    /// function around it: on the call itself (`buffer.push(k, t).audience = …`),
+    /// or through the name it is bound to (`const m = buffer.push(k, t); m.x = …`).
+    fn result_written(&self, slot: &Range<usize>) -> Option<Range<usize>> {
+        struct Find<'s> {
+            slot: &'s Range<usize>,
+            call: Option<Range<usize>>,
+            names: Vec<String>,
+            hit: Option<Range<usize>>,
+        }
+        impl Find<'_> {
+            fn is_result(&self, e: &Expr) -> bool {
+                let e = match strip_parens(e) {
+                    Expr::Await(a) => strip_parens(&a.arg),
+                    e => e,
+                };
+                Some(range(e)) == self.call
+                    || matches!(e, Expr::Ident(id) if self.names.iter().any(|n| *n == *id.sym))
+            }
+        }
+        impl Visit for Find<'_> {
+            fn visit_call_expr(&mut self, call: &CallExpr) {
+                if let Callee::Expr(c) = &call.callee {
+                    if matches!(strip_parens(c), Expr::Member(m) if range(strip_parens(&m.obj)) == *self.slot) {
+                        self.call = Some(range(call));
+                    }
+                }
+                call.visit_children_with(self);
+            }
+            fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+                if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+                    if self.call.is_some() && self.is_result(init) {
+                        self.names.push(id.id.sym.to_string());
+                    }
+                }
+                d.visit_children_with(self);
+            }
+            fn visit_expr(&mut self, e: &Expr) {
+                if self.hit.is_none() && self.call.is_some() {
+                    let mut found = Vec::new();
+                    crate::read::writes::of_expr(e, &mut found);
+                    let onto = found.iter().any(|w| match &w.target {
+                        crate::read::writes::Target::Member(m) => self.is_result(&m.obj),
+                        crate::read::writes::Target::Reflected { object, .. } => self.is_result(object),
+                        _ => false,
+                    });
+                    if onto {
+                        self.hit = Some(range(e));
+                    }
+                }
+                e.visit_children_with(self);
+            }
+        }
+        let f = self.index.enclosing_function(slot)?;
+        let mut find = Find { slot, call: None, names: Vec::new(), hit: None };
+        // The first round finds the call and its names; the second, writes through them.
+        f.node.visit(&mut find);
+        find.hit = None;
+        f.node.visit(&mut find);
+        find.hit
     }
 }
 
