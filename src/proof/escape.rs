@@ -426,7 +426,14 @@ pub fn deliveries_outside(
 /// call inside a literal (`run({ execution: child })`) is not kept.
 /// `site` is the construction (or a helper's call that returns one).
 pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
-    kept(f, site, child, None)
+    kept(f, site, child, Holder { own_keys: &[], container: false }, None)
+}
+
+/// How the child's name holds it: its own members that hold it, and whether
+/// the name is a container of it (every member of it may be the child).
+struct Holder<'h> {
+    own_keys: &'h [String],
+    container: bool,
 }
 
 /// A function the child is handed on to: the one bound to `name`, or, where
@@ -436,14 +443,22 @@ pub struct HandedOn {
     pub name: String,
     pub made: bool,
     pub arg: usize,
+    /// The child is inside that argument (`run(child.state ?? state)`), not
+    /// the argument itself: only a function that calls the drain takes it.
+    pub inside: bool,
+    /// The child's own members that hold it (`child.state = { execution: child }`).
+    pub own_keys: Vec<String>,
 }
 
 /// `kept_before_start` for a function the child is handed to as its
 /// parameter `param`: Err where it keeps it; Ok, the functions it hands it
 /// on to by name (and at which argument), which the caller follows in turn.
-pub fn kept_by_callee(f: &FnInfo, param: &str) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
+/// `on.inside`: the parameter holds the child somewhere inside (`state` of
+/// `state.execution`), so every member read of it may be the child.
+pub fn kept_by_callee(f: &FnInfo, param: &str, on: &HandedOn) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
     let mut follow: Vec<HandedOn> = Vec::new();
-    match kept(f, &(f.range.end..f.range.end), Some(param), Some(&mut follow)) {
+    let holder = Holder { own_keys: &on.own_keys, container: on.inside };
+    match kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow)) {
         Some(found) => Err(found),
         None => Ok(follow),
     }
@@ -453,6 +468,7 @@ fn kept(
     f: &FnInfo,
     site: &Range<usize>,
     child: Option<&str>,
+    holder: Holder,
     follow: Option<&mut Vec<HandedOn>>,
 ) -> Option<(Range<usize>, String)> {
     let callee = follow.is_some();
@@ -463,12 +479,15 @@ fn kept(
         found: None,
         consumed: Vec::new(),
         follow: callee.then(Vec::new),
+        after: None,
+        own_keys: holder.own_keys.to_vec(),
+        containers: if holder.container { child.into_iter().map(str::to_string).collect() } else { Vec::new() },
     };
     // Aliases first (`const rec = { child }`), then the uses of all of them.
     for _ in 0..3 {
-        let before = keep.names.len();
+        let before = (keep.names.len(), keep.own_keys.len());
         visit_body(f, &mut Aliases(&mut keep));
-        if keep.names.len() == before {
+        if (keep.names.len(), keep.own_keys.len()) == before {
             break;
         }
     }
@@ -492,10 +511,12 @@ fn kept(
             a.visit_children_with(self);
         }
     }
+    keep.after = after_awaited_run(f, site, &keep);
     let mut outer = OuterStores(&keep, f.node, None);
     visit_body(f, &mut outer);
     let stored = outer.2;
-    let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names);
+    let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names)
+        .filter(|(at, _)| !keep.after.as_ref().is_some_and(|after| after.start <= at.start && at.end <= after.end));
     visit_body(f, &mut keep);
     if let (Some(out), Some(found)) = (follow, keep.follow.take()) {
         *out = found;
@@ -526,6 +547,94 @@ struct Keep {
     /// In a function the child was handed to: the functions it is handed on
     /// to by name, followed by the caller instead of judged here.
     follow: Option<Vec<HandedOn>>,
+    /// Where the child's run has finished (`after_awaited_run`): nothing
+    /// done to it there happens before it starts.
+    after: Option<Range<usize>>,
+    /// The child's own members given the child (`child.state = { execution:
+    /// child }`): stored in the child itself, they hold it wherever they go.
+    own_keys: Vec<String>,
+    /// Names that hold the child inside (a `state` handed on): any member of one may be it.
+    containers: Vec<String>,
+}
+
+/// The rest of the block holding the construction after one of that block's
+/// own statements awaits a call given the child (`await run(child);`,
+/// `const out = await run(child);`): code there runs once the child's run is
+/// over, so what it does with the child (`acknowledge(parent, child)`) is
+/// not keeping it before it starts. A statement under a condition or in a
+/// nested block is not one of the block's own.
+fn after_awaited_run(f: &FnInfo, site: &Range<usize>, keep: &Keep) -> Option<Range<usize>> {
+    fn awaits_child(e: &Expr, keep: &Keep) -> bool {
+        match strip_parens(e) {
+            Expr::Await(a) => match strip_parens(&a.arg) {
+                Expr::Call(call) => call.args.iter().any(|x| x.spread.is_none() && keep.holds_child(&x.expr)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+    /// A statement's steps, evaluated in order and each unconditionally: a
+    /// declaration's initialisers, a sequence's expressions (`return ack(c), out`
+    /// too); `None` for a step that is not an expression.
+    fn steps(s: &Stmt) -> Vec<(Range<usize>, Option<&Expr>)> {
+        fn seq(e: &Expr) -> Vec<(Range<usize>, Option<&Expr>)> {
+            match strip_parens(e) {
+                Expr::Seq(q) => q.exprs.iter().map(|x| (range(x), Some(&**x))).collect(),
+                x => vec![(range(x), Some(x))],
+            }
+        }
+        match s {
+            Stmt::Expr(e) => seq(&e.expr),
+            Stmt::Return(ReturnStmt { arg: Some(a), .. }) => seq(a),
+            Stmt::Decl(Decl::Var(v)) => {
+                v.decls.iter().map(|d| (range(d), d.init.as_deref().map(strip_parens))).collect()
+            }
+            s => vec![(range(s), None)],
+        }
+    }
+    struct Blocks<'k> {
+        at: usize,
+        keep: &'k Keep,
+        found: Option<Range<usize>>,
+    }
+    impl Blocks<'_> {
+        /// Statements after the one holding the construction, in order; an inner block's finding wins.
+        fn scan(&mut self, r: Range<usize>, stmts: &[Stmt]) -> bool {
+            if !(r.start <= self.at && self.at < r.end) {
+                return false;
+            }
+            let awaited = stmts
+                .iter()
+                .flat_map(steps)
+                .filter(|(at, _)| at.start >= self.at)
+                .find(|(_, e)| e.is_some_and(|e| awaits_child(e, self.keep)));
+            if let Some((at, _)) = awaited {
+                self.found = Some(at.end..r.end);
+            }
+            true
+        }
+    }
+    impl Visit for Blocks<'_> {
+        fn visit_block_stmt(&mut self, b: &BlockStmt) {
+            if self.scan(range(b), &b.stmts) {
+                b.visit_children_with(self);
+            }
+        }
+        fn visit_function_body(&mut self, b: &FunctionBody) {
+            if self.scan(range(b), &b.stmts) {
+                b.visit_children_with(self);
+            }
+        }
+        // A nested function's blocks are not this function's.
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+    }
+    let body = range(f.node.body()?);
+    // In a function the child is handed to (the site at its end), the child is there from the start.
+    let at = if site.start >= body.end { body.start } else { site.end };
+    let mut blocks = Blocks { at, keep, found: None };
+    visit_body(f, &mut blocks);
+    blocks.found
 }
 
 /// Writers of a member that return, and keep, nothing of their argument:
@@ -540,6 +649,10 @@ impl Keep {
         range(e) == self.site
             || match e {
                 Expr::Ident(id) => self.names.iter().any(|n| *n == *id.sym),
+                Expr::Member(m) if self.is_child_name(&m.obj) => {
+                    self.containers.iter().any(|c| is_name(&m.obj, c))
+                        || member_name(&m.prop).is_some_and(|k| self.own_keys.iter().any(|o| o == k))
+                }
                 Expr::Object(o) => o.props.iter().any(|p| match p {
                     PropOrSpread::Prop(p) => match &**p {
                         Prop::KeyValue(kv) => self.holds_child(&kv.value),
@@ -589,6 +702,9 @@ impl Keep {
     }
 
     fn note(&mut self, at: Range<usize>, why: &str) {
+        if self.after.as_ref().is_some_and(|after| after.start <= at.start && at.end <= after.end) {
+            return;
+        }
         if self.found.is_none() {
             self.found = Some((at, why.to_string()));
         }
@@ -624,6 +740,13 @@ impl Visit for Aliases<'_> {
                 self.0.names.push(id.id.sym.to_string());
             }
         }
+        if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+            if let (true, Some(k)) = (self.0.is_child_name(&m.obj), member_name(&m.prop)) {
+                if self.0.holds_child(&a.right) && !self.0.own_keys.iter().any(|o| o == k) {
+                    self.0.own_keys.push(k.to_string());
+                }
+            }
+        }
         a.visit_children_with(self);
     }
 }
@@ -634,7 +757,10 @@ impl Visit for Keep {
     }
     fn visit_assign_expr(&mut self, a: &AssignExpr) {
         let to_member = !matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Ident(_)));
-        if to_member && self.holds_child(&a.right) {
+        // `child.state = { execution: child }`: one of its own keys, followed wherever it goes.
+        let own = matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Member(m))
+            if self.is_child_name(&m.obj) && member_name(&m.prop).is_some());
+        if to_member && !own && self.holds_child(&a.right) {
             self.note(range(a), "is stored in a member");
         }
         if self.depth > 0 {
@@ -687,12 +813,15 @@ impl Visit for Keep {
             },
             _ => None,
         };
+        let plain = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
+        let inside = call.args.iter().position(|a| a.spread.is_none() && self.holds_child(&a.expr));
+        let own_keys = self.own_keys.clone();
         let followed = match (&mut self.follow, named) {
             (Some(follow), Some((name, made))) if handed => {
-                let arg = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
-                match arg {
-                    Some(arg) => follow.push(HandedOn { name, made, arg }),
-                    None => self.note(range(call), "is handed on inside a value the tool cannot follow"),
+                match (plain, inside) {
+                    (Some(arg), _) => follow.push(HandedOn { name, made, arg, inside: false, own_keys }),
+                    (None, Some(arg)) => follow.push(HandedOn { name, made, arg, inside: true, own_keys }),
+                    (None, None) => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }
                 true
             }

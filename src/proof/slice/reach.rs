@@ -134,10 +134,16 @@ fn callable(
     if t.starts_with("function") || t.starts_with("async") && t["async".len()..].trim_start().starts_with("function") {
         Ok(json!({"form": "function", "name": f.name, "text": format!("({text})")}))
     } else {
-        Err(format!(
-            "`{}…` is an object-literal method or accessor, which the proof cannot lift out",
-            t.chars().take(40).collect::<String>()
-        ))
+        // An object literal's method (`[Nodes.TURN_END_CHECK](r) { … }`): its
+        // parameters and body as a function expression (`super` in it fails to load).
+        let is_method = matches!(f.node, FnNode::Function(func) if func.body.is_some());
+        match is_method.then(|| super::spawn::lift(source, f, insertions)) {
+            Some(Ok((text, _))) => Ok(json!({"form": "function", "name": f.name, "text": text})),
+            _ => Err(format!(
+                "`{}…` is an object-literal accessor, which the proof cannot lift out",
+                t.chars().take(40).collect::<String>()
+            )),
+        }
     }
 }
 

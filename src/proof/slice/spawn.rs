@@ -278,7 +278,7 @@ fn spawn_driver(
 
 /// A function as an anonymous expression the harness can call, and its
 /// number of parameters.
-fn lift(source: &str, f: &FnInfo, insertions: &Edits) -> Result<(String, usize), String> {
+pub(super) fn lift(source: &str, f: &FnInfo, insertions: &Edits) -> Result<(String, usize), String> {
     match f.node {
         FnNode::Arrow(a) => Ok((format!("({})", cut(source, &f.range, insertions)), a.params.len())),
         FnNode::Function(func) => {
