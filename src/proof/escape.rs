@@ -678,6 +678,18 @@ impl Keep {
     /// `e`, awaited or returned: the call it is, and the calls a
     /// `.then`/`.catch`/`.finally` chain or `Promise.all([…])` runs now.
     fn consume(&mut self, e: &Expr) {
+        // What the whole expression may evaluate to: either branch, a logical's
+        // operands, a sequence's last (`return tool ? tool.run(input, state) : none`).
+        match strip_parens(e) {
+            Expr::Cond(c) => return [&c.cons, &c.alt].into_iter().for_each(|x| self.consume(x)),
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing) =>
+            {
+                return [&b.left, &b.right].into_iter().for_each(|x| self.consume(x))
+            }
+            Expr::Seq(q) => return q.exprs.last().into_iter().for_each(|x| self.consume(x)),
+            _ => {}
+        }
         let Expr::Call(call) = strip_parens(e) else { return };
         self.consumed.push(range(call));
         if let Callee::Expr(c) = &call.callee {

@@ -25,6 +25,12 @@ const isSet = (v) => tag(v) === "[object Set]";
 // decides on was computed from one.
 const TOUCH = { n: 0 };
 
+// A stub read as a number: a small positive count, as the settings a stub
+// stands for are (a retry limit, a depth limit); 0 would end every loop
+// bounded by one before it starts. The stub pass answers its comparisons
+// the other way too.
+const STUB_NUMBER = 8;
+
 // Stubs: callable, any property is another stub, every call returns a new
 // one whose string form is distinct (ids made from stubs stay distinct).
 function stubFactory() {
@@ -43,7 +49,7 @@ function stubFactory() {
     const proxy = new Proxy(function stub() {}, {
       get(_t, p) {
         TOUCH.n++;
-        if (p === Symbol.toPrimitive) return (hint) => touch(hint === "number" ? 0 : `stub${id}`);
+        if (p === Symbol.toPrimitive) return (hint) => touch(hint === "number" ? STUB_NUMBER : `stub${id}`);
         if (p === "then" || p === Symbol.iterator || p === Symbol.asyncIterator || p === Symbol.hasInstance) return undefined;
         return make();
       },

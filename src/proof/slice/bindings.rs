@@ -373,16 +373,20 @@ pub(super) fn close_over(
     }
     helpers.sort_by_key(|(at, _)| *at);
     let names = helpers.iter().filter_map(|(_, h)| h["name"].as_str()).chain(stubs.iter().map(String::as_str));
-    let written = written_elsewhere(top, names, &sliced);
+    let written = written_elsewhere(top, names, &stubs, &sliced);
     Closure { helpers, stubs, written }
 }
 
 /// Which of `names`, bound at top level, are written outside the code the
 /// proof runs (`sliced`) and where they are bound (a lazy initialiser's one
 /// assignment is their binding); every statement spelling one is parsed for it.
+/// A stub stands for any value already, so only a value the proof ran is
+/// changed by code handed it (`const OPTIONS = {…}`); a logger built by a
+/// call (`new Logger(…)`, a stub) whose method is called elsewhere is not.
 fn written_elsewhere<'n>(
     top: &TopLevel,
     names: impl Iterator<Item = &'n str>,
+    stubs: &BTreeSet<String>,
     sliced: &[Range<usize>],
 ) -> Vec<(String, Range<usize>)> {
     let bound: Vec<(&str, usize)> = names
@@ -422,7 +426,7 @@ fn written_elsewhere<'n>(
             continue;
         }
         if let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) {
-            if matches!(top.names.get(n), Some(Binding::Init(..))) {
+            if matches!(top.names.get(n), Some(Binding::Init(..))) && !stubs.contains(*n) {
                 mutated.entry(n).or_insert(at);
             }
         }
@@ -436,6 +440,9 @@ fn written_elsewhere<'n>(
         }
         let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) else { continue };
         let Some(Binding::Init(_, init)) = top.names.get(n) else { continue };
+        if stubs.contains(*n) {
+            continue;
+        }
         if may_change_through(init, &how) {
             mutated.entry(n).or_insert(at);
         }
