@@ -87,8 +87,7 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("delegate-label-in-config", true),
     ("delegate-stats-object-assign", true),
     // round 7 (round7.mjs)
-    // NaN under the stub: the end-of-turn check never loops in the harness (undriven).
-    ("r7-h-env-max-drain-retries", false),
+    ("r7-h-env-max-drain-retries", true),
     ("r7-h-env-debug-log", true),
     ("r7-h-live-steering-kill-switch", true),
     ("r7-h-services-history-label", true),
