@@ -295,10 +295,13 @@ function holdings(root, { stubs, Exec, buffer }) {
   return { strings: out, answers };
 }
 
-// The labels of the messages whose text `exec` holds, in the order they were typed.
+// The labels of the messages `exec` holds as messages, in the order they were
+// typed: the entry itself or a copy, a string that is the message's text.
+// Text inside a longer string (a transcript memory extraction is given, a
+// summary) mentions a message; it is not that message queued to act on.
 function heldLabels(exec, messages, ctx) {
-  const strings = heldStrings(exec, ctx);
-  return messages.filter((m) => strings.some((s) => s.includes(m.text))).map((m) => m.label);
+  const strings = new Set(heldStrings(exec, ctx));
+  return messages.filter((m) => strings.has(m.text)).map((m) => m.label);
 }
 
 // How a model invocation takes the execution's queue: the one method that,
