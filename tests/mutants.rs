@@ -108,15 +108,12 @@ const MODES: &[&str] = &["seed", "gate"];
 /// - a static method of the execution class that the proof does not run sets an option the drain reads;
 /// - the run loop writes a field the drain reads through its parameter.
 /// Round 7: the class's flag set by a helper the class is handed to (seed);
-/// a steer's kind built by a template, or relabelled after the model takes
-/// it, so the gate's `kind === "user"` misses it (gate); the parent's
-/// steering read back through a module `let` set where the model is invoked.
+/// the parent's steering read back through a module `let` set where the
+/// model is invoked.
 const KNOWN_FALSE_PASSES: &[&str] = &[
     "drain-options-set-by-class-static",
     "run-loop-sets-catch-up-field",
     "r7-class-flag-handed-on",
-    "r7-kind-namespaced",
-    "r7-kind-relabel-after-take",
     "r7-ambient-module-let",
 ];
 

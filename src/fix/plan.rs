@@ -433,7 +433,11 @@ impl<'r, 'a> GateSite<'r, 'a> {
 
     fn insertions(&self, source: &[u8], exec: &str) -> Result<Vec<Insertion>, Refusal> {
         let (the_loop, message) = (&self.the_loop, self.message);
-        let gate = format!("if({message}&&{message}.kind===\"user\"&&{exec}.subExecutionDepth>0)continue;");
+        // A person's steer by either of its public marks (fact 4): kind "user", id `steer-…`;
+        // a release that namespaces the kind or relabels a taken message keeps the other.
+        let gate = format!(
+            "if({message}&&({message}.kind===\"user\"||String({message}.id).startsWith(\"steer-\"))&&{exec}.subExecutionDepth>0)continue;"
+        );
         let purpose = "withhold user steering from sub-executions in the drain, after the cursor advance".to_string();
         let brace = |at: usize, text: &str| Insertion {
             at,
