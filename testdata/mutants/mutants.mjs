@@ -31,6 +31,8 @@ import { ROUND5 } from "./round5.mjs";
 import { ROUND6 } from "./round6.mjs";
 // Round 7 (round7.mjs): a red team's mutants against the stub-decision rule and its neighbours.
 import { ROUND7 } from "./round7.mjs";
+// Round 8 (round8.mjs): a red team's mutants against round 7's rules (what an execution holds, its hand-off, the run followed further).
+import { ROUND8 } from "./round8.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2093,6 +2095,9 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
 
   // ---- round 7 (round7.mjs): red-team mutants against the stub-decision rule ----
   ...ROUND7,
+
+  // ---- round 8 (round8.mjs): red-team mutants against round 7's rules ----
+  ...ROUND8,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
