@@ -64,6 +64,20 @@ const REGISTRY_IFACE_EXECUTIONS = {
   readonly executions: AgentExecution[];
 }`,
 };
+// The execution class answers whether it is a delegate (a getter, so the drain need not spell the depth).
+const DELEGATED_GETTER = {
+  file: EXECUTION,
+  find: `  setSteeringReaderIndex(index: number): void {
+`,
+  replace: `  // A delegate (sub-agent or internal pass) rather than a top-level execution.
+  get delegated(): boolean {
+    return this.subExecutionDepth > 0;
+  }
+
+  setSteeringReaderIndex(index: number): void {
+`,
+};
+const loopFrom = (pre) => ({ file: DRAIN, find: DRAIN_LOOP, replace: `${pre}  for (let index = start; index < buffer.length; index++) {` });
 const DRAIN_IMPORT = `import type { AgentExecution } from "../agent/execution";
 `;
 const drainTop = (code) => ({ file: DRAIN, find: DRAIN_IMPORT, replace: DRAIN_IMPORT + code });
@@ -262,9 +276,11 @@ export const ROUND8 = [
     edits: [
       SETTINGS_CLASS,
       DRAIN_SETTINGS_IMPORT,
-      afterDrainGuard(`  if (execution.subExecutionDepth > 0 && execution.prompts.length === 0 && !steeringSettings.legacyDelegates) {
+      DELEGATED_GETTER,
+      loopFrom(`  let start = execution.steeringReaderIndex;
+  if (execution.delegated && execution.prompts.length === 0 && !steeringSettings.legacyDelegates) {
     // A delegate's first drain catches up on the turn's steering (legacy delegates start where they were seeded).
-    if (steeringSettings.delegateCatchUp) execution.steeringReaderIndex = 0;
+    if (steeringSettings.delegateCatchUp) start = 0;
   }
 `),
     ],
@@ -278,9 +294,11 @@ export const ROUND8 = [
     edits: [
       SETTINGS_CLASS,
       DRAIN_SETTINGS_IMPORT,
-      afterDrainGuard(`  if (execution.subExecutionDepth > 0 && execution.prompts.length === 0 && !steeringSettings.legacyDelegates) {
+      DELEGATED_GETTER,
+      loopFrom(`  let start = execution.steeringReaderIndex;
+  if (execution.delegated && execution.prompts.length === 0 && !steeringSettings.legacyDelegates) {
     // A delegate's first drain catches up on the turn's steering, unless delegates start fresh.
-    if (!steeringSettings.freshDelegates) execution.steeringReaderIndex = 0;
+    if (!steeringSettings.freshDelegates) start = 0;
   }
 `),
     ],
@@ -294,6 +312,7 @@ export const ROUND8 = [
     edits: [
       SETTINGS_CLASS,
       DRAIN_SETTINGS_IMPORT,
+      DELEGATED_GETTER,
       drainTop(`
 // Where a delegate's first drain starts, by prompt protocol version: v1 briefs it on the whole turn; v2 replaced the briefing.
 const FIRST_DRAIN_START = [
@@ -302,7 +321,7 @@ const FIRST_DRAIN_START = [
   (execution: AgentExecution) => execution.steeringReaderIndex,
 ];
 `),
-      { file: DRAIN, find: DRAIN_LOOP, replace: `  const first = execution.subExecutionDepth > 0 && execution.prompts.length === 0;
+      { file: DRAIN, find: DRAIN_LOOP, replace: `  const first = execution.delegated && execution.prompts.length === 0;
   const start = first ? FIRST_DRAIN_START.at(Math.min(steeringSettings.promptVersion, FIRST_DRAIN_START.length - 1))!(execution) : execution.steeringReaderIndex;
   for (let index = start; index < buffer.length; index++) {` },
     ],
@@ -320,11 +339,13 @@ const FIRST_DRAIN_START = [
 // What a delegate is told of the turn's steering.
 const DelegateHistory = { Fresh: 0, Turn: 1 } as const;
 `),
-      afterDrainGuard(`  if (execution.subExecutionDepth > 0 && execution.prompts.length === 0) {
+      DELEGATED_GETTER,
+      loopFrom(`  let start = execution.steeringReaderIndex;
+  if (execution.delegated && execution.prompts.length === 0) {
     switch (steeringSettings.delegateHistory) {
       case DelegateHistory.Turn:
         // Brief the delegate on the whole turn.
-        execution.steeringReaderIndex = 0;
+        start = 0;
         break;
       case DelegateHistory.Fresh:
       default:
@@ -522,24 +543,29 @@ const briefings = new WeakMap<AgentExecution, SteeringMessage[]>();
     id: "r8-drain-recaps-acknowledged",
     model: "base",
     expect: "harmful",
-    description: "the buffer gains `acknowledge(id, handler)` (adds to `handlers`, returns a boolean); `executeTool` acknowledges every message the delegator was told once `invoke-sub-agent` returns (`delegator:<id>`); a delegate's first drain recaps every buffer message a delegator acknowledged",
-    why: "an acknowledgment accounted as moving no cursor, made in code the proof does not run, decides a delivery in the drain: the harness never acknowledges, so the recap is empty there (both modes: the recap is outside the cursor loop the gate guards)",
+    description: "the buffer gains `acknowledge(id, handler)` (adds to `handlers`, returns a boolean); `executeTool` acknowledges every message the delegator was told once `invoke-sub-agent` returns (`delegator:<id>`); a delegate's first drain starts at `buffer.firstAcknowledgedBy(\"delegator:\")`, the first message a delegator acknowledged",
+    why: "an acknowledgment accounted as moving no cursor, made in code the proof does not run, decides a delivery in the drain: the harness never acknowledges, so the recap never starts there (seed mode; the gate withholds it)",
     edits: [
       ACKNOWLEDGE_METHOD,
-      ACK_ON_TOOL_RETURN,
-      afterDrainGuard(`  if (execution.subExecutionDepth > 0 && execution.prompts.length === 0) {
-    // Recap for a delegate what an earlier delegator already handled ("while you delegated work…").
-    for (const message of buffer.snapshot()) {
-      if (![...message.handlers].some((handler) => handler.startsWith("delegator:")) || message.handlers.has(execution.executionId)) continue;
-      message.handlers.add(execution.executionId);
-      execution.queueSteering(message);
-      execution.sessionServices.logger.info(
-        ${LOG_LINE},
-      );
-    }
+      {
+        file: BUFFER,
+        find: `  // Clearing resets no live cursor (kirodotdev/Kiro#11449).`,
+        replace: `  // Index of the first message an execution whose handler id starts with \`prefix\` acknowledged; -1 if none.
+  firstAcknowledgedBy(prefix: string): number {
+    return this.messages.findIndex((message) => [...message.handlers].some((handler) => handler.startsWith(prefix)));
   }
-`),
-    ],
+
+  // Clearing resets no live cursor (kirodotdev/Kiro#11449).`,
+      },
+      ACK_ON_TOOL_RETURN,
+      DELEGATED_GETTER,
+      loopFrom(`  let start = execution.steeringReaderIndex;
+  if (execution.delegated && execution.prompts.length === 0) {
+    // Recap for a delegate from the first message an earlier delegator already handled ("while you delegated work…").
+    const handled = buffer.firstAcknowledgedBy("delegator:");
+    if (handled >= 0 && handled < start) start = handled;
+  }
+`),    ],
   },
   // ---- what a finished delegate was told, handed to the next ----
   {
