@@ -94,6 +94,13 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r7-h-platform-span", true),
     ("r7-h-span-count", true),
     ("r7-h-notification-kinds", true),
+    // round 8 (round8.mjs)
+    ("r8-h-take-debug-log", true),
+    ("r8-h-end-of-turn-object-method", false),
+    ("r8-h-after-run-last-delegate-id", true),
+    ("r8-h-ack-on-tool-return", true),
+    ("r8-h-handoff-defined-method", true),
+    ("r8-h-settings-log-wording", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];
@@ -110,11 +117,34 @@ const MODES: &[&str] = &["seed", "gate"];
 /// Round 7: the class's flag set by a helper the class is handed to (seed);
 /// the parent's steering read back through a module `let` set where the
 /// model is invoked.
+/// Round 8 (testdata/mutants/ROUND8-VERDICTS.md): a hand-off to a run that
+/// is a field, a constructor-assigned or literal arrow (taken for the run
+/// unread); a take that copies steering into a stubbed services member or
+/// prompt context; a briefing in a `#private` field or a WeakMap moved into
+/// the prompts by a node the harness does not run; stub decisions the flip
+/// pass misses (a nested negated flag, `case Const.Member`, a clamped table
+/// index); a drain start fed by acknowledgments made outside the proof; a
+/// task container kept whole by the callee; a memory extraction kept by the
+/// registry its constructor registers with.
 const KNOWN_FALSE_PASSES: &[&str] = &[
     "drain-options-set-by-class-static",
     "run-loop-sets-catch-up-field",
     "r7-class-flag-handed-on",
     "r7-ambient-module-let",
+    "r8-handoff-class-field-arrow",
+    "r8-handoff-ctor-assigned",
+    "r8-handoff-literal-arrow",
+    "r8-handoff-key-shared",
+    "r8-take-journal-services",
+    "r8-take-recap-prompt-context",
+    "r8-private-briefing-getter",
+    "r8-weakmap-briefing",
+    "r8-nested-flags-negated",
+    "r8-switch-case-constant",
+    "r8-version-clamped-table",
+    "r8-drain-recaps-acknowledged",
+    "r8-after-run-container-handover",
+    "r8-memory-prewarmed-registry",
 ];
 
 struct Bundle {
