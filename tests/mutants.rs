@@ -114,9 +114,11 @@ const MODES: &[&str] = &["seed", "gate"];
 /// - a `?? default` on a member of the stubbed `promptContext` never takes the default;
 /// - a static method of the execution class that the proof does not run sets an option the drain reads;
 /// - the run loop writes a field the drain reads through its parameter.
+///
 /// Round 7: the class's flag set by a helper the class is handed to (seed);
 /// the parent's steering read back through a module `let` set where the
 /// model is invoked.
+///
 /// Round 8 (testdata/mutants/ROUND8-VERDICTS.md): a hand-off to a run that
 /// is a field, a constructor-assigned or literal arrow (taken for the run
 /// unread); a take that copies steering into a stubbed services member or

@@ -246,8 +246,7 @@ impl World<'_, '_> {
                     Expr::Await(a) => strip_parens(&a.arg),
                     e => e,
                 };
-                Some(range(e)) == self.call
-                    || matches!(e, Expr::Ident(id) if self.names.iter().any(|n| *n == *id.sym))
+                Some(range(e)) == self.call || matches!(e, Expr::Ident(id) if self.names.iter().any(|n| *n == *id.sym))
             }
         }
         impl Visit for Find<'_> {

@@ -118,7 +118,9 @@ impl<'r, 'a> World<'r, 'a> {
         child: Option<&str>,
     ) -> Option<(std::ops::Range<usize>, String)> {
         // The first step: a function by name, or every method of the bundle with the key.
-        let mut first: Vec<(String, &FnInfo<'a>, usize, bool, bool, Vec<String>)> = Vec::new();
+        use crate::proof::escape::HandedOn;
+        let plain = |name: String, arg: usize| HandedOn { name, made: false, arg, inside: false, own_keys: Vec::new() };
+        let mut first: Vec<(HandedOn, &FnInfo<'a>)> = Vec::new();
         if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
             // A local of that name (a parameter, a callback) is not the top-level function.
             if crate::read::scope::declared_by(f.node).contains(&name)
@@ -128,20 +130,23 @@ impl<'r, 'a> World<'r, 'a> {
             }
             // Not the bundle's own function (an import, a stub): nothing of it to read.
             let bound = self.index.top_function(&name).and_then(|at| self.index.function_at(at))?;
-            first.push((name, bound, arg, false, false, Vec::new()));
+            first.push((plain(name, arg), bound));
         } else if let Some((key, arg)) = crate::proof::slice::handed_to_method(f, site, child) {
             // `pool.park(id, child)`: the bundle's methods of that key say whether the child
             // is run now or kept; one the bundle does not define could do either.
             let Some(key) = key else {
-                return Some((site.clone(), "is handed to a method chosen by a computed key, which may keep it".into()));
+                return Some((
+                    site.clone(),
+                    "is handed to a method chosen by a computed key, which may keep it".into(),
+                ));
             };
             // The prefilter parses every statement that spells the key, so the list is whole.
             self.index.lookups.mention(&key, crate::anchors::resolve::Mention::Name);
             for m in self.index.functions.iter().filter(|m| m.key == Some(key.as_str())) {
-                first.push((key.clone(), m, arg, false, false, Vec::new()));
+                first.push((plain(key.clone(), arg), m));
             }
             if let Some(bound) = self.index.top_function(&key).and_then(|at| self.index.function_at(at)) {
-                first.push((key.clone(), bound, arg, false, false, Vec::new()));
+                first.push((plain(key.clone(), arg), bound));
             }
             // No method of that key: a function kept in a field or handed in
             // (`this.runExecution = runExecution`), taken for the run as before.
@@ -156,8 +161,7 @@ impl<'r, 'a> World<'r, 'a> {
         let mut seen = Vec::new();
         for _ in 0..4 {
             let mut later = Vec::new();
-            for (name, bound, arg, made, inside, own_keys) in next {
-                let on = crate::proof::escape::HandedOn { name, made, arg, inside, own_keys };
+            for (on, bound) in next {
                 let run = match on.made {
                     false => bound,
                     true => match crate::proof::slice::returned_function(self.index, bound) {
@@ -198,8 +202,9 @@ impl<'r, 'a> World<'r, 'a> {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
                         for h in more.into_iter().filter(|h| !locals.contains(&h.name)) {
-                            if let Some(b) = self.index.top_function(&h.name).and_then(|at| self.index.function_at(at)) {
-                                later.push((h.name, b, h.arg, h.made, h.inside, h.own_keys));
+                            if let Some(b) = self.index.top_function(&h.name).and_then(|at| self.index.function_at(at))
+                            {
+                                later.push((h, b));
                             }
                         }
                     }
