@@ -30,6 +30,8 @@ pub struct CaseResult {
     pub patched_ok: bool,
     pub stock_inconclusive: Option<String>,
     pub patched_inconclusive: Option<String>,
+    /// A side's prompt held what code the proof does not have returned: open, not undriven.
+    pub unseen: bool,
 }
 
 /// A case the harness could not build, and why.
@@ -173,6 +175,9 @@ fn judge(cases: &[CaseResult], stuck: &[String], unchecked: &[Unchecked]) -> Ver
     let applies = |u: &&Unchecked| u.applies;
     if observed_mismatch {
         Verdict::Disproved
+    } else if let Some(c) = cases.iter().find(|c| c.unseen) {
+        let why = c.stock_inconclusive.as_ref().or(c.patched_inconclusive.as_ref());
+        Verdict::Open(format!("case {}: {}", c.name, why.map_or("", String::as_str)))
     } else if let Some(u) = unchecked.iter().filter(applies).find(|u| u.about_what_was_not_found()) {
         Verdict::Open(format!("case {} was not checked: {}", u.case, u.why))
     } else if let Some(first) = stuck.first() {
@@ -300,6 +305,7 @@ fn case_result(c: &Value) -> CaseResult {
         patched_ok: c["patchedOk"].as_bool().unwrap_or(false),
         stock_inconclusive: opt("stockInconclusive"),
         patched_inconclusive: opt("patchedInconclusive"),
+        unseen: c["stockUnseen"].as_bool().unwrap_or(false) || c["patchedUnseen"].as_bool().unwrap_or(false),
     }
 }
 
@@ -390,6 +396,7 @@ mod tests {
             patched_ok: true,
             stock_inconclusive: None,
             patched_inconclusive: None,
+            unseen: false,
         }
     }
 

@@ -1308,6 +1308,8 @@ async function caseResult(c, stock, patched, modeExpected) {
     patchedObserved: p.observed ?? "",
     patchedOk: p.observed === modeExpected,
     patchedInconclusive: p.inconclusive ?? null,
+    stockUnseen: s.unseen === true,
+    patchedUnseen: p.unseen === true,
   };
 }
 
