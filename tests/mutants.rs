@@ -115,9 +115,7 @@ const MODES: &[&str] = &["seed", "gate"];
 /// - a static method of the execution class that the proof does not run sets an option the drain reads;
 /// - the run loop writes a field the drain reads through its parameter.
 ///
-/// Round 7: the class's flag set by a helper the class is handed to (seed);
-/// the parent's steering read back through a module `let` set where the
-/// model is invoked.
+/// Round 7: the class's flag set by a helper the class is handed to (seed).
 ///
 /// Round 8 (testdata/mutants/ROUND8-VERDICTS.md): a hand-off to a run that
 /// is a field, a constructor-assigned or literal arrow (taken for the run
@@ -132,7 +130,6 @@ const KNOWN_FALSE_PASSES: &[&str] = &[
     "drain-options-set-by-class-static",
     "run-loop-sets-catch-up-field",
     "r7-class-flag-handed-on",
-    "r7-ambient-module-let",
     "r8-handoff-class-field-arrow",
     "r8-handoff-ctor-assigned",
     "r8-handoff-literal-arrow",

@@ -66,11 +66,8 @@ impl Accounting {
 /// Accounts for the whole parsed program around a resolution whose anchors
 /// all matched. `program` is what the parse holds: the prefilter parses every
 /// statement that mentions what this looks for (noted in the lookups).
-/// `fix`: the gate decides at delivery, so a child kept before it starts
-/// matters to the seed only.
-pub fn account(resolution: &Resolution, program: &Program, fix: crate::fix::mark::Fix) -> Accounting {
-    let Some(mut world) = World::gather(resolution) else { return Accounting::default() };
-    world.gate = fix == crate::fix::mark::Fix::Gate;
+pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
+    let Some(world) = World::gather(resolution) else { return Accounting::default() };
     let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
     if world.slot.is_none() {
         let len = buffer_length(resolution);

@@ -426,14 +426,7 @@ pub fn deliveries_outside(
 /// call inside a literal (`run({ execution: child })`) is not kept.
 /// `site` is the construction (or a helper's call that returns one).
 pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
-    kept(f, site, child, Holder { own_keys: &[], container: false, only_given: false }, None)
-}
-
-/// Only what the child is given of its parent before it starts (what the
-/// gate cannot withhold, since it does not pass the drain): for the gate,
-/// which decides at delivery, keeping the child does not matter.
-pub fn given_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
-    kept(f, site, child, Holder { own_keys: &[], container: false, only_given: true }, None)
+    kept(f, site, child, Holder { own_keys: &[], container: false }, None)
 }
 
 /// How the child's name holds it: its own members that hold it, and whether
@@ -441,8 +434,6 @@ pub fn given_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) 
 struct Holder<'h> {
     own_keys: &'h [String],
     container: bool,
-    /// Only the parent's data given to it counts (`given_before_start`).
-    only_given: bool,
 }
 
 /// A function the child is handed on to: the one bound to `name`, or, where
@@ -466,7 +457,7 @@ pub struct HandedOn {
 /// `state.execution`), so every member read of it may be the child.
 pub fn kept_by_callee(f: &FnInfo, param: &str, on: &HandedOn) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
     let mut follow: Vec<HandedOn> = Vec::new();
-    let holder = Holder { own_keys: &on.own_keys, container: on.inside, only_given: false };
+    let holder = Holder { own_keys: &on.own_keys, container: on.inside };
     match kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow)) {
         Some(found) => Err(found),
         None => Ok(follow),
@@ -526,9 +517,6 @@ fn kept(
     let stored = outer.2;
     let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names)
         .filter(|(at, _)| !keep.after.as_ref().is_some_and(|after| after.start <= at.start && at.end <= after.end));
-    if holder.only_given {
-        return given;
-    }
     visit_body(f, &mut keep);
     if let (Some(out), Some(found)) = (follow, keep.follow.take()) {
         *out = found;

@@ -88,20 +88,17 @@ impl<'r, 'a> World<'r, 'a> {
                     reported.push(Place { at: at.start, code: clip(&source[at.clone()]), why });
                 }
                 let child = bound_to(f, &at);
-                let kept = match self.gate {
-                    true => crate::proof::escape::given_before_start(f, &at, child.as_deref()),
-                    false => crate::proof::escape::kept_before_start(f, &at, child.as_deref())
-                        .or_else(|| self.kept_by_the_run(f, &at, child.as_deref())),
-                };
+                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref())
+                    .or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
                 if let Some((kept, how)) = kept {
-                    let why = match self.gate {
-                        true => "outside the drain, where the gate does not withhold it",
-                        false => {
-                            "before it starts: a seed at its construction would be taken early, and steers typed \
-                             in between replayed into it"
-                        }
-                    };
-                    tally.unaccounted(&kept, format!("the child built at byte {} {how} {why}", at.start));
+                    tally.unaccounted(
+                        &kept,
+                        format!(
+                            "the child built at byte {} {how} before it starts: a seed at its construction \
+                             would be taken early, and steers typed in between replayed into it",
+                            at.start
+                        ),
+                    );
                 } else {
                     tally.counted += 1;
                 }

@@ -38,8 +38,6 @@ pub(super) struct World<'r, 'a> {
     pub(super) queue: String,
     /// A drain split over the functions it calls (a collector and a deliverer) is one drain.
     pub(super) drains: Vec<Range<usize>>,
-    /// The fix is the gate, which decides at delivery: when a child starts does not matter to it.
-    pub(super) gate: bool,
     pub(super) turns: Vec<Range<usize>>,
     pub(super) spawns: Vec<Range<usize>>,
     pub(super) roots: Vec<Range<usize>>,
@@ -102,7 +100,6 @@ impl<'r, 'a> World<'r, 'a> {
             .chain(ql_method.iter().cloned())
             .collect();
         Some(World {
-            gate: false,
             resolution,
             index,
             exec,
