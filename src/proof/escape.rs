@@ -515,8 +515,8 @@ fn kept(
     let mut outer = OuterStores(&keep, f.node, None);
     visit_body(f, &mut outer);
     let stored = outer.2;
-    let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names)
-        .filter(|(at, _)| !keep.after.as_ref().is_some_and(|after| after.start <= at.start && at.end <= after.end));
+    let given =
+        crate::proof::parent_flow::given_from_parent(f, site, &keep.names).filter(|(at, _)| !keep.ran_after(at));
     visit_body(f, &mut keep);
     if let (Some(out), Some(found)) = (follow, keep.follow.take()) {
         *out = found;
@@ -713,8 +713,13 @@ impl Keep {
         matches!(strip_parens(e), Expr::Ident(id) if self.names.iter().any(|n| *n == *id.sym))
     }
 
+    /// Whether `at` runs once the child's run is over (see `after_awaited_run`).
+    fn ran_after(&self, at: &Range<usize>) -> bool {
+        self.after.as_ref().is_some_and(|after| crate::anchors::resolve::within(at, after))
+    }
+
     fn note(&mut self, at: Range<usize>, why: &str) {
-        if self.after.as_ref().is_some_and(|after| after.start <= at.start && at.end <= after.end) {
+        if self.ran_after(&at) {
             return;
         }
         if self.found.is_none() {
@@ -825,15 +830,22 @@ impl Visit for Keep {
             },
             _ => None,
         };
-        let plain = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
-        let inside = call.args.iter().position(|a| a.spread.is_none() && self.holds_child(&a.expr));
-        let own_keys = self.own_keys.clone();
-        let followed = match (&mut self.follow, named) {
-            (Some(follow), Some((name, made))) if handed => {
-                match (plain, inside) {
-                    (Some(arg), _) => follow.push(HandedOn { name, made, arg, inside: false, own_keys }),
-                    (None, Some(arg)) => follow.push(HandedOn { name, made, arg, inside: true, own_keys }),
-                    (None, None) => self.note(range(call), "is handed on inside a value the tool cannot follow"),
+        let followed = match named {
+            Some((name, made)) if handed && self.follow.is_some() => {
+                // The child itself as an argument, else an argument holding it.
+                let plain = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
+                let on = match plain {
+                    Some(arg) => Some((arg, false)),
+                    None => call
+                        .args
+                        .iter()
+                        .position(|a| a.spread.is_none() && self.holds_child(&a.expr))
+                        .map(|arg| (arg, true)),
+                };
+                let own_keys = self.own_keys.clone();
+                match (on, self.follow.as_mut()) {
+                    (Some((arg, inside)), Some(follow)) => follow.push(HandedOn { name, made, arg, inside, own_keys }),
+                    _ => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }
                 true
             }

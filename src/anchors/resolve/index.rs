@@ -603,6 +603,11 @@ impl<'a> Index<'a> {
         out
     }
 
+    /// `top_function`'s function itself.
+    pub fn top_function_info(&self, name: &str) -> Option<&FnInfo<'a>> {
+        self.top_function(name).and_then(|at| self.function_at(at))
+    }
+
     pub fn function_at(&self, at: &Range<usize>) -> Option<&FnInfo<'a>> {
         self.functions.iter().find(|f| f.range == *at)
     }

@@ -129,7 +129,7 @@ impl<'r, 'a> World<'r, 'a> {
                 return None;
             }
             // Not the bundle's own function (an import, a stub): nothing of it to read.
-            let bound = self.index.top_function(&name).and_then(|at| self.index.function_at(at))?;
+            let bound = self.index.top_function_info(&name)?;
             first.push((plain(name, arg), bound));
         } else if let Some((key, arg)) = crate::proof::slice::handed_to_method(f, site, child) {
             // `pool.park(id, child)`: the bundle's methods of that key say whether the child
@@ -145,7 +145,7 @@ impl<'r, 'a> World<'r, 'a> {
             for m in self.index.functions.iter().filter(|m| m.key == Some(key.as_str())) {
                 first.push((plain(key.clone(), arg), m));
             }
-            if let Some(bound) = self.index.top_function(&key).and_then(|at| self.index.function_at(at)) {
+            if let Some(bound) = self.index.top_function_info(&key) {
                 first.push((plain(key.clone(), arg), bound));
             }
             // No method of that key: a function kept in a field or handed in
@@ -202,8 +202,7 @@ impl<'r, 'a> World<'r, 'a> {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
                         for h in more.into_iter().filter(|h| !locals.contains(&h.name)) {
-                            if let Some(b) = self.index.top_function(&h.name).and_then(|at| self.index.function_at(at))
-                            {
+                            if let Some(b) = self.index.top_function_info(&h.name) {
                                 later.push((h, b));
                             }
                         }
