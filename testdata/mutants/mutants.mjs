@@ -33,6 +33,8 @@ import { ROUND6 } from "./round6.mjs";
 import { ROUND7 } from "./round7.mjs";
 // Round 8 (round8.mjs): a red team's mutants against round 7's rules (what an execution holds, its hand-off, the run followed further).
 import { ROUND8 } from "./round8.mjs";
+// Round 9 (round9.mjs): a red team's mutants against round 8's rules (hand-offs followed to functions bound to a key, writes into the child by its callee).
+import { ROUND9 } from "./round9.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2098,6 +2100,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
 
   // ---- round 8 (round8.mjs): red-team mutants against round 7's rules ----
   ...ROUND8,
+  // ---- round 9 (round9.mjs): red-team mutants against round 8's rules ----
+  ...ROUND9,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
