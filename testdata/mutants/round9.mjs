@@ -481,6 +481,34 @@ export async function runMemoryExtraction(execution: AgentExecution, extraction:
       },
     ],
   },
+  {
+    id: "r9-end-of-turn-catch-up-loop",
+    model: "base",
+    expect: "harmful",
+    description: "when a delegate's turn first ends on a reply (`state.lastTurn?.kind === \"reply\"`, the class's `delegated` getter, not yet `caughtUp`), the end-of-turn check sets `catchUpFrom = 0` and `caughtUp = true` on it and sends it back through MODEL_INVOKE, where the drain starts at the catch-up point once",
+    why: "one last pass over the turn's steering before a delegate's answer is accepted: an end-of-turn decision on the graph state's last turn, which the harness's state does not carry, writing constants the drain reads",
+    edits: [
+      CATCH_UP_FIELD,
+      DRAIN_CATCH_UP,
+      DELEGATED_GETTER,
+      { file: EXECUTION, find: `  steeringExhausted = false;
+`, replace: `  steeringExhausted = false;
+  caughtUp = false;
+` },
+      {
+        file: NODES,
+        find: END_OF_TURN_FN,
+        replace: `function endOfTurnNode(state: ExecutionState, targets: { continueTarget: NodeId; doneTarget: NodeId }): NodeId {
+  if (state.lastTurn?.kind === "reply" && state.execution.delegated && !state.execution.caughtUp) {
+    // A delegate gets one pass over the turn's steering before its answer is accepted.
+    state.execution.caughtUp = true;
+    state.execution.catchUpFrom = 0;
+    return targets.continueTarget;
+  }
+  if (state.execution.hasQueuedUserMessage()) {`,
+      },
+    ],
+  },
   // ---- harmless neighbours: these must still prove and apply ----
   {
     id: "r9-h-handoff-started-at",
