@@ -302,6 +302,25 @@ function appendBriefing(into: SteeringMessage[][], brief: SteeringMessage[]): vo
       TOOL_THROUGH_RUNNER("launch"),
     ],
   },
+  {
+    id: "r9-handoff-private-method-awaited",
+    model: "base",
+    expect: "harmful",
+    description: "as `r9-handoff-private-method`, the private method async and awaited: `launch` (a class-field arrow) does `await this.#brief(execution)`, then runs the child",
+    why: "the keep that refused `r9-handoff-private-method` (a call whose result is dropped) removed: the child is handed to an awaited call whose key is a private name",
+    edits: [
+      RUNNER_IFACE("launch"),
+      REGISTRY_IFACE_EXECUTIONS,
+      runnerWithFieldArrow(`    await this.#brief(execution);
+    return runExecution(execution);`, `
+  async #brief(execution: AgentExecution): Promise<void> {
+    ${ROOT_BRIEF("this.registry")}
+    if (brief.length > 0) execution.prompts.push(brief);
+  }`),
+      RUNNER_SERVICE,
+      TOOL_THROUGH_RUNNER("launch"),
+    ],
+  },
   // ---- constant writes that decide a delivery ----
   {
     id: "r9-handoff-constant-catch-up",
@@ -455,6 +474,59 @@ export async function runMemoryExtraction(execution: AgentExecution, extraction:
         file: SESSION,
         find: `    if (request.memoryExtraction && !isContinuation) await runMemoryExtraction(execution);`,
         replace: `    if (extraction && !isContinuation) await runMemoryExtraction(execution, extraction);`,
+      },
+    ],
+  },
+  {
+    id: "r9-memory-built-before-root-run",
+    model: "base",
+    expect: "harmful",
+    description: "`runTurn` builds the extraction with `createMemoryExtraction(execution)` before it awaits the root's `runExecution(execution)`, keeps it in a local, and runs it after a successful root run with `runMemoryExtraction(extraction)` (which logs through the extraction's own services)",
+    why: "the child is kept in a local across an awaited run of another execution (its parent): no container, member or closure holds it, and the only call given it is awaited",
+    edits: [
+      {
+        file: MEMORY,
+        find: `// Runs after a successful root turn, before the turn-end clear.
+export async function runMemoryExtraction(execution: AgentExecution): Promise<void> {
+  const extraction = new AgentExecution({`,
+        replace: `// Built with the root's run, so the extraction shares the turn's prompt context.
+export function createMemoryExtraction(execution: AgentExecution): AgentExecution {
+  return new AgentExecution({`,
+      },
+      {
+        file: MEMORY,
+        find: `    skipHooks: true,
+  });
+  try {
+    await runExecution(extraction);
+  } catch (error) {
+    execution.sessionServices.logger.warn(`,
+        replace: `    skipHooks: true,
+  });
+}
+
+// Runs after a successful root turn, before the turn-end clear.
+export async function runMemoryExtraction(extraction: AgentExecution): Promise<void> {
+  try {
+    await runExecution(extraction);
+  } catch (error) {
+    extraction.sessionServices.logger.warn(`,
+      },
+      { file: SESSION, find: `import { runMemoryExtraction } from "../memory/memory-extraction";`, replace: `import { createMemoryExtraction, runMemoryExtraction } from "../memory/memory-extraction";` },
+      {
+        file: SESSION,
+        find: `    this.eventAdapter.setOwnedExecutionId(execution.executionId);
+    try {
+      await runExecution(execution);`,
+        replace: `    this.eventAdapter.setOwnedExecutionId(execution.executionId);
+    const extraction = request.memoryExtraction && !isContinuation ? createMemoryExtraction(execution) : undefined;
+    try {
+      await runExecution(execution);`,
+      },
+      {
+        file: SESSION,
+        find: `    if (request.memoryExtraction && !isContinuation) await runMemoryExtraction(execution);`,
+        replace: `    if (extraction) await runMemoryExtraction(extraction);`,
       },
     ],
   },
