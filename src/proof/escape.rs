@@ -448,6 +448,12 @@ pub struct HandedOn {
     pub inside: bool,
     /// The child's own members that hold it (`child.state = { execution: child }`).
     pub own_keys: Vec<String>,
+    /// Called as a method, `endOfTurn.route(state)`: every function the
+    /// bundle binds to the key `name` may be the one called.
+    pub by_key: bool,
+    /// Its result is awaited or returned: where the bundle defines no
+    /// function of the key, the call is taken for the run, as before.
+    pub consumed: bool,
 }
 
 /// `kept_before_start` for a function the child is handed to as its
@@ -456,12 +462,127 @@ pub struct HandedOn {
 /// `on.inside`: the parameter holds the child somewhere inside (`state` of
 /// `state.execution`), so every member read of it may be the child.
 pub fn kept_by_callee(f: &FnInfo, param: &str, on: &HandedOn) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
+    if let Some(found) = given_in_callee(f, param, on.inside) {
+        return Err(found);
+    }
     let mut follow: Vec<HandedOn> = Vec::new();
     let holder = Holder { own_keys: &on.own_keys, container: on.inside };
     match kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow)) {
         Some(found) => Err(found),
         None => Ok(follow),
     }
+}
+
+/// Where a function the child is handed to puts something into it that is
+/// not a constant (`child.prompts.push(brief)`, `child.history = log`,
+/// `Object.assign(child, extra)`): the proof does not run that function, so
+/// what it gives the child, steers included, reaches it past the drain.
+fn given_in_callee(f: &FnInfo, param: &str, inside: bool) -> Option<(Range<usize>, String)> {
+    struct Given {
+        /// The child, locals bound to it or to a chain of its members, and
+        /// how far below the child each one is (-1: a container of it).
+        roots: Vec<(String, i32)>,
+        found: Option<(Range<usize>, String)>,
+    }
+    impl Given {
+        /// How many members below the child `e` is (0: the child itself).
+        fn reach(&self, e: &Expr) -> Option<i32> {
+            match strip_parens(e) {
+                Expr::Ident(id) => self.roots.iter().find(|(r, _)| *r == *id.sym).map(|(_, d)| *d),
+                Expr::Member(m) => self.reach(&m.obj).map(|d| d + 1),
+                Expr::OptChain(o) => match &*o.base {
+                    OptChainBase::Member(m) => self.reach(&m.obj).map(|d| d + 1),
+                    OptChainBase::Call(_) => None,
+                },
+                _ => None,
+            }
+        }
+        fn within(&self, e: &Expr, below: i32) -> bool {
+            self.reach(e).is_some_and(|d| d >= below)
+        }
+        fn found(&mut self, at: Range<usize>, what: &str) {
+            if self.found.is_none() {
+                self.found =
+                    Some((at, format!("{what} before its run, in code the proof does not run, so steers can reach it there")));
+            }
+        }
+    }
+    /// A value that can carry no message: a literal, or a literal built of them.
+    fn constant(e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Lit(_) => true,
+            Expr::Tpl(t) => t.exprs.is_empty(),
+            Expr::Unary(u) => constant(&u.arg),
+            Expr::Array(a) => a.elems.iter().flatten().all(|x| x.spread.is_none() && constant(&x.expr)),
+            Expr::Object(o) => o.props.iter().all(|p| match p {
+                PropOrSpread::Prop(p) => matches!(&**p, Prop::KeyValue(kv) if constant(&kv.value)),
+                PropOrSpread::Spread(_) => false,
+            }),
+            Expr::Ident(id) => &*id.sym == "undefined",
+            _ => false,
+        }
+    }
+    impl Visit for Given {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let Some(r) = d.init.as_deref().and_then(|i| self.reach(i)) {
+                let mut names = Vec::new();
+                crate::read::writes::pattern_names(&d.name, &mut names);
+                // `const { prompts } = child`: each name is one member further down.
+                let r = if matches!(d.name, Pat::Ident(_)) { r } else { r + 1 };
+                for n in names {
+                    if !self.roots.iter().any(|(k, _)| *k == n) {
+                        self.roots.push((n, r));
+                    }
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            let into = match &a.left {
+                AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.within(&m.obj, 0),
+                AssignTarget::Simple(_) => false,
+                AssignTarget::Pat(_) => {
+                    let mut w = Vec::new();
+                    crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut w);
+                    w.iter().any(|w| matches!(&w.target, crate::read::writes::Target::Member(m) if self.within(&m.obj, 0)))
+                }
+            };
+            if into && !constant(&a.right) {
+                self.found(range(a), "writes into the child");
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_opt_call(&mut self, call: &OptCall) {
+            self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
+        }
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            let mut w = Vec::new();
+            crate::read::writes::of_expr(&Expr::Call(call.clone()), &mut w);
+            let reflected = w.iter().any(|w| {
+                matches!(&w.target, crate::read::writes::Target::Reflected { object, .. } if self.within(object, 0))
+            });
+            // `child.prompts.push(brief)`: onto one of the child's members.
+            let added = match &call.callee {
+                Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m)
+                    if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) && self.within(&m.obj, 1)),
+                _ => false,
+            };
+            if (reflected || added) && !call.args.iter().skip(usize::from(reflected)).all(|x| x.spread.is_none() && constant(&x.expr)) {
+                self.found(range(call), "adds to the child");
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut given = Given { roots: vec![(param.to_string(), if inside { -1 } else { 0 })], found: None };
+    for _ in 0..3 {
+        let before = given.roots.len();
+        visit_body(f, &mut given);
+        if given.roots.len() == before {
+            break;
+        }
+        given.found = None;
+    }
+    given.found
 }
 
 fn kept(
@@ -818,20 +939,25 @@ impl Visit for Keep {
                 }
             }
         }
-        // `f(child)`, or `maker(…)(child)`: the function a top-level maker returns.
+        // `f(child)`, or `maker(…)(child)`: the function a top-level maker returns;
+        // `o.key(child)`: every function bound to the key.
         let named = match &call.callee {
             Callee::Expr(c) => match strip_parens(c) {
-                Expr::Ident(id) => Some((id.sym.to_string(), false)),
+                Expr::Ident(id) => Some((id.sym.to_string(), false, false)),
                 Expr::Call(CallExpr { callee: Callee::Expr(maker), .. }) => match strip_parens(maker) {
-                    Expr::Ident(id) => Some((id.sym.to_string(), true)),
+                    Expr::Ident(id) => Some((id.sym.to_string(), true, false)),
                     _ => None,
                 },
+                Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => {
+                    member_name(&m.prop).filter(|k| !KEEPS.contains(k)).map(|k| (k.to_string(), false, true))
+                }
                 _ => None,
             },
             _ => None,
         };
+        let consumed = self.consumed.contains(&range(call));
         let followed = match named {
-            Some((name, made)) if handed && self.follow.is_some() => {
+            Some((name, made, by_key)) if handed && self.follow.is_some() => {
                 // The child itself as an argument, else an argument holding it.
                 let plain = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
                 let on = match plain {
@@ -844,14 +970,16 @@ impl Visit for Keep {
                 };
                 let own_keys = self.own_keys.clone();
                 match (on, self.follow.as_mut()) {
-                    (Some((arg, inside)), Some(follow)) => follow.push(HandedOn { name, made, arg, inside, own_keys }),
+                    (Some((arg, inside)), Some(follow)) => {
+                        follow.push(HandedOn { name, made, arg, inside, own_keys, by_key, consumed })
+                    }
                     _ => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }
                 true
             }
             _ => false,
         };
-        if handed && !writes_only && !followed && !self.consumed.contains(&range(call)) {
+        if handed && !writes_only && !followed && !consumed {
             self.note(
                 range(call),
                 "is handed to a call whose result is neither awaited nor returned here: the callee may keep it \

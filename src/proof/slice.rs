@@ -30,7 +30,7 @@ use reach::{buffer_slots, reach_functions};
 use shapes::{code_shapes, literals};
 use spawn::spawn_slices;
 
-pub use spawn::{handed_to_function, handed_to_method, returns_construction, ConstructionHelper};
+pub use spawn::{goes_on, handed_to_function, handed_to_method, returns_construction, ConstructionHelper};
 
 /// The slices for one side (stock: no insertions; patched: the mode's).
 pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {

@@ -212,6 +212,20 @@ impl<'a, 'p> Walker<'a, 'p> {
         self.pending_key = crate::anchors::pattern::prop_name(key).map(|k| (range(function), pin::<str>(k)));
     }
 
+    /// A function value bound to a key (`run = (c) => …` in a class,
+    /// `{ run: (c) => … }`, `this.run = function (c) {…}`) is called as
+    /// that key just as a method is.
+    fn key_value_next(&mut self, key: Option<&str>, value: &Expr) {
+        let value = strip_parens(value);
+        if let (Some(key), Expr::Fn(_) | Expr::Arrow(_)) = (key, value) {
+            let at = match value {
+                Expr::Fn(f) => range(&*f.function),
+                _ => range(value),
+            };
+            self.pending_key = Some((at, pin::<str>(key)));
+        }
+    }
+
     fn take_name(&mut self, at: &Range<usize>) -> Option<(Range<usize>, &'a str)> {
         match &self.pending_name {
             Some((init, _, _)) if init == at => self.pending_name.take().map(|(_, r, n)| (r, n)),
@@ -240,9 +254,25 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     }
 
     fn visit_assign_expr(&mut self, node: &AssignExpr) {
-        if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &node.left {
-            self.name_next(&node.right, &id.id);
+        match &node.left {
+            AssignTarget::Simple(SimpleAssignTarget::Ident(id)) => self.name_next(&node.right, &id.id),
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) if node.op == AssignOp::Assign => {
+                self.key_value_next(crate::anchors::pattern::member_name(&m.prop), &node.right)
+            }
+            _ => {}
         }
+        node.visit_children_with(self);
+    }
+
+    fn visit_class_prop(&mut self, node: &ClassProp) {
+        if let Some(value) = &node.value {
+            self.key_value_next(crate::anchors::pattern::prop_name(&node.key), value);
+        }
+        node.visit_children_with(self);
+    }
+
+    fn visit_key_value_prop(&mut self, node: &KeyValueProp) {
+        self.key_value_next(crate::anchors::pattern::prop_name(&node.key), &node.value);
         node.visit_children_with(self);
     }
 

@@ -88,7 +88,18 @@ impl<'r, 'a> World<'r, 'a> {
                     reported.push(Place { at: at.start, code: clip(&source[at.clone()]), why });
                 }
                 let child = bound_to(f, &at);
+                let nowhere = || {
+                    (!crate::proof::slice::goes_on(f, &at, child.as_deref())).then(|| {
+                        (
+                            at.clone(),
+                            "goes to no call, return or method of its own where it is built: what runs it \
+                             reaches it another way (a registry its constructor joins, say)"
+                                .to_string(),
+                        )
+                    })
+                };
                 let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref())
+                    .or_else(nowhere)
                     .or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
                 if let Some((kept, how)) = kept {
                     tally.unaccounted(
@@ -119,7 +130,15 @@ impl<'r, 'a> World<'r, 'a> {
     ) -> Option<(std::ops::Range<usize>, String)> {
         // The first step: a function by name, or every method of the bundle with the key.
         use crate::proof::escape::HandedOn;
-        let plain = |name: String, arg: usize| HandedOn { name, made: false, arg, inside: false, own_keys: Vec::new() };
+        let plain = |name: String, arg: usize| HandedOn {
+            name,
+            made: false,
+            arg,
+            inside: false,
+            own_keys: Vec::new(),
+            by_key: false,
+            consumed: true,
+        };
         let mut first: Vec<(HandedOn, &FnInfo<'a>)> = Vec::new();
         if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
             // A local of that name (a parameter, a callback) is not the top-level function.
@@ -201,8 +220,23 @@ impl<'r, 'a> World<'r, 'a> {
                 match crate::proof::escape::kept_by_callee(run, &param, &on) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
-                        for h in more.into_iter().filter(|h| !locals.contains(&h.name)) {
-                            if let Some(b) = self.index.top_function_info(&h.name) {
+                        for h in more.into_iter().filter(|h| h.by_key || !locals.contains(&h.name)) {
+                            if h.by_key {
+                                self.index.lookups.mention(&h.name, crate::anchors::resolve::Mention::Name);
+                                let of_key: Vec<&FnInfo<'a>> =
+                                    self.index.functions.iter().filter(|m| m.key == Some(h.name.as_str())).collect();
+                                if of_key.is_empty() && !h.consumed {
+                                    return Some((
+                                        site.clone(),
+                                        format!(
+                                            "{handed} hands it to `.{}(…)`, which the bundle does not define, \
+                                             and neither awaits nor returns its result: the callee may keep it and run it later",
+                                            h.name
+                                        ),
+                                    ));
+                                }
+                                later.extend(of_key.into_iter().map(|b| (h.clone(), b)));
+                            } else if let Some(b) = self.index.top_function_info(&h.name) {
                                 later.push((h, b));
                             }
                         }

@@ -315,6 +315,36 @@ pub fn handed_to_function(f: &FnInfo, site: &Range<usize>, child: Option<&str>) 
     }
 }
 
+/// Whether the child goes anywhere from its function after its `new`: handed
+/// to a call, returned, or started by a method of its own (`child.run()`).
+/// One that goes nowhere is run by code that reaches it another way (a
+/// registry its constructor joins), at a time the spawn path does not show.
+pub fn goes_on(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> bool {
+    struct OwnCall<'c> {
+        site: &'c Range<usize>,
+        child: Option<&'c str>,
+        found: bool,
+    }
+    impl Visit for OwnCall<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                if let Expr::Member(m) = strip_parens(c) {
+                    let obj = strip_parens(&m.obj);
+                    self.found |= range(obj) == *self.site
+                        || matches!((obj, self.child), (Expr::Ident(id), Some(n)) if &*id.sym == n);
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    if handoff_call(f, site, child).is_some() || returns_construction(f, site, child) {
+        return true;
+    }
+    let mut own = OwnCall { site, child, found: false };
+    f.node.visit(&mut own);
+    own.found
+}
+
 /// Where the hand-off is a method call instead (`pool.park(id, child)`,
 /// `this.run(child)`): the method's key (None when computed) and the
 /// argument that is the child; the closed world must find what it does.
