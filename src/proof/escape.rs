@@ -461,8 +461,14 @@ pub struct HandedOn {
 /// on to by name (and at which argument), which the caller follows in turn.
 /// `on.inside`: the parameter holds the child somewhere inside (`state` of
 /// `state.execution`), so every member read of it may be the child.
-pub fn kept_by_callee(f: &FnInfo, param: &str, on: &HandedOn) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
-    if let Some(found) = given_in_callee(f, param, on.inside) {
+/// `read`: the fields of an execution the drain and the end-of-turn check read.
+pub fn kept_by_callee(
+    f: &FnInfo,
+    param: &str,
+    on: &HandedOn,
+    read: &BTreeSet<String>,
+) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
+    if let Some(found) = given_in_callee(f, param, on.inside, read) {
         return Err(found);
     }
     let mut follow: Vec<HandedOn> = Vec::new();
@@ -477,14 +483,15 @@ pub fn kept_by_callee(f: &FnInfo, param: &str, on: &HandedOn) -> Result<Vec<Hand
 /// not a constant (`child.prompts.push(brief)`, `child.history = log`,
 /// `Object.assign(child, extra)`): the proof does not run that function, so
 /// what it gives the child, steers included, reaches it past the drain.
-fn given_in_callee(f: &FnInfo, param: &str, inside: bool) -> Option<(Range<usize>, String)> {
-    struct Given {
+fn given_in_callee(f: &FnInfo, param: &str, inside: bool, read: &BTreeSet<String>) -> Option<(Range<usize>, String)> {
+    struct Given<'r> {
+        read: &'r BTreeSet<String>,
         /// The child, locals bound to it or to a chain of its members, and
         /// how far below the child each one is (-1: a container of it).
         roots: Vec<(String, i32)>,
         found: Option<(Range<usize>, String)>,
     }
-    impl Given {
+    impl Given<'_> {
         /// How many members below the child `e` is (0: the child itself).
         fn reach(&self, e: &Expr) -> Option<i32> {
             match strip_parens(e) {
@@ -502,27 +509,46 @@ fn given_in_callee(f: &FnInfo, param: &str, inside: bool) -> Option<(Range<usize
         }
         fn found(&mut self, at: Range<usize>, what: &str) {
             if self.found.is_none() {
-                self.found =
-                    Some((at, format!("{what} before its run, in code the proof does not run, so steers can reach it there")));
+                self.found = Some((
+                    at,
+                    format!("{what} before its run, in code the proof does not run, so steers can reach it there"),
+                ));
             }
         }
     }
-    /// A value that can carry no message: a literal, or a literal built of them.
+    /// A value that can carry no message: a literal, a number or a flag made
+    /// of them or of the clock (`Date.now() - t0`), or a literal built of them.
     fn constant(e: &Expr) -> bool {
         match strip_parens(e) {
             Expr::Lit(_) => true,
             Expr::Tpl(t) => t.exprs.is_empty(),
-            Expr::Unary(u) => constant(&u.arg),
+            Expr::Unary(u) => u.op == UnaryOp::TypeOf || constant(&u.arg),
+            Expr::Update(_) => true,
+            Expr::Bin(b) => {
+                !matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing)
+                    && constant(&b.left)
+                    && constant(&b.right)
+            }
             Expr::Array(a) => a.elems.iter().flatten().all(|x| x.spread.is_none() && constant(&x.expr)),
             Expr::Object(o) => o.props.iter().all(|p| match p {
                 PropOrSpread::Prop(p) => matches!(&**p, Prop::KeyValue(kv) if constant(&kv.value)),
                 PropOrSpread::Spread(_) => false,
             }),
             Expr::Ident(id) => &*id.sym == "undefined",
+            // `Date.now()`, `performance.now()`, `Math.max(…)` of such values.
+            Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => {
+                matches!(strip_parens(c), Expr::Member(m) if matches!(strip_parens(&m.obj),
+                    Expr::Ident(g) if matches!(&*g.sym, "Date" | "performance" | "Math")))
+                    && args.iter().all(|a| a.spread.is_none() && constant(&a.expr))
+            }
+            Expr::New(n) => {
+                matches!(strip_parens(&n.callee), Expr::Ident(g) if &*g.sym == "Date")
+                    && n.args.iter().flatten().all(|a| a.spread.is_none() && constant(&a.expr))
+            }
             _ => false,
         }
     }
-    impl Visit for Given {
+    impl Visit for Given<'_> {
         fn visit_var_declarator(&mut self, d: &VarDeclarator) {
             if let Some(r) = d.init.as_deref().and_then(|i| self.reach(i)) {
                 let mut names = Vec::new();
@@ -538,19 +564,42 @@ fn given_in_callee(f: &FnInfo, param: &str, inside: bool) -> Option<(Range<usize
             d.visit_children_with(self);
         }
         fn visit_assign_expr(&mut self, a: &AssignExpr) {
-            let into = match &a.left {
-                AssignTarget::Simple(SimpleAssignTarget::Member(m)) => self.within(&m.obj, 0),
-                AssignTarget::Simple(_) => false,
-                AssignTarget::Pat(_) => {
-                    let mut w = Vec::new();
-                    crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut w);
-                    w.iter().any(|w| matches!(&w.target, crate::read::writes::Target::Member(m) if self.within(&m.obj, 0)))
+            // The members written on the child: a field the drain reads moves
+            // what it delivers whatever the value; another, only a value that
+            // can carry a message (`child.startedAt = Date.now()` cannot).
+            let mut written: Vec<Option<&str>> = Vec::new();
+            let mut w = Vec::new();
+            match &a.left {
+                AssignTarget::Simple(SimpleAssignTarget::Member(m)) if self.within(&m.obj, 0) => {
+                    written.push(member_name(&m.prop));
                 }
-            };
-            if into && !constant(&a.right) {
+                AssignTarget::Simple(_) => {}
+                AssignTarget::Pat(_) => {
+                    crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut w);
+                    for x in &w {
+                        if let crate::read::writes::Target::Member(m) = &x.target {
+                            if self.within(&m.obj, 0) {
+                                written.push(member_name(&m.prop));
+                            }
+                        }
+                    }
+                }
+            }
+            let moves = written.iter().any(|k| k.is_none_or(|k| self.read.contains(k)));
+            if moves {
+                self.found(range(a), "writes a field of the child the drain reads");
+            } else if !written.is_empty() && !constant(&a.right) {
                 self.found(range(a), "writes into the child");
             }
             a.visit_children_with(self);
+        }
+        fn visit_update_expr(&mut self, u: &UpdateExpr) {
+            if let Expr::Member(m) = strip_parens(&u.arg) {
+                if self.within(&m.obj, 0) && member_name(&m.prop).is_none_or(|k| self.read.contains(k)) {
+                    self.found(range(u), "writes a field of the child the drain reads");
+                }
+            }
+            u.visit_children_with(self);
         }
         fn visit_opt_call(&mut self, call: &OptCall) {
             self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
@@ -567,13 +616,15 @@ fn given_in_callee(f: &FnInfo, param: &str, inside: bool) -> Option<(Range<usize
                     if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) && self.within(&m.obj, 1)),
                 _ => false,
             };
-            if (reflected || added) && !call.args.iter().skip(usize::from(reflected)).all(|x| x.spread.is_none() && constant(&x.expr)) {
+            if (reflected || added)
+                && !call.args.iter().skip(usize::from(reflected)).all(|x| x.spread.is_none() && constant(&x.expr))
+            {
                 self.found(range(call), "adds to the child");
             }
             call.visit_children_with(self);
         }
     }
-    let mut given = Given { roots: vec![(param.to_string(), if inside { -1 } else { 0 })], found: None };
+    let mut given = Given { read, roots: vec![(param.to_string(), if inside { -1 } else { 0 })], found: None };
     for _ in 0..3 {
         let before = given.roots.len();
         visit_body(f, &mut given);

@@ -110,6 +110,9 @@ pub struct Index<'a> {
     pub top_functions: Vec<(&'a str, Range<usize>)>,
     /// Top-level `var/let/const NAME = <init>`, for names declared once at top level.
     pub top_values: Vec<(&'a str, &'a Expr)>,
+    /// Keys bound to a value that may be a function made elsewhere
+    /// (`run = this.go.bind(this)`, `{ run: makeRunner(r) }`), at the value.
+    pub keyed_values: Vec<(&'a str, Range<usize>)>,
 }
 
 /// The expression patterns that can match a node of one kind, in anchor order
@@ -197,6 +200,7 @@ struct Walker<'a, 'p> {
     pending_name: Option<(Range<usize>, Range<usize>, &'a str)>,
     /// A method's function and its key, for the function's FnInfo.
     pending_key: Option<(Range<usize>, &'a str)>,
+    keyed_values: Vec<(&'a str, Range<usize>)>,
 }
 
 impl<'a, 'p> Walker<'a, 'p> {
@@ -217,12 +221,29 @@ impl<'a, 'p> Walker<'a, 'p> {
     /// that key just as a method is.
     fn key_value_next(&mut self, key: Option<&str>, value: &Expr) {
         let value = strip_parens(value);
-        if let (Some(key), Expr::Fn(_) | Expr::Arrow(_)) = (key, value) {
-            let at = match value {
-                Expr::Fn(f) => range(&*f.function),
-                _ => range(value),
-            };
-            self.pending_key = Some((at, pin::<str>(key)));
+        match (key, value) {
+            (Some(key), Expr::Fn(_) | Expr::Arrow(_)) => {
+                let at = match value {
+                    Expr::Fn(f) => range(&*f.function),
+                    _ => range(value),
+                };
+                self.pending_key = Some((at, pin::<str>(key)));
+            }
+            // A literal, a template, an object or array literal, a class: not a function made elsewhere.
+            (
+                Some(_),
+                Expr::Lit(_)
+                | Expr::Tpl(_)
+                | Expr::Object(_)
+                | Expr::Array(_)
+                | Expr::Class(_)
+                | Expr::Unary(_)
+                | Expr::Bin(_)
+                | Expr::Update(_)
+                | Expr::New(_),
+            ) => {}
+            (Some(key), _) => self.keyed_values.push((pin::<str>(key), range(value))),
+            _ => {}
         }
     }
 
@@ -540,6 +561,7 @@ impl<'a> Index<'a> {
             candidates: BTreeMap::new(),
             pending_name: None,
             pending_key: None,
+            keyed_values: Vec::new(),
         };
         // Two halves of the top-level statements, walked on two cores and
         // merged in document order.
@@ -551,6 +573,7 @@ impl<'a> Index<'a> {
         walker.classes.extend(second.classes);
         walker.functions.extend(second.functions);
         walker.strings.extend(second.strings);
+        walker.keyed_values.extend(second.keyed_values);
         for (id, list) in second.candidates {
             walker.candidates.entry(id).or_default().extend(list);
         }
@@ -579,6 +602,7 @@ impl<'a> Index<'a> {
             inner_names,
             top_values: top_level_values(program, &top_functions),
             top_functions,
+            keyed_values: walker.keyed_values,
         }
     }
 

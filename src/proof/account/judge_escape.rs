@@ -159,13 +159,9 @@ impl<'r, 'a> World<'r, 'a> {
                     "is handed to a method chosen by a computed key, which may keep it".into(),
                 ));
             };
-            // The prefilter parses every statement that spells the key, so the list is whole.
-            self.index.lookups.mention(&key, crate::anchors::resolve::Mention::Name);
-            for m in self.index.functions.iter().filter(|m| m.key == Some(key.as_str())) {
-                first.push((plain(key.clone(), arg), m));
-            }
-            if let Some(bound) = self.index.top_function_info(&key) {
-                first.push((plain(key.clone(), arg), bound));
+            match self.of_key(&key) {
+                Ok(bound) => first.extend(bound.into_iter().map(|b| (plain(key.clone(), arg), b))),
+                Err(why) => return Some((site.clone(), format!("is handed to `.{key}(…)`, {why}"))),
             }
             // No method of that key: a function kept in a field or handed in
             // (`this.runExecution = runExecution`), taken for the run as before.
@@ -217,14 +213,31 @@ impl<'r, 'a> World<'r, 'a> {
                     }
                     None => return Some((site.clone(), format!("{handed} reaches it only through `arguments`"))),
                 };
-                match crate::proof::escape::kept_by_callee(run, &param, &on) {
+                // The end-of-turn check keeps its own counters; only what the drain reads moves delivery.
+                let is_turn = self.turns.iter().any(|t| {
+                    self.index
+                        .function_at(t)
+                        .or_else(|| self.index.enclosing_function(t))
+                        .is_some_and(|e| e.range == run.range)
+                });
+                let read = match is_turn {
+                    true => &self.drain_fields,
+                    false => &self.fields,
+                };
+                match crate::proof::escape::kept_by_callee(run, &param, &on, read) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
                         for h in more.into_iter().filter(|h| h.by_key || !locals.contains(&h.name)) {
                             if h.by_key {
-                                self.index.lookups.mention(&h.name, crate::anchors::resolve::Mention::Name);
-                                let of_key: Vec<&FnInfo<'a>> =
-                                    self.index.functions.iter().filter(|m| m.key == Some(h.name.as_str())).collect();
+                                let of_key = match self.of_key(&h.name) {
+                                    Ok(of_key) => of_key,
+                                    Err(why) => {
+                                        return Some((
+                                            site.clone(),
+                                            format!("{handed} hands it to `.{}(…)`, {why}", h.name),
+                                        ))
+                                    }
+                                };
                                 if of_key.is_empty() && !h.consumed {
                                     return Some((
                                         site.clone(),
@@ -250,6 +263,32 @@ impl<'r, 'a> World<'r, 'a> {
             next = later;
         }
         Some((site.clone(), "is handed on through too many functions to follow".into()))
+    }
+
+    /// Every function of the bundle a call by `key` may run: the methods and
+    /// function values bound to it, and a top-level function of that name.
+    /// Err where the key is bound to a value that may be a function made
+    /// elsewhere (`this.go.bind(this)`, `makeRunner(r)`, a parameter).
+    fn of_key(&self, key: &str) -> Result<Vec<&FnInfo<'a>>, String> {
+        // The prefilter parses every statement that spells the key, so the lists are whole.
+        self.index.lookups.mention(key, crate::anchors::resolve::Mention::Name);
+        let mut found: Vec<&FnInfo<'a>> = self.index.functions.iter().filter(|m| m.key == Some(key)).collect();
+        found.extend(self.index.top_function_info(key));
+        for (_, at) in self.index.keyed_values.iter().filter(|(k, _)| *k == key) {
+            let text = &self.index.source[at.clone()];
+            let named = self.index.top_function_info(text.trim());
+            match named {
+                Some(f) if !self.index.locals_around(at).contains(text.trim()) => found.push(f),
+                _ => {
+                    return Err(format!(
+                        "and the key is bound at byte {} to `{}`, a function the tool cannot follow there",
+                        at.start,
+                        clip(text)
+                    ))
+                }
+            }
+        }
+        Ok(found)
     }
 
     /// Whether `f` is the drain or calls it: by its name, or a method drain by

@@ -34,6 +34,8 @@ pub(super) struct World<'r, 'a> {
     pub(super) buffer_safe: BTreeSet<String>,
     /// What the drain and the end-of-turn check read on an execution.
     pub(super) fields: BTreeSet<String>,
+    /// Of those, what the drain alone reads: what moves its delivery.
+    pub(super) drain_fields: BTreeSet<String>,
     /// The field the drain empties its own queue through (`this.<queue> = []`).
     pub(super) queue: String,
     /// A drain split over the functions it calls (a collector and a deliverer) is one drain.
@@ -80,6 +82,7 @@ impl<'r, 'a> World<'r, 'a> {
             .and_then(|m| index.enclosing_function(&m.range))
             .map(|f| f.range.clone());
         let fields = drain_fields(resolution, exec, &drains, &turns, ql_method.as_ref());
+        let drain_only = drain_fields(resolution, exec, &drains, &[], ql_method.as_ref());
         let queue = resolution.capture("own-queue", "QUEUE").unwrap_or_default().to_string();
         let spawns = ranges("spawn-site");
         let spawn_fns = spawns.iter().filter_map(|r| index.enclosing_function(r)).map(|f| f.range.clone()).collect();
@@ -110,6 +113,7 @@ impl<'r, 'a> World<'r, 'a> {
             slot,
             buffer_safe,
             fields,
+            drain_fields: drain_only,
             queue,
             drains,
             turns,
