@@ -479,159 +479,162 @@ pub fn kept_by_callee(
     }
 }
 
+/// A value that can carry no message: a literal, a number or a flag made
+/// of them or of the clock (`Date.now() - t0`), or a literal built of them.
+fn carries_no_message(e: &Expr) -> bool {
+    match strip_parens(e) {
+        Expr::Lit(_) => true,
+        Expr::Tpl(t) => t.exprs.is_empty(),
+        Expr::Unary(u) => u.op == UnaryOp::TypeOf || carries_no_message(&u.arg),
+        Expr::Update(_) => true,
+        Expr::Bin(b) => {
+            !matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing)
+                && carries_no_message(&b.left)
+                && carries_no_message(&b.right)
+        }
+        Expr::Array(a) => a.elems.iter().flatten().all(|x| x.spread.is_none() && carries_no_message(&x.expr)),
+        Expr::Object(o) => o.props.iter().all(|p| match p {
+            PropOrSpread::Prop(p) => matches!(&**p, Prop::KeyValue(kv) if carries_no_message(&kv.value)),
+            PropOrSpread::Spread(_) => false,
+        }),
+        Expr::Ident(id) => &*id.sym == "undefined",
+        // `Date.now()`, `performance.now()`, `Math.max(…)` of such values.
+        Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => {
+            matches!(strip_parens(c), Expr::Member(m) if matches!(strip_parens(&m.obj),
+                Expr::Ident(g) if matches!(&*g.sym, "Date" | "performance" | "Math")))
+                && args.iter().all(|a| a.spread.is_none() && carries_no_message(&a.expr))
+        }
+        Expr::New(n) => {
+            matches!(strip_parens(&n.callee), Expr::Ident(g) if &*g.sym == "Date")
+                && n.args.iter().flatten().all(|a| a.spread.is_none() && carries_no_message(&a.expr))
+        }
+        _ => false,
+    }
+}
+
+/// What a function the child is handed to puts into it (see `given_in_callee`).
+struct Given<'r> {
+    read: &'r BTreeSet<String>,
+    /// The child, locals bound to it or to a chain of its members, and
+    /// how far below the child each one is (-1: a container of it).
+    roots: Vec<(String, i32)>,
+    found: Option<(Range<usize>, String)>,
+}
+impl Given<'_> {
+    /// How many members below the child `e` is (0: the child itself).
+    fn reach(&self, e: &Expr) -> Option<i32> {
+        match strip_parens(e) {
+            Expr::Ident(id) => self.roots.iter().find(|(r, _)| *r == *id.sym).map(|(_, d)| *d),
+            Expr::Member(m) => self.reach(&m.obj).map(|d| d + 1),
+            Expr::OptChain(o) => match &*o.base {
+                OptChainBase::Member(m) => self.reach(&m.obj).map(|d| d + 1),
+                OptChainBase::Call(_) => None,
+            },
+            _ => None,
+        }
+    }
+    fn within(&self, e: &Expr, below: i32) -> bool {
+        self.reach(e).is_some_and(|d| d >= below)
+    }
+    fn found(&mut self, at: Range<usize>, what: &str) {
+        if self.found.is_none() {
+            self.found = Some((
+                at,
+                format!("{what} before its run, in code the proof does not run, so steers can reach it there"),
+            ));
+        }
+    }
+}
+impl Visit for Given<'_> {
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        if let Some(r) = d.init.as_deref().and_then(|i| self.reach(i)) {
+            let mut names = Vec::new();
+            crate::read::writes::pattern_names(&d.name, &mut names);
+            // `const { prompts } = child`: each name is one member further down.
+            let r = if matches!(d.name, Pat::Ident(_)) { r } else { r + 1 };
+            for n in names {
+                if !self.roots.iter().any(|(k, _)| *k == n) {
+                    self.roots.push((n, r));
+                }
+            }
+        }
+        d.visit_children_with(self);
+    }
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        // The members written on the child: a field the drain reads moves
+        // what it delivers whatever the value; another, only a value that
+        // can carry a message (`child.startedAt = Date.now()` cannot).
+        let mut written: Vec<Option<&str>> = Vec::new();
+        let mut w = Vec::new();
+        match &a.left {
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) if self.within(&m.obj, 0) => {
+                written.push(member_name(&m.prop));
+            }
+            AssignTarget::Simple(_) => {}
+            AssignTarget::Pat(_) => {
+                crate::read::writes::of_assign(a, &mut w);
+                for x in &w {
+                    if let crate::read::writes::Target::Member(m) = &x.target {
+                        if self.within(&m.obj, 0) {
+                            written.push(member_name(&m.prop));
+                        }
+                    }
+                }
+            }
+        }
+        let moves = written.iter().any(|k| k.is_none_or(|k| self.read.contains(k)));
+        if moves {
+            self.found(range(a), "writes a field of the child the drain reads");
+        } else if !written.is_empty() && !carries_no_message(&a.right) {
+            self.found(range(a), "writes into the child");
+        }
+        a.visit_children_with(self);
+    }
+    fn visit_update_expr(&mut self, u: &UpdateExpr) {
+        if let Expr::Member(m) = strip_parens(&u.arg) {
+            if self.within(&m.obj, 0) && member_name(&m.prop).is_none_or(|k| self.read.contains(k)) {
+                self.found(range(u), "writes a field of the child the drain reads");
+            }
+        }
+        u.visit_children_with(self);
+    }
+    fn visit_opt_call(&mut self, call: &OptCall) {
+        self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
+    }
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        let mut w = Vec::new();
+        crate::read::writes::of_call(call, &mut w);
+        let reflected = w.iter().any(
+            |w| matches!(&w.target, crate::read::writes::Target::Reflected { object, .. } if self.within(object, 0)),
+        );
+        // `child.prompts.push(brief)`: onto one of the child's members.
+        let added = match &call.callee {
+            Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m)
+                if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) && self.within(&m.obj, 1)),
+            _ => false,
+        };
+        if (reflected || added)
+            && !call.args.iter().skip(usize::from(reflected)).all(|x| x.spread.is_none() && carries_no_message(&x.expr))
+        {
+            self.found(range(call), "adds to the child");
+        }
+        call.visit_children_with(self);
+    }
+}
+
 /// Where a function the child is handed to puts something into it that is
 /// not a constant (`child.prompts.push(brief)`, `child.history = log`,
 /// `Object.assign(child, extra)`): the proof does not run that function, so
 /// what it gives the child, steers included, reaches it past the drain.
 fn given_in_callee(f: &FnInfo, param: &str, inside: bool, read: &BTreeSet<String>) -> Option<(Range<usize>, String)> {
-    struct Given<'r> {
-        read: &'r BTreeSet<String>,
-        /// The child, locals bound to it or to a chain of its members, and
-        /// how far below the child each one is (-1: a container of it).
-        roots: Vec<(String, i32)>,
-        found: Option<(Range<usize>, String)>,
-    }
-    impl Given<'_> {
-        /// How many members below the child `e` is (0: the child itself).
-        fn reach(&self, e: &Expr) -> Option<i32> {
-            match strip_parens(e) {
-                Expr::Ident(id) => self.roots.iter().find(|(r, _)| *r == *id.sym).map(|(_, d)| *d),
-                Expr::Member(m) => self.reach(&m.obj).map(|d| d + 1),
-                Expr::OptChain(o) => match &*o.base {
-                    OptChainBase::Member(m) => self.reach(&m.obj).map(|d| d + 1),
-                    OptChainBase::Call(_) => None,
-                },
-                _ => None,
-            }
-        }
-        fn within(&self, e: &Expr, below: i32) -> bool {
-            self.reach(e).is_some_and(|d| d >= below)
-        }
-        fn found(&mut self, at: Range<usize>, what: &str) {
-            if self.found.is_none() {
-                self.found = Some((
-                    at,
-                    format!("{what} before its run, in code the proof does not run, so steers can reach it there"),
-                ));
-            }
-        }
-    }
-    /// A value that can carry no message: a literal, a number or a flag made
-    /// of them or of the clock (`Date.now() - t0`), or a literal built of them.
-    fn constant(e: &Expr) -> bool {
-        match strip_parens(e) {
-            Expr::Lit(_) => true,
-            Expr::Tpl(t) => t.exprs.is_empty(),
-            Expr::Unary(u) => u.op == UnaryOp::TypeOf || constant(&u.arg),
-            Expr::Update(_) => true,
-            Expr::Bin(b) => {
-                !matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing)
-                    && constant(&b.left)
-                    && constant(&b.right)
-            }
-            Expr::Array(a) => a.elems.iter().flatten().all(|x| x.spread.is_none() && constant(&x.expr)),
-            Expr::Object(o) => o.props.iter().all(|p| match p {
-                PropOrSpread::Prop(p) => matches!(&**p, Prop::KeyValue(kv) if constant(&kv.value)),
-                PropOrSpread::Spread(_) => false,
-            }),
-            Expr::Ident(id) => &*id.sym == "undefined",
-            // `Date.now()`, `performance.now()`, `Math.max(…)` of such values.
-            Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => {
-                matches!(strip_parens(c), Expr::Member(m) if matches!(strip_parens(&m.obj),
-                    Expr::Ident(g) if matches!(&*g.sym, "Date" | "performance" | "Math")))
-                    && args.iter().all(|a| a.spread.is_none() && constant(&a.expr))
-            }
-            Expr::New(n) => {
-                matches!(strip_parens(&n.callee), Expr::Ident(g) if &*g.sym == "Date")
-                    && n.args.iter().flatten().all(|a| a.spread.is_none() && constant(&a.expr))
-            }
-            _ => false,
-        }
-    }
-    impl Visit for Given<'_> {
-        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-            if let Some(r) = d.init.as_deref().and_then(|i| self.reach(i)) {
-                let mut names = Vec::new();
-                crate::read::writes::pattern_names(&d.name, &mut names);
-                // `const { prompts } = child`: each name is one member further down.
-                let r = if matches!(d.name, Pat::Ident(_)) { r } else { r + 1 };
-                for n in names {
-                    if !self.roots.iter().any(|(k, _)| *k == n) {
-                        self.roots.push((n, r));
-                    }
-                }
-            }
-            d.visit_children_with(self);
-        }
-        fn visit_assign_expr(&mut self, a: &AssignExpr) {
-            // The members written on the child: a field the drain reads moves
-            // what it delivers whatever the value; another, only a value that
-            // can carry a message (`child.startedAt = Date.now()` cannot).
-            let mut written: Vec<Option<&str>> = Vec::new();
-            let mut w = Vec::new();
-            match &a.left {
-                AssignTarget::Simple(SimpleAssignTarget::Member(m)) if self.within(&m.obj, 0) => {
-                    written.push(member_name(&m.prop));
-                }
-                AssignTarget::Simple(_) => {}
-                AssignTarget::Pat(_) => {
-                    crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut w);
-                    for x in &w {
-                        if let crate::read::writes::Target::Member(m) = &x.target {
-                            if self.within(&m.obj, 0) {
-                                written.push(member_name(&m.prop));
-                            }
-                        }
-                    }
-                }
-            }
-            let moves = written.iter().any(|k| k.is_none_or(|k| self.read.contains(k)));
-            if moves {
-                self.found(range(a), "writes a field of the child the drain reads");
-            } else if !written.is_empty() && !constant(&a.right) {
-                self.found(range(a), "writes into the child");
-            }
-            a.visit_children_with(self);
-        }
-        fn visit_update_expr(&mut self, u: &UpdateExpr) {
-            if let Expr::Member(m) = strip_parens(&u.arg) {
-                if self.within(&m.obj, 0) && member_name(&m.prop).is_none_or(|k| self.read.contains(k)) {
-                    self.found(range(u), "writes a field of the child the drain reads");
-                }
-            }
-            u.visit_children_with(self);
-        }
-        fn visit_opt_call(&mut self, call: &OptCall) {
-            self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
-        }
-        fn visit_call_expr(&mut self, call: &CallExpr) {
-            let mut w = Vec::new();
-            crate::read::writes::of_expr(&Expr::Call(call.clone()), &mut w);
-            let reflected = w.iter().any(|w| {
-                matches!(&w.target, crate::read::writes::Target::Reflected { object, .. } if self.within(object, 0))
-            });
-            // `child.prompts.push(brief)`: onto one of the child's members.
-            let added = match &call.callee {
-                Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m)
-                    if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) && self.within(&m.obj, 1)),
-                _ => false,
-            };
-            if (reflected || added)
-                && !call.args.iter().skip(usize::from(reflected)).all(|x| x.spread.is_none() && constant(&x.expr))
-            {
-                self.found(range(call), "adds to the child");
-            }
-            call.visit_children_with(self);
-        }
-    }
     let mut given = Given { read, roots: vec![(param.to_string(), if inside { -1 } else { 0 })], found: None };
+    // Each pass may bind more locals to the child; a write found stays found.
     for _ in 0..3 {
         let before = given.roots.len();
         visit_body(f, &mut given);
-        if given.roots.len() == before {
+        if given.found.is_some() || given.roots.len() == before {
             break;
         }
-        given.found = None;
     }
     given.found
 }
@@ -954,7 +957,7 @@ impl Visit for Keep {
         }
         if self.depth > 0 {
             let mut found = Vec::new();
-            crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut found);
+            crate::read::writes::of_assign(a, &mut found);
             if found
                 .iter()
                 .any(|w| matches!(&w.target, crate::read::writes::Target::Member(m) if self.is_child_name(&m.obj)))

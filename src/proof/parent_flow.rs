@@ -318,7 +318,7 @@ impl Visit for Spread<'_, '_> {
     fn visit_assign_expr(&mut self, a: &AssignExpr) {
         if self.0.taints(&a.right) {
             let mut found = Vec::new();
-            crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut found);
+            crate::read::writes::of_assign(a, &mut found);
             for w in found {
                 if let crate::read::writes::Target::Name(n, at) = w.target {
                     let key = self.0.name_key(&n, at);
@@ -384,7 +384,7 @@ impl Sinks<'_, '_> {
 impl Visit for Sinks<'_, '_> {
     fn visit_assign_expr(&mut self, a: &AssignExpr) {
         let mut found = Vec::new();
-        crate::read::writes::of_expr(&Expr::Assign(a.clone()), &mut found);
+        crate::read::writes::of_assign(a, &mut found);
         let into_child = found
             .iter()
             .any(|w| matches!(&w.target, crate::read::writes::Target::Member(m) if self.flow.on_child(&m.obj)));

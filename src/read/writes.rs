@@ -52,20 +52,28 @@ pub struct Write {
     pub how: How,
 }
 
+/// The writes an assignment makes itself, as `of_expr` finds them.
+pub fn of_assign(a: &AssignExpr, out: &mut Vec<Write>) {
+    let how = if a.op == AssignOp::Assign { How::Assign } else { How::Compound };
+    assign_target(a.span, &a.left, how, out);
+}
+
+/// The writes a call makes itself (a reflective writer's), as `of_expr` finds them.
+pub fn of_call(call: &CallExpr, out: &mut Vec<Write>) {
+    reflective(call.span, call, out);
+}
+
 /// The writes `node` makes itself (not those of its children).
 pub fn of_expr(node: &Expr, out: &mut Vec<Write>) {
     let at = node.span();
     match node {
-        Expr::Assign(a) => {
-            let how = if a.op == AssignOp::Assign { How::Assign } else { How::Compound };
-            assign_target(at, &a.left, how, out);
-        }
+        Expr::Assign(a) => of_assign(a, out),
         Expr::Update(u) => out.push(Write { at, target: as_target(&u.arg), how: How::Update }),
         Expr::Unary(u) => match u.op {
             UnaryOp::Delete => out.push(Write { at, target: as_target(&u.arg), how: How::Delete }),
             UnaryOp::Minus | UnaryOp::Plus | UnaryOp::Bang | UnaryOp::Tilde | UnaryOp::TypeOf | UnaryOp::Void => {}
         },
-        Expr::Call(call) => reflective(at, call, out),
+        Expr::Call(call) => of_call(call, out),
         Expr::This(_)
         | Expr::Array(_)
         | Expr::Object(_)

@@ -213,42 +213,16 @@ impl<'r, 'a> World<'r, 'a> {
                     }
                     None => return Some((site.clone(), format!("{handed} reaches it only through `arguments`"))),
                 };
-                // The end-of-turn check keeps its own counters; only what the drain reads moves delivery.
-                let is_turn = self.turns.iter().any(|t| {
-                    self.index
-                        .function_at(t)
-                        .or_else(|| self.index.enclosing_function(t))
-                        .is_some_and(|e| e.range == run.range)
-                });
-                let read = match is_turn {
-                    true => &self.drain_fields,
-                    false => &self.fields,
-                };
+                let read = self.read_by(run);
                 match crate::proof::escape::kept_by_callee(run, &param, &on, read) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
                         for h in more.into_iter().filter(|h| h.by_key || !locals.contains(&h.name)) {
                             if h.by_key {
-                                let of_key = match self.of_key(&h.name) {
-                                    Ok(of_key) => of_key,
-                                    Err(why) => {
-                                        return Some((
-                                            site.clone(),
-                                            format!("{handed} hands it to `.{}(…)`, {why}", h.name),
-                                        ))
-                                    }
-                                };
-                                if of_key.is_empty() && !h.consumed {
-                                    return Some((
-                                        site.clone(),
-                                        format!(
-                                            "{handed} hands it to `.{}(…)`, which the bundle does not define, \
-                                             and neither awaits nor returns its result: the callee may keep it and run it later",
-                                            h.name
-                                        ),
-                                    ));
+                                match self.called_by_key(&h, &handed) {
+                                    Ok(of_key) => later.extend(of_key.into_iter().map(|b| (h.clone(), b))),
+                                    Err(why) => return Some((site.clone(), why)),
                                 }
-                                later.extend(of_key.into_iter().map(|b| (h.clone(), b)));
                             } else if let Some(b) = self.index.top_function_info(&h.name) {
                                 later.push((h, b));
                             }
@@ -263,6 +237,32 @@ impl<'r, 'a> World<'r, 'a> {
             next = later;
         }
         Some((site.clone(), "is handed on through too many functions to follow".into()))
+    }
+
+    /// What moves delivery if `run` writes it on the child: the end-of-turn
+    /// check keeps its own counters, so there only what the drain reads.
+    fn read_by(&self, run: &FnInfo<'a>) -> &std::collections::BTreeSet<String> {
+        let is_turn = self.turns.iter().any(|t| {
+            self.index.function_at(t).or_else(|| self.index.enclosing_function(t)).is_some_and(|e| e.range == run.range)
+        });
+        match is_turn {
+            true => &self.drain_fields,
+            false => &self.fields,
+        }
+    }
+
+    /// The functions a hand-off by key (`o.key(child)`) may run, or why it
+    /// cannot be followed; `handed` says where the child got there.
+    fn called_by_key(&self, h: &crate::proof::escape::HandedOn, handed: &str) -> Result<Vec<&FnInfo<'a>>, String> {
+        let of_key = self.of_key(&h.name).map_err(|why| format!("{handed} hands it to `.{}(…)`, {why}", h.name))?;
+        if of_key.is_empty() && !h.consumed {
+            return Err(format!(
+                "{handed} hands it to `.{}(…)`, which the bundle does not define, and neither awaits nor \
+                 returns its result: the callee may keep it and run it later",
+                h.name
+            ));
+        }
+        Ok(of_key)
     }
 
     /// Every function of the bundle a call by `key` may run: the methods and

@@ -147,6 +147,11 @@ impl<'a> ConstructionHelper<'a> {
     }
 }
 
+/// `e` is the construction at `site` itself, or the name the child is bound to.
+fn is_the_child(e: &Expr, site: &Range<usize>, child: Option<&str>) -> bool {
+    range(e) == *site || matches!((e, child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
+}
+
 /// Whether `f` returns the construction at `site`, itself or by the local it is bound to.
 pub fn returns_construction(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> bool {
     struct Returns<'r> {
@@ -156,8 +161,7 @@ pub fn returns_construction(f: &FnInfo, site: &Range<usize>, child: Option<&str>
     }
     impl Returns<'_> {
         fn is_child(&self, e: &Expr) -> bool {
-            let e = crate::anchors::pattern::value_expr(e);
-            range(e) == *self.site || matches!((e, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
+            is_the_child(crate::anchors::pattern::value_expr(e), self.site, self.child)
         }
     }
     impl Visit for Returns<'_> {
@@ -329,9 +333,7 @@ pub fn goes_on(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> bool {
         fn visit_call_expr(&mut self, call: &CallExpr) {
             if let Callee::Expr(c) = &call.callee {
                 if let Expr::Member(m) = strip_parens(c) {
-                    let obj = strip_parens(&m.obj);
-                    self.found |= range(obj) == *self.site
-                        || matches!((obj, self.child), (Expr::Ident(id), Some(n)) if &*id.sym == n);
+                    self.found |= is_the_child(strip_parens(&m.obj), self.site, self.child);
                 }
             }
             call.visit_children_with(self);
@@ -377,10 +379,7 @@ fn handoff_call(
     impl Visit for Find<'_> {
         fn visit_call_expr(&mut self, call: &CallExpr) {
             let at = range(call);
-            let child_at = call.args.iter().position(|a| {
-                let arg = strip_parens(&a.expr);
-                range(arg) == self.site || matches!((arg, self.child), (Expr::Ident(id), Some(c)) if &*id.sym == c)
-            });
+            let child_at = call.args.iter().position(|a| is_the_child(strip_parens(&a.expr), &self.site, self.child));
             let gets_child = child_at.is_some();
             let after = at.start >= self.site.end || crate::anchors::resolve::within(&self.site, &at);
             // `Object.assign(child, …)` and kin run for real: they are done to the child, not a hand-off.
