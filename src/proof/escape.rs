@@ -1095,3 +1095,68 @@ impl Visit for Keep {
         self.names = saved;
     }
 }
+
+/// Whether the top-level function `name` returns its first argument
+/// unchanged: `(t, v) => t`, or through `Object.defineProperty(t, …)` /
+/// `Object.assign(t, …)` (which return their target), directly or through a
+/// top-level alias or another such function (esbuild's `__name`, over
+/// `__defProp = Object.defineProperty`).
+pub fn returns_first_argument(index: &Index, name: &str, depth: usize) -> bool {
+    if depth > 4 || crate::read::scope::is_global(name) {
+        return false;
+    }
+    let Some(f) = index.top_function_info(name) else { return false };
+    let first = match f.node {
+        FnNode::Function(func) => func.params.first().map(|p| &p.pat),
+        FnNode::Arrow(a) => a.params.first(),
+        FnNode::Constructor(_) => None,
+    };
+    let Some(Pat::Ident(first)) = first else { return false };
+    let returned: Vec<&Expr> = match f.node {
+        FnNode::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::Expr(e) => vec![&**e],
+            ArrowFunctionBody::FunctionBody(b) => only_return(&b.stmts),
+        },
+        FnNode::Function(func) => func.body.as_ref().map(|b| only_return(&b.stmts)).unwrap_or_default(),
+        FnNode::Constructor(_) => Vec::new(),
+    };
+    // One expression: nothing can rebind the parameter before it is returned.
+    !returned.is_empty() && returned.iter().all(|e| returns_target(index, e, &first.id.sym, depth))
+}
+
+/// A body that is one `return E;`: E. Anything else: nothing.
+fn only_return(stmts: &[Stmt]) -> Vec<&Expr> {
+    match stmts {
+        [Stmt::Return(ReturnStmt { arg: Some(e), .. })] => vec![&**e],
+        _ => Vec::new(),
+    }
+}
+
+/// `e` is the parameter `p`, or a call that returns its first argument with `p` there.
+fn returns_target(index: &Index, e: &Expr, p: &str, depth: usize) -> bool {
+    match strip_parens(e) {
+        Expr::Ident(id) => *id.sym == *p,
+        Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => {
+            let on_p = args.first().is_some_and(|a| a.spread.is_none() && is_name(&a.expr, p));
+            on_p && match strip_parens(c) {
+                Expr::Member(_) => is_target_returning_builtin(c),
+                Expr::Ident(id) => match index.top_values.iter().find(|(n, _)| *n == &*id.sym) {
+                    Some((_, init)) if index.top_function(&id.sym).is_none_or(|at| at.is_empty()) => {
+                        is_target_returning_builtin(init)
+                    }
+                    _ => returns_first_argument(index, &id.sym, depth + 1),
+                },
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `Object.defineProperty`, `Object.defineProperties`, `Object.assign`:
+/// built-ins that return the object they are given first.
+fn is_target_returning_builtin(e: &Expr) -> bool {
+    matches!(strip_parens(e), Expr::Member(m)
+        if matches!(strip_parens(&m.obj), Expr::Ident(o) if &*o.sym == "Object")
+            && matches!(member_name(&m.prop), Some("defineProperty" | "defineProperties" | "assign")))
+}

@@ -10,7 +10,7 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::anchors::anchor::{AnchorSet, Shape};
-use crate::anchors::pattern::{strip_parens, Captures, Matcher, Pattern};
+use crate::anchors::pattern::{member_name, strip_parens, Captures, Matcher, Pattern};
 use crate::read::parse::range;
 use crate::read::scope::FnNode;
 
@@ -92,6 +92,7 @@ impl Lookups {
 
 pub struct Index<'a> {
     pub source: &'a str,
+    pub program: &'a Program,
     pub lookups: &'a Lookups,
     pub classes: Vec<ClassInfo<'a>>,
     pub functions: Vec<FnInfo<'a>>,
@@ -111,8 +112,10 @@ pub struct Index<'a> {
     /// Top-level `var/let/const NAME = <init>`, for names declared once at top level.
     pub top_values: Vec<(&'a str, &'a Expr)>,
     /// Keys bound to a value that may be a function made elsewhere
-    /// (`run = this.go.bind(this)`, `{ run: makeRunner(r) }`), at the value.
-    pub keyed_values: Vec<(&'a str, Range<usize>)>,
+    /// (`run = this.go.bind(this)`, `{ run: makeRunner(r) }`), and the
+    /// values a call is given after a string that may name a key
+    /// (`__publicField(this, "run", v)`, `Object.defineProperty(o, "run", d)`).
+    pub keyed_values: Vec<(&'a str, &'a Expr)>,
 }
 
 /// The expression patterns that can match a node of one kind, in anchor order
@@ -200,7 +203,7 @@ struct Walker<'a, 'p> {
     pending_name: Option<(Range<usize>, Range<usize>, &'a str)>,
     /// A method's function and its key, for the function's FnInfo.
     pending_key: Option<(Range<usize>, &'a str)>,
-    keyed_values: Vec<(&'a str, Range<usize>)>,
+    keyed_values: Vec<(&'a str, &'a Expr)>,
 }
 
 impl<'a, 'p> Walker<'a, 'p> {
@@ -229,20 +232,9 @@ impl<'a, 'p> Walker<'a, 'p> {
                 };
                 self.pending_key = Some((at, pin::<str>(key)));
             }
-            // A literal, a template, an object or array literal, a class: not a function made elsewhere.
-            (
-                Some(_),
-                Expr::Lit(_)
-                | Expr::Tpl(_)
-                | Expr::Object(_)
-                | Expr::Array(_)
-                | Expr::Class(_)
-                | Expr::Unary(_)
-                | Expr::Bin(_)
-                | Expr::Update(_)
-                | Expr::New(_),
-            ) => {}
-            (Some(key), _) => self.keyed_values.push((pin::<str>(key), range(value))),
+            (Some(_), Expr::Object(_)) => {}
+            (Some(_), v) if not_a_function(v) => {}
+            (Some(key), _) => self.keyed_values.push((pin::<str>(key), pin(value))),
             _ => {}
         }
     }
@@ -260,6 +252,23 @@ impl<'a, 'p> Walker<'a, 'p> {
             self.pending_name = Some((range(init), range(id), pin::<str>(ident_name(id))));
         }
     }
+}
+
+/// A value that is no function made elsewhere: a literal, a template, an
+/// array, a class, `this`, an operator's result, a construction.
+fn not_a_function(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::Lit(_)
+            | Expr::Tpl(_)
+            | Expr::Array(_)
+            | Expr::Class(_)
+            | Expr::This(_)
+            | Expr::Unary(_)
+            | Expr::Bin(_)
+            | Expr::Update(_)
+            | Expr::New(_)
+    )
 }
 
 fn ident_name(id: &Ident) -> &str {
@@ -294,6 +303,22 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
 
     fn visit_key_value_prop(&mut self, node: &KeyValueProp) {
         self.key_value_next(crate::anchors::pattern::prop_name(&node.key), &node.value);
+        node.visit_children_with(self);
+    }
+
+    /// A helper may bind a key by its string (esbuild's `__publicField`,
+    /// `Object.defineProperty`): what follows the string may be the key's value.
+    fn visit_call_expr(&mut self, node: &CallExpr) {
+        let mut key: Option<&str> = None;
+        for arg in &node.args {
+            let value = strip_parens(&arg.expr);
+            match (key, value) {
+                (_, Expr::Lit(Lit::Str(s))) if arg.spread.is_none() => key = s.value.as_str(),
+                (Some(_), v) if not_a_function(v) => {}
+                (Some(k), _) => self.keyed_values.push((pin::<str>(k), pin(value))),
+                (None, _) => {}
+            }
+        }
         node.visit_children_with(self);
     }
 
@@ -593,6 +618,7 @@ impl<'a> Index<'a> {
         let top_functions = top_level_functions(program);
         Index {
             source,
+            program,
             lookups,
             classes: walker.classes,
             functions: walker.functions,
@@ -693,4 +719,179 @@ fn called_names(f: &FnInfo) -> Vec<String> {
 
 pub fn within(inner: &Range<usize>, outer: &Range<usize>) -> bool {
     outer.start <= inner.start && inner.end <= outer.end
+}
+
+/// Every place a function is called from, as far as the bundle shows it: the
+/// arguments of each call, and what keeps the list from being whole.
+pub struct Callers<'a> {
+    /// Each call's arguments (`new C(…)`, `f(…)`, `o.key(…)`).
+    pub calls: Vec<&'a [ExprOrSpread]>,
+    /// Calls that take the function (or class) as their first argument and
+    /// whose result is dropped (`__name(C, "C");`): the callee must be shown
+    /// to keep nothing of it.
+    pub named_in: Vec<&'a CallExpr>,
+    /// Where it is taken as a value some other way: its callers are not all seen.
+    pub escapes: Vec<Range<usize>>,
+}
+
+impl<'a> Index<'a> {
+    /// The callers of `f`: a constructor's by `new` of its class (any of its
+    /// names), a top-level function's by its name, a method's by its key on
+    /// any object. None where `f` is none of these.
+    pub fn callers(&self, f: &FnInfo<'a>) -> Option<Callers<'a>> {
+        let by = match f.node {
+            FnNode::Constructor(_) => {
+                let class = self.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start)?;
+                let mut names: Vec<String> = Vec::new();
+                let binding = class.name.as_ref().map(|r| self.text(r).to_string());
+                names.extend(binding.clone());
+                names.extend(class.class_ident.map(str::to_string));
+                if let Some(b) = &binding {
+                    names.extend(self.aliases_of(b).into_iter().map(str::to_string));
+                }
+                names.sort();
+                names.dedup();
+                if names.is_empty() {
+                    return None;
+                }
+                By::New(names)
+            }
+            _ => match (f.name, f.key) {
+                (Some(name), _) if self.top_function(name) == Some(&f.range) => By::Name(name.to_string()),
+                (_, Some(key)) => By::Key(key.to_string()),
+                _ => return None,
+            },
+        };
+        let aliases: Vec<&str> = match &by {
+            By::New(names) => names.iter().map(String::as_str).collect(),
+            _ => Vec::new(),
+        };
+        match &by {
+            By::New(names) => names.iter().for_each(|n| self.lookups.mention(n, Mention::Token)),
+            By::Name(n) => self.lookups.mention(n, Mention::Token),
+            By::Key(k) => self.lookups.mention(k, Mention::Name),
+        }
+        let mut find = FindCallers {
+            by: &by,
+            aliases,
+            out: Callers { calls: Vec::new(), named_in: Vec::new(), escapes: Vec::new() },
+        };
+        self.program.visit_with(&mut find);
+        let Callers { calls, named_in, escapes } = find.out;
+        Some(Callers {
+            calls: calls.into_iter().map(pin).collect(),
+            named_in: named_in.into_iter().map(pin).collect(),
+            escapes,
+        })
+    }
+}
+
+/// How a function's calls are spelled.
+enum By {
+    New(Vec<String>),
+    Name(String),
+    Key(String),
+}
+
+/// The finder of [`Index::callers`].
+struct FindCallers<'f> {
+    by: &'f By,
+    aliases: Vec<&'f str>,
+    out: Callers<'f>,
+}
+impl FindCallers<'_> {
+    fn named(&self, name: &str) -> bool {
+        match self.by {
+            By::New(names) => names.iter().any(|n| n == name),
+            By::Name(n) => n == name,
+            By::Key(_) => false,
+        }
+    }
+}
+impl Visit for FindCallers<'_> {
+    fn visit_new_expr(&mut self, n: &NewExpr) {
+        if let (By::New(_), Expr::Ident(id)) = (self.by, strip_parens(&n.callee)) {
+            if self.named(&id.sym) {
+                self.out.calls.push(n.args.as_deref().map(pin).unwrap_or(&[]));
+                return n.args.visit_with(self);
+            }
+        }
+        n.visit_children_with(self);
+    }
+    fn visit_expr_stmt(&mut self, s: &ExprStmt) {
+        if let Expr::Call(call) = strip_parens(&s.expr) {
+            let first = call.args.first().filter(|a| a.spread.is_none()).map(|a| strip_parens(&a.expr));
+            if let Some(Expr::Ident(id)) = first {
+                if self.named(&id.sym) {
+                    self.out.named_in.push(pin(call));
+                    call.callee.visit_with(self);
+                    return call.args.iter().skip(1).for_each(|a| a.visit_with(self));
+                }
+            }
+        }
+        s.visit_children_with(self);
+    }
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(c) = &call.callee {
+            match (self.by, strip_parens(c)) {
+                (By::Name(n), Expr::Ident(id)) if *id.sym == **n => {
+                    self.out.calls.push(pin(&call.args[..]));
+                    return call.args.visit_with(self);
+                }
+                (By::Key(k), Expr::Member(m)) if member_name(&m.prop) == Some(k) => {
+                    self.out.calls.push(pin(&call.args[..]));
+                    m.obj.visit_with(self);
+                    return call.args.visit_with(self);
+                }
+                _ => {}
+            }
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_opt_call(&mut self, call: &OptCall) {
+        if let (By::Key(k), Expr::Member(m)) = (self.by, strip_parens(&call.callee)) {
+            if member_name(&m.prop) == Some(k) {
+                self.out.calls.push(pin(&call.args[..]));
+                m.obj.visit_with(self);
+                return call.args.visit_with(self);
+            }
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_member_expr(&mut self, m: &MemberExpr) {
+        if let By::Key(k) = self.by {
+            if member_name(&m.prop) == Some(k) {
+                self.out.escapes.push(range(m));
+            }
+        }
+        m.visit_children_with(self);
+    }
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        // A top-level alias `var C = _C` is one of the class's names.
+        if let (Pat::Ident(b), Some(Expr::Ident(id))) = (&d.name, d.init.as_deref().map(strip_parens)) {
+            if self.named(&id.sym) && self.aliases.contains(&&*b.id.sym) {
+                return;
+            }
+        }
+        d.visit_children_with(self);
+    }
+    fn visit_ident(&mut self, id: &Ident) {
+        if self.named(&id.sym) {
+            self.out.escapes.push(range(id));
+        }
+    }
+    fn visit_binding_ident(&mut self, _: &BindingIdent) {}
+    // A class's or function expression's own name binds, it does not use.
+    fn visit_class_expr(&mut self, c: &ClassExpr) {
+        c.class.visit_with(self);
+    }
+    fn visit_fn_expr(&mut self, f: &FnExpr) {
+        f.function.visit_with(self);
+    }
+    fn visit_class_decl(&mut self, c: &ClassDecl) {
+        c.class.visit_with(self);
+    }
+    fn visit_fn_decl(&mut self, f: &FnDecl) {
+        f.function.visit_with(self);
+    }
 }

@@ -267,28 +267,192 @@ impl<'r, 'a> World<'r, 'a> {
 
     /// Every function of the bundle a call by `key` may run: the methods and
     /// function values bound to it, and a top-level function of that name.
-    /// Err where the key is bound to a value that may be a function made
-    /// elsewhere (`this.go.bind(this)`, `makeRunner(r)`, a parameter).
+    /// Err where the key is bound to a value that may be a function the tool
+    /// cannot follow (a parameter, a factory's result, a getter).
     fn of_key(&self, key: &str) -> Result<Vec<&FnInfo<'a>>, String> {
+        let mut found = Vec::new();
+        self.of_key_into(key, &mut vec![key.to_string()], &mut found)?;
+        Ok(found)
+    }
+
+    fn of_key_into(&self, key: &str, seen: &mut Vec<String>, found: &mut Vec<&'r FnInfo<'a>>) -> Result<(), String> {
         // The prefilter parses every statement that spells the key, so the lists are whole.
         self.index.lookups.mention(key, crate::anchors::resolve::Mention::Name);
-        let mut found: Vec<&FnInfo<'a>> = self.index.functions.iter().filter(|m| m.key == Some(key)).collect();
-        found.extend(self.index.top_function_info(key));
-        for (_, at) in self.index.keyed_values.iter().filter(|(k, _)| *k == key) {
-            let text = &self.index.source[at.clone()];
-            let named = self.index.top_function_info(text.trim());
-            match named {
-                Some(f) if !self.index.locals_around(at).contains(text.trim()) => found.push(f),
-                _ => {
-                    return Err(format!(
-                        "and the key is bound at byte {} to `{}`, a function the tool cannot follow there",
-                        at.start,
-                        clip(text)
-                    ))
-                }
+        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
+        let add = |f: &'r FnInfo<'a>, found: &mut Vec<&'r FnInfo<'a>>| {
+            if !found.iter().any(|g| g.range == f.range) {
+                found.push(f);
+            }
+        };
+        for f in index.functions.iter().filter(|m| m.key == Some(key)) {
+            add(f, found);
+        }
+        if let Some(f) = index.top_function_info(key) {
+            add(f, found);
+        }
+        for (_, value) in index.keyed_values.iter().filter(|(k, _)| *k == key) {
+            let mut of_value = Vec::new();
+            self.function_values(value, seen, &mut of_value, 0).map_err(|at| {
+                format!(
+                    "and the key is bound at byte {} to `{}`, a function the tool cannot follow there",
+                    at.start,
+                    clip(index.text(&at))
+                )
+            })?;
+            for f in of_value {
+                add(f, found);
             }
         }
-        Ok(found)
+        Ok(())
+    }
+
+    /// The function whose parameter `name` is where it is used at `at`, and
+    /// the parameter's place; None where the innermost binding of `name` around
+    /// `at` is not a plain parameter.
+    fn parameter_of(&self, name: &str, at: &std::ops::Range<usize>) -> Option<(&'r FnInfo<'a>, usize)> {
+        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
+        let mut around: Vec<&'r FnInfo<'a>> = index
+            .functions
+            .iter()
+            .filter(|f| crate::anchors::resolve::within(at, &f.range) && f.range != *at)
+            .collect();
+        around.sort_by_key(|f| std::cmp::Reverse(f.range.start));
+        let f = around.into_iter().find(|f| crate::read::scope::declared_by(f.node).contains(name))?;
+        let params: Vec<&Pat> = match f.node {
+            crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
+            crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
+            crate::read::scope::FnNode::Constructor(c) => c
+                .params
+                .iter()
+                .map(|p| match p {
+                    ParamOrTsParamProp::Param(p) => Some(&p.pat),
+                    ParamOrTsParamProp::TsParamProp(_) => None,
+                })
+                .collect::<Option<Vec<_>>>()?,
+        };
+        let i = params.iter().position(|p| matches!(p, Pat::Ident(b) if *b.id.sym == *name))?;
+        // Declared only as the parameter: a `var` of the same name would rebind it.
+        let writes = match f.node {
+            crate::read::scope::FnNode::Function(func) => crate::read::writes::all_in(func),
+            crate::read::scope::FnNode::Arrow(a) => crate::read::writes::all_in(a),
+            crate::read::scope::FnNode::Constructor(c) => crate::read::writes::all_in(c),
+        };
+        let assigned = writes.iter().any(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name));
+        (!assigned).then_some((f, i))
+    }
+
+    /// The bundle's functions a value may be, followed through what returns a
+    /// function unchanged: `f.bind(x)`, a helper that returns its first
+    /// argument (esbuild's `__name(fn, "n")`, through `Object.defineProperty`),
+    /// a member (every function bound to its key), a top-level name, either
+    /// side of `?:`, `||`, `??`. Err: the part that is none of these.
+    fn function_values(
+        &self,
+        value: &Expr,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        use crate::anchors::pattern::{member_name, strip_parens};
+        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
+        let value = strip_parens(value);
+        let at = crate::read::parse::range(value);
+        if depth > 8 {
+            return Err(at);
+        }
+        match value {
+            Expr::Fn(f) => match index.function_at(&crate::read::parse::range(&*f.function)) {
+                Some(f) => found.push(f),
+                None => return Err(at),
+            },
+            Expr::Arrow(_) => match index.function_at(&at) {
+                Some(f) => found.push(f),
+                None => return Err(at),
+            },
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing) =>
+            {
+                self.function_values(&b.left, seen, found, depth + 1)?;
+                self.function_values(&b.right, seen, found, depth + 1)?;
+            }
+            // Not a function: nothing is called through it.
+            Expr::Lit(_) | Expr::Tpl(_) | Expr::Unary(_) | Expr::Bin(_) | Expr::Array(_) | Expr::Update(_) => {}
+            Expr::Ident(id) if &*id.sym == "undefined" => {}
+            Expr::Ident(id) => match index.top_function_info(&id.sym) {
+                Some(f) if !index.locals_around(&at).contains(&*id.sym) => found.push(f),
+                // A parameter: whatever each caller of its function passes there.
+                _ => {
+                    let (f, i) = self.parameter_of(&id.sym, &at).ok_or_else(|| at.clone())?;
+                    let callers = index.callers(f).ok_or_else(|| at.clone())?;
+                    let dropped = callers.named_in.iter().all(|call| {
+                        matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c),
+                            Expr::Ident(g) if crate::proof::escape::returns_first_argument(index, &g.sym, 0)))
+                    });
+                    if !callers.escapes.is_empty() || !dropped {
+                        return Err(at);
+                    }
+                    for args in callers.calls {
+                        if args.iter().take(i + 1).any(|a| a.spread.is_some()) {
+                            return Err(at);
+                        }
+                        if let Some(a) = args.get(i) {
+                            self.function_values(&a.expr, seen, found, depth + 1)?;
+                        }
+                    }
+                }
+            },
+            Expr::Cond(c) => {
+                self.function_values(&c.cons, seen, found, depth + 1)?;
+                self.function_values(&c.alt, seen, found, depth + 1)?;
+            }
+            // A property descriptor (`{ value: fn, writable: true }`): its value.
+            Expr::Object(o) => {
+                for p in &o.props {
+                    match p {
+                        PropOrSpread::Prop(p) => match &**p {
+                            Prop::KeyValue(kv) if crate::anchors::pattern::prop_name(&kv.key) == Some("value") => {
+                                self.function_values(&kv.value, seen, found, depth + 1)?
+                            }
+                            Prop::KeyValue(kv)
+                                if matches!(
+                                    strip_parens(&kv.value),
+                                    Expr::Lit(_) | Expr::Ident(_) | Expr::Unary(_)
+                                ) => {}
+                            Prop::Shorthand(_) => return Err(at),
+                            Prop::KeyValue(_) => {}
+                            _ => return Err(at),
+                        },
+                        PropOrSpread::Spread(_) => return Err(at),
+                    }
+                }
+            }
+            Expr::Member(m) => match member_name(&m.prop) {
+                Some(key) if seen.iter().any(|k| k == key) => {}
+                Some(key) => {
+                    seen.push(key.to_string());
+                    self.of_key_into(key, seen, found).map_err(|_| at.clone())?;
+                }
+                None => return Err(at),
+            },
+            Expr::Call(call) => {
+                let Callee::Expr(callee) = &call.callee else { return Err(at) };
+                let first = call.args.first().filter(|a| a.spread.is_none()).map(|a| &*a.expr);
+                match (strip_parens(callee), first) {
+                    (Expr::Member(m), _) if member_name(&m.prop) == Some("bind") => {
+                        self.function_values(&m.obj, seen, found, depth + 1)?
+                    }
+                    (Expr::Ident(id), Some(first))
+                        if !index.locals_around(&at).contains(&*id.sym)
+                            && crate::proof::escape::returns_first_argument(index, &id.sym, 0) =>
+                    {
+                        self.function_values(first, seen, found, depth + 1)?
+                    }
+                    _ => return Err(at),
+                }
+            }
+            _ => return Err(at),
+        }
+        Ok(())
     }
 
     /// Whether `f` is the drain or calls it: by its name, or a method drain by
