@@ -454,6 +454,11 @@ pub struct HandedOn {
     /// Its result is awaited or returned: where the bundle defines no
     /// function of the key, the call is taken for the run, as before.
     pub consumed: bool,
+    /// Called on `this` (`this.run(child)`), at this call: the class `this`
+    /// is there narrows which methods of the key may run.
+    pub on_this: Option<Range<usize>>,
+    /// The call that hands it on.
+    pub at: Range<usize>,
 }
 
 /// `kept_before_start` for a function the child is handed to as its
@@ -1002,9 +1007,11 @@ impl Visit for Keep {
                     Expr::Ident(id) => Some((id.sym.to_string(), true, false)),
                     _ => None,
                 },
-                Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => {
-                    member_name(&m.prop).filter(|k| !KEEPS.contains(k)).map(|k| (k.to_string(), false, true))
-                }
+                Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => match &m.prop {
+                    // `this.#brief(child)`: the class's private method of that name.
+                    MemberProp::PrivateName(p) => Some((format!("#{}", p.name), false, true)),
+                    prop => member_name(prop).filter(|k| !KEEPS.contains(k)).map(|k| (k.to_string(), false, true)),
+                },
                 _ => None,
             },
             _ => None,
@@ -1025,7 +1032,23 @@ impl Visit for Keep {
                 let own_keys = self.own_keys.clone();
                 match (on, self.follow.as_mut()) {
                     (Some((arg, inside)), Some(follow)) => {
-                        follow.push(HandedOn { name, made, arg, inside, own_keys, by_key, consumed })
+                        let on_this = match &call.callee {
+                            Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m)
+                                if matches!(strip_parens(&m.obj), Expr::This(_)))
+                            .then(|| range(call)),
+                            _ => None,
+                        };
+                        follow.push(HandedOn {
+                            name,
+                            made,
+                            arg,
+                            inside,
+                            own_keys,
+                            by_key,
+                            consumed,
+                            on_this,
+                            at: range(call),
+                        })
                     }
                     _ => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }

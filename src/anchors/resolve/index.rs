@@ -354,6 +354,14 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
         node.visit_children_with(self);
     }
 
+    /// A private method's key is its `#name` as the source spells it, which
+    /// no public key can be.
+    fn visit_private_method(&mut self, node: &PrivateMethod) {
+        let key = &self.matcher.source[range(&node.key)];
+        self.pending_key = Some((range(&*node.function), pin::<str>(key)));
+        node.visit_children_with(self);
+    }
+
     fn visit_method_prop(&mut self, node: &MethodProp) {
         self.key_next(&node.key, &node.function);
         node.visit_children_with(self);
@@ -893,5 +901,114 @@ impl Visit for FindCallers<'_> {
     }
     fn visit_fn_decl(&mut self, f: &FnDecl) {
         f.function.visit_with(self);
+    }
+}
+
+impl ClassInfo<'_> {
+    /// Whether `f` is one of this class's own methods, accessors, constructor,
+    /// or a function a field of it is initialised with.
+    pub fn is_member(&self, f: &FnInfo) -> bool {
+        self.class.body.iter().any(|m| match m {
+            ClassMember::Method(m) => range(&*m.function) == f.range,
+            ClassMember::PrivateMethod(m) => range(&*m.function) == f.range,
+            ClassMember::Constructor(c) => range(c) == f.range,
+            ClassMember::ClassProp(p) => p.value.as_deref().is_some_and(|v| fn_range(v) == Some(f.range.clone())),
+            ClassMember::PrivateProp(p) => p.value.as_deref().is_some_and(|v| fn_range(v) == Some(f.range.clone())),
+            _ => false,
+        })
+    }
+}
+
+/// The span a function value's FnInfo has.
+fn fn_range(v: &Expr) -> Option<Range<usize>> {
+    match strip_parens(v) {
+        Expr::Fn(f) => Some(range(&*f.function)),
+        Expr::Arrow(a) => Some(range(a)),
+        _ => None,
+    }
+}
+
+impl<'a> Index<'a> {
+    /// The classes whose instances `this` cannot be at `at`, where `this` is
+    /// an instance of one class there (inside its instance method, constructor
+    /// or instance field, arrows in between): every class that is not that
+    /// class, an ancestor of it, or a class that may extend it. None where
+    /// `this` there is not known to be such an instance.
+    pub fn classes_unrelated_to_this_at(&self, at: &Range<usize>) -> Option<Vec<&ClassInfo<'a>>> {
+        let class = self.classes.iter().filter(|c| within(at, &c.range)).max_by_key(|c| c.range.start)?;
+        // The innermost function that binds `this` (not an arrow) around `at`.
+        let binder = self
+            .functions
+            .iter()
+            .filter(|f| within(at, &f.range) && !matches!(f.node, FnNode::Arrow(_)))
+            .max_by_key(|f| f.range.start);
+        let instance = match binder {
+            Some(f) if within(&f.range, &class.range) => class.class.body.iter().any(|m| match m {
+                ClassMember::Method(m) => !m.is_static && range(&*m.function) == f.range,
+                ClassMember::PrivateMethod(m) => !m.is_static && range(&*m.function) == f.range,
+                ClassMember::Constructor(c) => range(c) == f.range,
+                _ => false,
+            }),
+            // No function between `at` and the class: a field's initialiser.
+            _ => class.class.body.iter().any(|m| match m {
+                ClassMember::ClassProp(p) => !p.is_static && within(at, &range(p)),
+                ClassMember::PrivateProp(p) => !p.is_static && within(at, &range(p)),
+                _ => false,
+            }),
+        };
+        if !instance {
+            return None;
+        }
+        let names_of = |c: &ClassInfo<'a>| -> Vec<&'a str> {
+            let mut names: Vec<&str> = c.name.as_ref().map(|r| self.text(r)).into_iter().collect();
+            names.extend(c.class_ident);
+            if let Some(b) = c.name.as_ref().map(|r| self.text(r)) {
+                names.extend(self.aliases_of(b));
+            }
+            names
+        };
+        // Ancestors by `extends NAME`; descendants: a class whose `extends` names
+        // a related class, or is anything but a plain name (it may be one).
+        let mut related: Vec<Range<usize>> = vec![class.range.clone()];
+        let mut up = Some(class);
+        while let Some(c) = up {
+            up = match c.class.super_class.as_deref().map(strip_parens) {
+                None => None,
+                // Outside the bundle (`EventEmitter` from node): none of its functions.
+                Some(Expr::Ident(id)) => self.classes.iter().find(|k| names_of(k).contains(&&*id.sym)),
+                // A base the tool cannot name may be any class of the bundle.
+                Some(_) => return None,
+            };
+            if let Some(k) = up {
+                if related.contains(&k.range) {
+                    break;
+                }
+                related.push(k.range.clone());
+            }
+        }
+        loop {
+            let before = related.len();
+            for k in &self.classes {
+                if related.contains(&k.range) {
+                    continue;
+                }
+                let may_extend = match k.class.super_class.as_deref().map(strip_parens) {
+                    None => false,
+                    Some(Expr::Ident(id)) => self
+                        .classes
+                        .iter()
+                        .filter(|r| related.contains(&r.range))
+                        .any(|r| names_of(r).contains(&&*id.sym)),
+                    Some(_) => true,
+                };
+                if may_extend {
+                    related.push(k.range.clone());
+                }
+            }
+            if related.len() == before {
+                break;
+            }
+        }
+        Some(self.classes.iter().filter(|k| !related.contains(&k.range)).collect())
     }
 }

@@ -138,6 +138,8 @@ impl<'r, 'a> World<'r, 'a> {
             own_keys: Vec::new(),
             by_key: false,
             consumed: true,
+            on_this: None,
+            at: site.clone(),
         };
         let mut first: Vec<(HandedOn, &FnInfo<'a>)> = Vec::new();
         if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
@@ -217,11 +219,32 @@ impl<'r, 'a> World<'r, 'a> {
                 match crate::proof::escape::kept_by_callee(run, &param, &on, read) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
-                        for h in more.into_iter().filter(|h| h.by_key || !locals.contains(&h.name)) {
+                        for h in more {
                             if h.by_key {
                                 match self.called_by_key(&h, &handed) {
                                     Ok(of_key) => later.extend(of_key.into_iter().map(|b| (h.clone(), b))),
                                     Err(why) => return Some((site.clone(), why)),
+                                }
+                            } else if locals.contains(&h.name) || self.index.locals_around(&run.range).contains(&h.name)
+                            {
+                                // A function held in a local: what each caller passes for it, where it is a parameter.
+                                let mut held = Vec::new();
+                                let followed = match h.made {
+                                    false => self.parameter_values(&h.name, &h.at, &mut Vec::new(), &mut held, 0),
+                                    true => Err(h.at.clone()),
+                                };
+                                match followed {
+                                    Ok(()) => later.extend(held.into_iter().map(|b| (h.clone(), b))),
+                                    Err(at) => {
+                                        return Some((
+                                            site.clone(),
+                                            format!(
+                                                "{handed} hands it to `{}(…)`, a function held in a local the tool \
+                                                 cannot follow (byte {})",
+                                                h.name, at.start
+                                            ),
+                                        ))
+                                    }
                                 }
                             } else if let Some(b) = self.index.top_function_info(&h.name) {
                                 later.push((h, b));
@@ -254,7 +277,11 @@ impl<'r, 'a> World<'r, 'a> {
     /// The functions a hand-off by key (`o.key(child)`) may run, or why it
     /// cannot be followed; `handed` says where the child got there.
     fn called_by_key(&self, h: &crate::proof::escape::HandedOn, handed: &str) -> Result<Vec<&FnInfo<'a>>, String> {
-        let of_key = self.of_key(&h.name).map_err(|why| format!("{handed} hands it to `.{}(…)`, {why}", h.name))?;
+        let mut of_key = self.of_key(&h.name).map_err(|why| format!("{handed} hands it to `.{}(…)`, {why}", h.name))?;
+        // `this.key(…)` in a class's own code: a method of an unrelated class is not the one called.
+        if let Some(unrelated) = h.on_this.as_ref().and_then(|at| self.index.classes_unrelated_to_this_at(at)) {
+            of_key.retain(|f| !unrelated.iter().any(|c| c.is_member(f)));
+        }
         if of_key.is_empty() && !h.consumed {
             return Err(format!(
                 "{handed} hands it to `.{}(…)`, which the bundle does not define, and neither awaits nor \
@@ -341,6 +368,40 @@ impl<'r, 'a> World<'r, 'a> {
         (!assigned).then_some((f, i))
     }
 
+    /// What each caller of the function whose parameter `name` is at `at`
+    /// passes there, as functions; Err where `name` is no plain parameter or
+    /// its callers are not all seen.
+    fn parameter_values(
+        &self,
+        name: &str,
+        at: &std::ops::Range<usize>,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        use crate::anchors::pattern::strip_parens;
+        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
+        let at = at.clone();
+        let (f, i) = self.parameter_of(name, &at).ok_or_else(|| at.clone())?;
+        let callers = index.callers(f).ok_or_else(|| at.clone())?;
+        let dropped = callers.named_in.iter().all(|call| {
+            matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c),
+                            Expr::Ident(g) if crate::proof::escape::returns_first_argument(index, &g.sym, 0)))
+        });
+        if !callers.escapes.is_empty() || !dropped {
+            return Err(at);
+        }
+        for args in callers.calls {
+            if args.iter().take(i + 1).any(|a| a.spread.is_some()) {
+                return Err(at);
+            }
+            if let Some(a) = args.get(i) {
+                self.function_values(&a.expr, seen, found, depth + 1)?;
+            }
+        }
+        Ok(())
+    }
+
     /// The bundle's functions a value may be, followed through what returns a
     /// function unchanged: `f.bind(x)`, a helper that returns its first
     /// argument (esbuild's `__name(fn, "n")`, through `Object.defineProperty`),
@@ -380,26 +441,7 @@ impl<'r, 'a> World<'r, 'a> {
             Expr::Ident(id) if &*id.sym == "undefined" => {}
             Expr::Ident(id) => match index.top_function_info(&id.sym) {
                 Some(f) if !index.locals_around(&at).contains(&*id.sym) => found.push(f),
-                // A parameter: whatever each caller of its function passes there.
-                _ => {
-                    let (f, i) = self.parameter_of(&id.sym, &at).ok_or_else(|| at.clone())?;
-                    let callers = index.callers(f).ok_or_else(|| at.clone())?;
-                    let dropped = callers.named_in.iter().all(|call| {
-                        matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c),
-                            Expr::Ident(g) if crate::proof::escape::returns_first_argument(index, &g.sym, 0)))
-                    });
-                    if !callers.escapes.is_empty() || !dropped {
-                        return Err(at);
-                    }
-                    for args in callers.calls {
-                        if args.iter().take(i + 1).any(|a| a.spread.is_some()) {
-                            return Err(at);
-                        }
-                        if let Some(a) = args.get(i) {
-                            self.function_values(&a.expr, seen, found, depth + 1)?;
-                        }
-                    }
-                }
+                _ => self.parameter_values(&id.sym, &at, seen, found, depth)?,
             },
             Expr::Cond(c) => {
                 self.function_values(&c.cons, seen, found, depth + 1)?;
