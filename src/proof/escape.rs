@@ -461,6 +461,23 @@ pub struct HandedOn {
     pub at: Range<usize>,
 }
 
+impl HandedOn {
+    /// The child itself handed to a function by name, its result consumed.
+    pub fn plain(name: String, arg: usize, at: Range<usize>) -> HandedOn {
+        HandedOn {
+            name,
+            made: false,
+            arg,
+            inside: false,
+            own_keys: Vec::new(),
+            by_key: false,
+            consumed: true,
+            on_this: None,
+            at,
+        }
+    }
+}
+
 /// `kept_before_start` for a function the child is handed to as its
 /// parameter `param`: Err where it keeps it; Ok, the functions it hands it
 /// on to by name (and at which argument), which the caller follows in turn.

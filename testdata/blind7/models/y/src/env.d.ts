@@ -1,0 +1,1 @@
+declare const process: { cwd(): string; env: Record<string, string | undefined>; hrtime: { bigint(): bigint } };
