@@ -459,6 +459,12 @@ impl<'r, 'a> World<'r, 'a> {
                     {
                         self.function_values(first, seen, found, depth + 1)?
                     }
+                    // A top-level factory (`createModelInvokeNode(model)`): the function it returns.
+                    (Expr::Ident(id), _) if !index.locals_around(&at).contains(&*id.sym) => {
+                        let maker = index.top_function_info(&id.sym).ok_or_else(|| at.clone())?;
+                        let made = crate::proof::slice::returned_function(index, maker).map_err(|_| at.clone())?;
+                        found.push(made);
+                    }
                     _ => return Err(at),
                 }
             }
