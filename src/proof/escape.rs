@@ -457,13 +457,11 @@ pub struct HandedOn {
     /// Called on `this` (`this.run(child)`), at this call: the class `this`
     /// is there narrows which methods of the key may run.
     pub on_this: Option<Range<usize>>,
-    /// The call that hands it on.
-    pub at: Range<usize>,
 }
 
 impl HandedOn {
     /// The child itself handed to a function by name, its result consumed.
-    pub fn plain(name: String, arg: usize, at: Range<usize>) -> HandedOn {
+    pub fn plain(name: String, arg: usize) -> HandedOn {
         HandedOn {
             name,
             made: false,
@@ -473,7 +471,6 @@ impl HandedOn {
             by_key: false,
             consumed: true,
             on_this: None,
-            at,
         }
     }
 }
@@ -1055,17 +1052,7 @@ impl Visit for Keep {
                             .then(|| range(call)),
                             _ => None,
                         };
-                        follow.push(HandedOn {
-                            name,
-                            made,
-                            arg,
-                            inside,
-                            own_keys,
-                            by_key,
-                            consumed,
-                            on_this,
-                            at: range(call),
-                        })
+                        follow.push(HandedOn { name, made, arg, inside, own_keys, by_key, consumed, on_this })
                     }
                     _ => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }
@@ -1146,12 +1133,7 @@ pub fn returns_first_argument(index: &Index, name: &str, depth: usize) -> bool {
         return false;
     }
     let Some(f) = index.top_function_info(name) else { return false };
-    let first = match f.node {
-        FnNode::Function(func) => func.params.first().map(|p| &p.pat),
-        FnNode::Arrow(a) => a.params.first(),
-        FnNode::Constructor(_) => None,
-    };
-    let Some(Pat::Ident(first)) = first else { return false };
+    let Some(Some(first)) = f.node.param_names().first().copied() else { return false };
     let returned: Vec<&Expr> = match f.node {
         FnNode::Arrow(a) => match &*a.body {
             ArrowFunctionBody::Expr(e) => vec![&**e],
@@ -1161,7 +1143,7 @@ pub fn returns_first_argument(index: &Index, name: &str, depth: usize) -> bool {
         FnNode::Constructor(_) => Vec::new(),
     };
     // One expression: nothing can rebind the parameter before it is returned.
-    !returned.is_empty() && returned.iter().all(|e| returns_target(index, e, &first.id.sym, depth))
+    !returned.is_empty() && returned.iter().all(|e| returns_target(index, e, first, depth))
 }
 
 /// A body that is one `return E;`: E. Anything else: nothing.

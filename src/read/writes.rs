@@ -121,6 +121,13 @@ pub fn of_for_head(at: Span, head: &ForHead, out: &mut Vec<Write>) {
     }
 }
 
+/// Every write in a function of any kind, its parameters' defaults included.
+pub fn in_function(f: crate::read::scope::FnNode) -> Vec<Write> {
+    let mut collect = Collect(Vec::new());
+    f.visit(&mut collect);
+    collect.0
+}
+
 /// Every write in `node` and below it.
 pub fn all_in<N: VisitWith<Collect>>(node: &N) -> Vec<Write> {
     let mut collect = Collect(Vec::new());

@@ -750,15 +750,7 @@ impl<'a> Index<'a> {
         let by = match f.node {
             FnNode::Constructor(_) => {
                 let class = self.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start)?;
-                let mut names: Vec<String> = Vec::new();
-                let binding = class.name.as_ref().map(|r| self.text(r).to_string());
-                names.extend(binding.clone());
-                names.extend(class.class_ident.map(str::to_string));
-                if let Some(b) = &binding {
-                    names.extend(self.aliases_of(b).into_iter().map(str::to_string));
-                }
-                names.sort();
-                names.dedup();
+                let names: Vec<String> = self.class_names(class).into_iter().map(str::to_string).collect();
                 if names.is_empty() {
                     return None;
                 }
@@ -770,27 +762,25 @@ impl<'a> Index<'a> {
                 _ => return None,
             },
         };
-        let aliases: Vec<&str> = match &by {
-            By::New(names) => names.iter().map(String::as_str).collect(),
-            _ => Vec::new(),
-        };
         match &by {
             By::New(names) => names.iter().for_each(|n| self.lookups.mention(n, Mention::Token)),
             By::Name(n) => self.lookups.mention(n, Mention::Token),
             By::Key(k) => self.lookups.mention(k, Mention::Name),
         }
-        let mut find = FindCallers {
-            by: &by,
-            aliases,
-            out: Callers { calls: Vec::new(), named_in: Vec::new(), escapes: Vec::new() },
-        };
+        let mut find =
+            FindCallers { by: &by, out: Callers { calls: Vec::new(), named_in: Vec::new(), escapes: Vec::new() } };
         self.program.visit_with(&mut find);
-        let Callers { calls, named_in, escapes } = find.out;
-        Some(Callers {
-            calls: calls.into_iter().map(pin).collect(),
-            named_in: named_in.into_iter().map(pin).collect(),
-            escapes,
-        })
+        Some(find.out)
+    }
+
+    /// Every name a class goes by: its binding, its own name, their top-level aliases.
+    pub fn class_names(&self, c: &ClassInfo<'a>) -> Vec<&'a str> {
+        let binding = c.name.as_ref().map(|r| self.text(r));
+        let mut names: Vec<&'a str> = binding.into_iter().chain(c.class_ident).collect();
+        names.extend(binding.map(|b| self.aliases_of(b)).unwrap_or_default());
+        names.sort_unstable();
+        names.dedup();
+        names
     }
 }
 
@@ -802,12 +792,11 @@ enum By {
 }
 
 /// The finder of [`Index::callers`].
-struct FindCallers<'f> {
-    by: &'f By,
-    aliases: Vec<&'f str>,
-    out: Callers<'f>,
+struct FindCallers<'b, 'a> {
+    by: &'b By,
+    out: Callers<'a>,
 }
-impl FindCallers<'_> {
+impl FindCallers<'_, '_> {
     fn named(&self, name: &str) -> bool {
         match self.by {
             By::New(names) => names.iter().any(|n| n == name),
@@ -816,7 +805,7 @@ impl FindCallers<'_> {
         }
     }
 }
-impl Visit for FindCallers<'_> {
+impl Visit for FindCallers<'_, '_> {
     fn visit_new_expr(&mut self, n: &NewExpr) {
         if let (By::New(_), Expr::Ident(id)) = (self.by, strip_parens(&n.callee)) {
             if self.named(&id.sym) {
@@ -877,7 +866,7 @@ impl Visit for FindCallers<'_> {
     fn visit_var_declarator(&mut self, d: &VarDeclarator) {
         // A top-level alias `var C = _C` is one of the class's names.
         if let (Pat::Ident(b), Some(Expr::Ident(id))) = (&d.name, d.init.as_deref().map(strip_parens)) {
-            if self.named(&id.sym) && self.aliases.contains(&&*b.id.sym) {
+            if matches!(self.by, By::New(_)) && self.named(&id.sym) && self.named(&b.id.sym) {
                 return;
             }
         }
@@ -959,14 +948,7 @@ impl<'a> Index<'a> {
         if !instance {
             return None;
         }
-        let names_of = |c: &ClassInfo<'a>| -> Vec<&'a str> {
-            let mut names: Vec<&str> = c.name.as_ref().map(|r| self.text(r)).into_iter().collect();
-            names.extend(c.class_ident);
-            if let Some(b) = c.name.as_ref().map(|r| self.text(r)) {
-                names.extend(self.aliases_of(b));
-            }
-            names
-        };
+        let names_of = |c: &ClassInfo<'a>| self.class_names(c);
         // Ancestors by `extends NAME`; descendants: a class whose `extends` names
         // a related class, or is anything but a plain name (it may be one).
         let mut related: Vec<Range<usize>> = vec![class.range.clone()];

@@ -131,7 +131,7 @@ impl<'r, 'a> World<'r, 'a> {
     ) -> Option<(std::ops::Range<usize>, String)> {
         // The first step: a function by name, or every method of the bundle with the key.
         use crate::proof::escape::HandedOn;
-        let plain = |name: String, arg: usize| HandedOn::plain(name, arg, site.clone());
+        let plain = HandedOn::plain;
         let mut first: Vec<(HandedOn, &FnInfo<'a>)> = Vec::new();
         if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
             // A local of that name (a parameter, a callback) is not the top-level function.
@@ -315,26 +315,11 @@ impl<'r, 'a> World<'r, 'a> {
             .collect();
         around.sort_by_key(|f| std::cmp::Reverse(f.range.start));
         let f = around.into_iter().find(|f| crate::read::scope::declared_by(f.node).contains(name))?;
-        let params: Vec<&Pat> = match f.node {
-            crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
-            crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
-            crate::read::scope::FnNode::Constructor(c) => c
-                .params
-                .iter()
-                .map(|p| match p {
-                    ParamOrTsParamProp::Param(p) => Some(&p.pat),
-                    ParamOrTsParamProp::TsParamProp(_) => None,
-                })
-                .collect::<Option<Vec<_>>>()?,
-        };
-        let i = params.iter().position(|p| matches!(p, Pat::Ident(b) if *b.id.sym == *name))?;
+        let i = f.node.param_names().iter().position(|p| *p == Some(name))?;
         // Declared only as the parameter: a `var` of the same name would rebind it.
-        let writes = match f.node {
-            crate::read::scope::FnNode::Function(func) => crate::read::writes::all_in(func),
-            crate::read::scope::FnNode::Arrow(a) => crate::read::writes::all_in(a),
-            crate::read::scope::FnNode::Constructor(c) => crate::read::writes::all_in(c),
-        };
-        let assigned = writes.iter().any(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name));
+        let assigned = crate::read::writes::in_function(f.node)
+            .iter()
+            .any(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name));
         (!assigned).then_some((f, i))
     }
 
@@ -425,11 +410,6 @@ impl<'r, 'a> World<'r, 'a> {
                             Prop::KeyValue(kv) if crate::anchors::pattern::prop_name(&kv.key) == Some("value") => {
                                 self.function_values(&kv.value, seen, found, depth + 1)?
                             }
-                            Prop::KeyValue(kv)
-                                if matches!(
-                                    strip_parens(&kv.value),
-                                    Expr::Lit(_) | Expr::Ident(_) | Expr::Unary(_)
-                                ) => {}
                             Prop::Shorthand(_) => return Err(at),
                             Prop::KeyValue(_) => {}
                             _ => return Err(at),
@@ -453,14 +433,14 @@ impl<'r, 'a> World<'r, 'a> {
                     (Expr::Member(m), _) if member_name(&m.prop) == Some("bind") => {
                         self.function_values(&m.obj, seen, found, depth + 1)?
                     }
+                    (Expr::Ident(id), _) if index.locals_around(&at).contains(&*id.sym) => return Err(at),
                     (Expr::Ident(id), Some(first))
-                        if !index.locals_around(&at).contains(&*id.sym)
-                            && crate::proof::escape::returns_first_argument(index, &id.sym, 0) =>
+                        if crate::proof::escape::returns_first_argument(index, &id.sym, 0) =>
                     {
                         self.function_values(first, seen, found, depth + 1)?
                     }
                     // A top-level factory (`createModelInvokeNode(model)`): the function it returns.
-                    (Expr::Ident(id), _) if !index.locals_around(&at).contains(&*id.sym) => {
+                    (Expr::Ident(id), _) => {
                         let maker = index.top_function_info(&id.sym).ok_or_else(|| at.clone())?;
                         let made = crate::proof::slice::returned_function(index, maker).map_err(|_| at.clone())?;
                         found.push(made);
