@@ -30,12 +30,12 @@ function tree(name, bundle) {
 function same(script, target, expectFile) {
   let got;
   try {
-    got = execFileSync("node", [join(root, "harness", script), target], { encoding: "utf8", timeout: 60000, stdio: ["ignore", "pipe", "pipe"] });
+    got = execFileSync("node", [join(root, "..", "corpus", "harness", script), target], { encoding: "utf8", timeout: 60000, stdio: ["ignore", "pipe", "pipe"] });
   } catch (e) {
     return `${script} failed: ${String(e.stderr).split("\n").slice(0, 3).join(" ")}`;
   }
   const a = JSON.stringify(JSON.parse(got));
-  const b = JSON.stringify(JSON.parse(readFileSync(join(root, "expect", expectFile), "utf8")));
+  const b = JSON.stringify(JSON.parse(readFileSync(join(root, "..", "corpus", "expect", expectFile), "utf8")));
   return a === b ? "" : `${script} differs from expect/${expectFile}: ${a}`;
 }
 
