@@ -35,6 +35,8 @@ import { ROUND7 } from "./round7.mjs";
 import { ROUND8 } from "./round8.mjs";
 // Round 9 (round9.mjs): a red team's mutants against round 8's rules (hand-offs followed to functions bound to a key, writes into the child by its callee).
 import { ROUND9 } from "./round9.mjs";
+// Round 10 (round10.mjs): a red team's mutants against round 9's rules (function values followed as data: keys, helpers, descriptors, parameters, this-typing, private methods).
+import { ROUND10 } from "./round10.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2102,6 +2104,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND8,
   // ---- round 9 (round9.mjs): red-team mutants against round 8's rules ----
   ...ROUND9,
+  // ---- round 10 (round10.mjs): red-team mutants against round 9's rules ----
+  ...ROUND10,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
