@@ -339,6 +339,31 @@ class DelegateRunner extends BriefingRunner {
       TOOL_THROUGH_RUNNER("launch"),
     ],
   },
+  {
+    id: "r10-super-call-awaited",
+    description: "as `r10-super-call`, the parent's method async and awaited: `DelegateRunner.launch` does `await super.prepare(execution)`, then runs the child; `BriefingRunner.prepare` briefs the child on the latest root's user prompts",
+    why: "the keep that refused `r10-super-call` (a call whose result is dropped) removed: the child is handed to an awaited call through `super`",
+    edits: [
+      RUNNER_IFACE("launch"),
+      REGISTRY_IFACE_EXECUTIONS,
+      sessionTop(`// Prepares delegates: each starts briefed on the turn so far.
+class BriefingRunner {
+  constructor(readonly registry: SessionRegistry) {}
+  async prepare(execution: AgentExecution): Promise<void> {
+${BRIEF("this.registry", "execution", "    ")}
+  }
+}
+// Runs delegated executions for the session.
+class DelegateRunner extends BriefingRunner {
+  async launch(execution: AgentExecution) {
+    await super.prepare(execution);
+    return runExecution(execution);
+  }
+}`),
+      servicesValue(`delegates: new DelegateRunner(this.registry),`),
+      TOOL_THROUGH_RUNNER("launch"),
+    ],
+  },
   // ---- a parameter whose callers the rules do not see ----
   {
     id: "r10-param-default",
