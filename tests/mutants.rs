@@ -108,6 +108,13 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r9-h-handoff-records-id", true),
     ("r9-h-handoff-constant-label", true),
     ("r9-h-register-counts-delegates", true),
+    // round 10 (round10.mjs)
+    ("r10-h-name-helper-plain", true),
+    ("r10-h-shadowing-local-counts", false),
+    ("r10-h-param-passed-counts", true),
+    ("r10-h-this-method-logs", true),
+    ("r10-h-descriptor-value-counts", true),
+    ("r10-h-private-method-counts", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];
@@ -140,6 +147,8 @@ const MODES: &[&str] = &["seed", "gate"];
 /// handed to a helper that pushes into it; a briefing kept in a module `Map`
 /// by the child's id and moved into its prompts by the model node; the
 /// execution's own constructor registering it with a service that briefs it.
+///
+/// Round 10 (ROUND10-VERDICTS.md): its seven false passes are refused.
 const KNOWN_FALSE_PASSES: &[&str] = &[
     "drain-options-set-by-class-static",
     "r7-class-flag-handed-on",

@@ -20,7 +20,7 @@ use crate::read::parse::range;
 use config::local_binding;
 pub use config::{config_parts, config_parts_bound, Bound, ConfigPart};
 pub(crate) use index::pin;
-pub use index::{top_statements, within, Candidate, ClassInfo, FnInfo, Index, Lookups, Mention};
+pub use index::{top_statements, within, Candidate, ClassInfo, FnInfo, Index, KeyBound, KeyText, Lookups, Mention};
 
 #[derive(Clone, Debug)]
 pub struct Match {

@@ -1021,6 +1021,11 @@ impl Visit for Keep {
                     Expr::Ident(id) => Some((id.sym.to_string(), true, false)),
                     _ => None,
                 },
+                // `super.prepare(child)`: a method of that key on an ancestor, narrowed as `this.` is.
+                Expr::SuperProp(sp) if !writes_only => match &sp.prop {
+                    SuperProp::Ident(k) if !KEEPS.contains(&&*k.sym) => Some((k.sym.to_string(), false, true)),
+                    _ => None,
+                },
                 Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => match &m.prop {
                     // `this.#brief(child)`: the class's private method of that name.
                     MemberProp::PrivateName(p) => Some((format!("#{}", p.name), false, true)),
@@ -1047,8 +1052,9 @@ impl Visit for Keep {
                 match (on, self.follow.as_mut()) {
                     (Some((arg, inside)), Some(follow)) => {
                         let on_this = match &call.callee {
-                            Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m)
-                                if matches!(strip_parens(&m.obj), Expr::This(_)))
+                            Callee::Expr(c) => (matches!(strip_parens(c), Expr::SuperProp(_))
+                                || matches!(strip_parens(c), Expr::Member(m)
+                                if matches!(strip_parens(&m.obj), Expr::This(_))))
                             .then(|| range(call)),
                             _ => None,
                         };

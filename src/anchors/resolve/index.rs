@@ -116,6 +116,18 @@ pub struct Index<'a> {
     /// values a call is given after a string that may name a key
     /// (`__publicField(this, "run", v)`, `Object.defineProperty(o, "run", d)`).
     pub keyed_values: Vec<(&'a str, &'a Expr)>,
+    /// Keys the source computes (`[LAUNCH_KEY] = fn`, `Object.defineProperty(o, K, d)`):
+    /// the key's expression and what it binds, read when a key is looked up.
+    pub computed_keys: Vec<(&'a Expr, KeyBound<'a>)>,
+    /// Keys bound by a shorthand property (`{ launch }`), at the name it reads.
+    pub shorthand_keys: Vec<(&'a str, Range<usize>)>,
+}
+
+/// What a computed key binds: a value, or a method's function (its span).
+#[derive(Clone)]
+pub enum KeyBound<'a> {
+    Value(&'a Expr),
+    Function(Range<usize>),
 }
 
 /// The expression patterns that can match a node of one kind, in anchor order
@@ -204,6 +216,8 @@ struct Walker<'a, 'p> {
     /// A method's function and its key, for the function's FnInfo.
     pending_key: Option<(Range<usize>, &'a str)>,
     keyed_values: Vec<(&'a str, &'a Expr)>,
+    computed_keys: Vec<(&'a Expr, KeyBound<'a>)>,
+    shorthand_keys: Vec<(&'a str, Range<usize>)>,
 }
 
 impl<'a, 'p> Walker<'a, 'p> {
@@ -217,6 +231,23 @@ impl<'a, 'p> Walker<'a, 'p> {
 
     fn key_next(&mut self, key: &PropName, function: &Function) {
         self.pending_key = crate::anchors::pattern::prop_name(key).map(|k| (range(function), pin::<str>(k)));
+        if let PropName::Computed(c) = key {
+            self.computed_keys.push((pin(&*c.expr), KeyBound::Function(range(function))));
+        }
+    }
+
+    /// A value bound to a computed key (`[K] = v`, `{ [K]: v }`).
+    fn computed_value_next(&mut self, key: &PropName, value: &Expr) {
+        if let PropName::Computed(c) = key {
+            let bound = match strip_parens(value) {
+                Expr::Fn(f) => KeyBound::Function(range(&*f.function)),
+                Expr::Arrow(a) => KeyBound::Function(range(a)),
+                Expr::Object(_) => return,
+                v if not_a_function(v) => return,
+                v => KeyBound::Value(pin(v)),
+            };
+            self.computed_keys.push((pin(&*c.expr), bound));
+        }
     }
 
     /// A function value bound to a key (`run = (c) => …` in a class,
@@ -296,12 +327,21 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
 
     fn visit_class_prop(&mut self, node: &ClassProp) {
         if let Some(value) = &node.value {
+            self.computed_value_next(&node.key, value);
             self.key_value_next(crate::anchors::pattern::prop_name(&node.key), value);
         }
         node.visit_children_with(self);
     }
 
+    fn visit_prop(&mut self, node: &Prop) {
+        if let Prop::Shorthand(id) = node {
+            self.shorthand_keys.push((pin::<str>(ident_name(id)), range(id)));
+        }
+        node.visit_children_with(self);
+    }
+
     fn visit_key_value_prop(&mut self, node: &KeyValueProp) {
+        self.computed_value_next(&node.key, &node.value);
         self.key_value_next(crate::anchors::pattern::prop_name(&node.key), &node.value);
         node.visit_children_with(self);
     }
@@ -309,6 +349,15 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
     /// A helper may bind a key by its string (esbuild's `__publicField`,
     /// `Object.defineProperty`): what follows the string may be the key's value.
     fn visit_call_expr(&mut self, node: &CallExpr) {
+        // `Object.defineProperty(o, K, d)`, `Reflect.defineProperty(o, K, d)`, `Reflect.set(o, K, v)`.
+        let defines = matches!(&node.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
+            if matches!(strip_parens(&m.obj), Expr::Ident(o) if matches!(&*o.sym, "Object" | "Reflect"))
+                && matches!(member_name(&m.prop), Some("defineProperty" | "set"))));
+        if let (true, [_, k, v, ..]) = (defines, &node.args[..]) {
+            if !matches!(strip_parens(&k.expr), Expr::Lit(Lit::Str(_))) {
+                self.computed_keys.push((pin(&*k.expr), KeyBound::Value(pin(&*v.expr))));
+            }
+        }
         let mut key: Option<&str> = None;
         for arg in &node.args {
             let value = strip_parens(&arg.expr);
@@ -351,6 +400,15 @@ impl<'a, 'p> Visit for Walker<'a, 'p> {
 
     fn visit_class_method(&mut self, node: &ClassMethod) {
         self.key_next(&node.key, &node.function);
+        node.visit_children_with(self);
+    }
+
+    /// A private field's value is bound to its `#name` as a method is.
+    fn visit_private_prop(&mut self, node: &PrivateProp) {
+        if let Some(value) = &node.value {
+            let key = &self.matcher.source[range(&node.key)];
+            self.key_value_next(Some(key), value);
+        }
         node.visit_children_with(self);
     }
 
@@ -595,6 +653,8 @@ impl<'a> Index<'a> {
             pending_name: None,
             pending_key: None,
             keyed_values: Vec::new(),
+            computed_keys: Vec::new(),
+            shorthand_keys: Vec::new(),
         };
         // Two halves of the top-level statements, walked on two cores and
         // merged in document order.
@@ -607,6 +667,8 @@ impl<'a> Index<'a> {
         walker.functions.extend(second.functions);
         walker.strings.extend(second.strings);
         walker.keyed_values.extend(second.keyed_values);
+        walker.computed_keys.extend(second.computed_keys);
+        walker.shorthand_keys.extend(second.shorthand_keys);
         for (id, list) in second.candidates {
             walker.candidates.entry(id).or_default().extend(list);
         }
@@ -637,6 +699,8 @@ impl<'a> Index<'a> {
             top_values: top_level_values(program, &top_functions),
             top_functions,
             keyed_values: walker.keyed_values,
+            computed_keys: walker.computed_keys,
+            shorthand_keys: walker.shorthand_keys,
         }
     }
 
@@ -765,11 +829,28 @@ impl<'a> Index<'a> {
         match &by {
             By::New(names) => names.iter().for_each(|n| self.lookups.mention(n, Mention::Token)),
             By::Name(n) => self.lookups.mention(n, Mention::Token),
-            By::Key(k) => self.lookups.mention(k, Mention::Name),
+            By::Key(k) => {
+                self.lookups.mention(k, Mention::Name);
+                // `o[CREATE](…)` with `const CREATE = "create"`: what spells the constant.
+                self.names_holding(k).into_iter().for_each(|n| self.lookups.mention(n, Mention::Reference));
+            }
         }
-        let mut find =
-            FindCallers { by: &by, out: Callers { calls: Vec::new(), named_in: Vec::new(), escapes: Vec::new() } };
+        let mut find = FindCallers {
+            by: &by,
+            out: Callers { calls: Vec::new(), named_in: Vec::new(), escapes: Vec::new() },
+            computed: Vec::new(),
+        };
         self.program.visit_with(&mut find);
+        // A computed call whose key is, or may be, the method's: its arguments are not all seen.
+        if let By::Key(key) = &by {
+            for k in find.computed {
+                match self.key_text(k, 0) {
+                    KeyText::NoName => {}
+                    KeyText::Is(other) if other != *key => {}
+                    _ => find.out.escapes.push(range(k)),
+                }
+            }
+        }
         Some(find.out)
     }
 
@@ -795,6 +876,9 @@ enum By {
 struct FindCallers<'b, 'a> {
     by: &'b By,
     out: Callers<'a>,
+    /// Calls through a computed member whose key is not a literal (`table[k](…)`):
+    /// each may be a call of the method, judged once the walk is done.
+    computed: Vec<&'a Expr>,
 }
 impl FindCallers<'_, '_> {
     fn named(&self, name: &str) -> bool {
@@ -839,6 +923,11 @@ impl Visit for FindCallers<'_, '_> {
                     self.out.calls.push(pin(&call.args[..]));
                     m.obj.visit_with(self);
                     return call.args.visit_with(self);
+                }
+                (By::Key(_), Expr::Member(MemberExpr { prop: MemberProp::Computed(c), .. }))
+                    if !matches!(strip_parens(&c.expr), Expr::Lit(Lit::Str(_))) =>
+                {
+                    self.computed.push(pin(&*c.expr));
                 }
                 _ => {}
             }
@@ -949,6 +1038,45 @@ impl<'a> Index<'a> {
             return None;
         }
         let names_of = |c: &ClassInfo<'a>| self.class_names(c);
+        // A name imported from outside the bundle (`import { EventEmitter } from "node:events"`)
+        // is a class none of whose functions the bundle holds; any other unknown name may be any class.
+        let imported: Vec<&str> = match self.program {
+            Program::Module(m) => m
+                .body
+                .iter()
+                .filter_map(|i| match i {
+                    ModuleItem::ModuleDecl(ModuleDecl::Import(d)) => Some(d),
+                    _ => None,
+                })
+                .flat_map(|d| {
+                    d.specifiers.iter().map(|s| match s {
+                        ImportSpecifier::Named(n) => &*n.local.sym,
+                        ImportSpecifier::Default(n) => &*n.local.sym,
+                        ImportSpecifier::Namespace(n) => &*n.local.sym,
+                    })
+                })
+                .collect(),
+            Program::Script(_) => Vec::new(),
+        };
+        // The one class of the bundle `extends NAME` at `at` names: Err(true) where NAME is
+        // imported from outside, Err(false) where it may be any class (a local, a
+        // parameter, a name several classes share).
+        let class_named = |name: &str, at: &Range<usize>| -> Result<&ClassInfo<'a>, bool> {
+            if self.locals_around(at).contains(name) {
+                return Err(false);
+            }
+            // The prefilter is asked for what binds the name, and what that aliases.
+            self.lookups.mention(name, Mention::Named);
+            for (_, target) in self.aliases.iter().filter(|(alias, _)| *alias == name) {
+                self.lookups.mention(target, Mention::Named);
+            }
+            let mut named = self.classes.iter().filter(|k| names_of(k).contains(&name));
+            match (named.next(), named.next()) {
+                (Some(k), None) => Ok(k),
+                (None, _) => Err(imported.contains(&name) || crate::read::scope::is_global(name)),
+                _ => Err(false),
+            }
+        };
         // Ancestors by `extends NAME`; descendants: a class whose `extends` names
         // a related class, or is anything but a plain name (it may be one).
         let mut related: Vec<Range<usize>> = vec![class.range.clone()];
@@ -956,8 +1084,12 @@ impl<'a> Index<'a> {
         while let Some(c) = up {
             up = match c.class.super_class.as_deref().map(strip_parens) {
                 None => None,
-                // Outside the bundle (`EventEmitter` from node): none of its functions.
-                Some(Expr::Ident(id)) => self.classes.iter().find(|k| names_of(k).contains(&&*id.sym)),
+                Some(Expr::Ident(id)) => match class_named(&id.sym, &c.range) {
+                    Ok(k) => Some(k),
+                    Err(true) => None,
+                    // A mixin's `extends Base`, a parameter: any class of the bundle.
+                    Err(false) => return None,
+                },
                 // A base the tool cannot name may be any class of the bundle.
                 Some(_) => return None,
             };
@@ -976,11 +1108,10 @@ impl<'a> Index<'a> {
                 }
                 let may_extend = match k.class.super_class.as_deref().map(strip_parens) {
                     None => false,
-                    Some(Expr::Ident(id)) => self
-                        .classes
-                        .iter()
-                        .filter(|r| related.contains(&r.range))
-                        .any(|r| names_of(r).contains(&&*id.sym)),
+                    Some(Expr::Ident(id)) => match class_named(&id.sym, &k.range) {
+                        Ok(base) => related.contains(&base.range),
+                        Err(outside) => !outside,
+                    },
                     Some(_) => true,
                 };
                 if may_extend {
@@ -992,5 +1123,59 @@ impl<'a> Index<'a> {
             }
         }
         Some(self.classes.iter().filter(|k| !related.contains(&k.range)).collect())
+    }
+}
+
+/// What a computed key can be, as far as the source says.
+#[derive(PartialEq, Eq)]
+pub enum KeyText {
+    /// This string.
+    Is(String),
+    /// No string name (a symbol, a number).
+    NoName,
+    /// Not known: it may be any key.
+    Unknown,
+}
+
+impl<'a> Index<'a> {
+    /// The key a computed key's expression evaluates to: a string or template
+    /// literal, a top-level constant holding one (followed a few steps), a
+    /// symbol; anything else is unknown.
+    pub fn key_text(&self, e: &Expr, depth: usize) -> KeyText {
+        match strip_parens(e) {
+            Expr::Lit(Lit::Str(s)) => s.value.as_str().map_or(KeyText::Unknown, |v| KeyText::Is(v.to_string())),
+            Expr::Lit(Lit::Num(_)) => KeyText::NoName,
+            Expr::Tpl(t) if t.exprs.is_empty() => t
+                .quasis
+                .first()
+                .and_then(|q| q.cooked.as_ref())
+                .and_then(|c| c.as_str())
+                .map_or(KeyText::Unknown, |v| KeyText::Is(v.to_string())),
+            Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::Ident(s) if &*s.sym == "Symbol") => KeyText::NoName,
+            Expr::Call(CallExpr { callee: Callee::Expr(c), .. })
+                if matches!(strip_parens(c), Expr::Ident(s) if &*s.sym == "Symbol")
+                    || matches!(strip_parens(c), Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::Ident(s) if &*s.sym == "Symbol")) =>
+            {
+                KeyText::NoName
+            }
+            Expr::Ident(id) if depth < 4 && !self.locals_around(&range(id)).contains(&*id.sym) => {
+                self.lookups.top_level(&id.sym);
+                match self.top_values.iter().find(|(n, _)| *n == &*id.sym) {
+                    Some((_, init)) => self.key_text(init, depth + 1),
+                    None => KeyText::Unknown,
+                }
+            }
+            _ => KeyText::Unknown,
+        }
+    }
+
+    /// The top-level constants that hold `key` (`const LAUNCH_KEY = "launch"`):
+    /// a computed key may spell one instead of the key.
+    pub fn names_holding(&self, key: &str) -> Vec<&'a str> {
+        self.top_values
+            .iter()
+            .filter(|(_, init)| matches!(strip_parens(init), Expr::Lit(Lit::Str(s)) if s.value.as_str() == Some(key)))
+            .map(|(n, _)| *n)
+            .collect()
     }
 }

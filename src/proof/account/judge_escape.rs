@@ -287,6 +287,48 @@ impl<'r, 'a> World<'r, 'a> {
         if let Some(f) = index.top_function_info(key) {
             add(f, found);
         }
+        // A computed key that is, or may be, this one (`[LAUNCH_KEY] = fn`); the
+        // prefilter is asked for what spells a constant holding the key.
+        for name in index.names_holding(key) {
+            index.lookups.mention(name, crate::anchors::resolve::Mention::Reference);
+        }
+        for (computed, bound) in &index.computed_keys {
+            match index.key_text(computed, 0) {
+                crate::anchors::resolve::KeyText::Is(k) if k != key => continue,
+                crate::anchors::resolve::KeyText::NoName => continue,
+                _ => {}
+            }
+            match bound {
+                crate::anchors::resolve::KeyBound::Function(at) => {
+                    if let Some(f) = index.function_at(at) {
+                        add(f, found);
+                    }
+                }
+                crate::anchors::resolve::KeyBound::Value(value) => {
+                    let mut of_value = Vec::new();
+                    self.function_values(value, seen, &mut of_value, 0).map_err(|at| {
+                        format!(
+                            "and a computed key at byte {} that may be `{key}` is bound to `{}`, a function the \
+                             tool cannot follow there",
+                            crate::read::parse::range(*computed).start,
+                            clip(index.text(&at))
+                        )
+                    })?;
+                    for f in of_value {
+                        add(f, found);
+                    }
+                }
+            }
+        }
+        for (_, at) in index.shorthand_keys.iter().filter(|(k, _)| *k == key) {
+            let mut of_value = Vec::new();
+            self.name_values(key, at, seen, &mut of_value, 0).map_err(|_| {
+                format!("and the key is bound at byte {} to `{key}`, a function the tool cannot follow there", at.start)
+            })?;
+            for f in of_value {
+                add(f, found);
+            }
+        }
         for (_, value) in index.keyed_values.iter().filter(|(k, _)| *k == key) {
             let mut of_value = Vec::new();
             self.function_values(value, seen, &mut of_value, 0).map_err(|at| {
@@ -357,6 +399,26 @@ impl<'r, 'a> World<'r, 'a> {
         Ok(())
     }
 
+    /// The functions a name read at `at` may hold: a top-level function, or
+    /// what each caller passes where it is a parameter.
+    fn name_values(
+        &self,
+        name: &str,
+        at: &std::ops::Range<usize>,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
+        match index.top_function_info(name) {
+            Some(f) if !index.locals_around(at).contains(name) => {
+                found.push(f);
+                Ok(())
+            }
+            _ => self.parameter_values(name, at, seen, found, depth),
+        }
+    }
+
     /// The bundle's functions a value may be, followed through what returns a
     /// function unchanged: `f.bind(x)`, a helper that returns its first
     /// argument (esbuild's `__name(fn, "n")`, through `Object.defineProperty`),
@@ -394,24 +456,22 @@ impl<'r, 'a> World<'r, 'a> {
             // Not a function: nothing is called through it.
             Expr::Lit(_) | Expr::Tpl(_) | Expr::Unary(_) | Expr::Bin(_) | Expr::Array(_) | Expr::Update(_) => {}
             Expr::Ident(id) if &*id.sym == "undefined" => {}
-            Expr::Ident(id) => match index.top_function_info(&id.sym) {
-                Some(f) if !index.locals_around(&at).contains(&*id.sym) => found.push(f),
-                _ => self.parameter_values(&id.sym, &at, seen, found, depth)?,
-            },
+            Expr::Ident(id) => self.name_values(&id.sym, &at, seen, found, depth)?,
             Expr::Cond(c) => {
                 self.function_values(&c.cons, seen, found, depth + 1)?;
                 self.function_values(&c.alt, seen, found, depth + 1)?;
             }
-            // A property descriptor (`{ value: fn, writable: true }`): its value.
+            // A property descriptor (`{ value: fn, writable: true }`): its value;
+            // an accessor's (`get: () => fn`) or a key the tool cannot read refuses.
             Expr::Object(o) => {
                 for p in &o.props {
                     match p {
                         PropOrSpread::Prop(p) => match &**p {
-                            Prop::KeyValue(kv) if crate::anchors::pattern::prop_name(&kv.key) == Some("value") => {
-                                self.function_values(&kv.value, seen, found, depth + 1)?
-                            }
-                            Prop::Shorthand(_) => return Err(at),
-                            Prop::KeyValue(_) => {}
+                            Prop::KeyValue(kv) => match crate::anchors::pattern::prop_name(&kv.key) {
+                                Some("value") => self.function_values(&kv.value, seen, found, depth + 1)?,
+                                Some("get" | "set") | None => return Err(at),
+                                Some(_) => {}
+                            },
                             _ => return Err(at),
                         },
                         PropOrSpread::Spread(_) => return Err(at),
@@ -456,19 +516,17 @@ impl<'r, 'a> World<'r, 'a> {
     /// Whether `f` is the drain or calls it: by its name, or a method drain by
     /// its key (`hooks.drain(e)`): a function the run reaches.
     fn calls_the_drain(&self, f: &FnInfo<'a>) -> bool {
-        struct Calls<'i, 'a>(&'i crate::anchors::resolve::Index<'a>, &'i [std::ops::Range<usize>], Vec<&'a str>, bool);
-        impl swc_ecma_visit::Visit for Calls<'_, '_> {
+        use crate::anchors::resolve::within;
+        /// The names a function calls, with each call's place, and the keys it calls by.
+        #[derive(Default)]
+        struct Calls(Vec<(String, std::ops::Range<usize>)>, Vec<String>);
+        impl swc_ecma_visit::Visit for Calls {
             fn visit_call_expr(&mut self, call: &CallExpr) {
                 if let Callee::Expr(c) = &call.callee {
                     match crate::anchors::pattern::strip_parens(c) {
-                        Expr::Ident(id) => {
-                            if let Some(at) = self.0.top_function(&id.sym) {
-                                self.3 |= self.1.iter().any(|d| crate::anchors::resolve::within(at, d));
-                            }
-                        }
+                        Expr::Ident(id) => self.0.push((id.sym.to_string(), crate::read::parse::range(call))),
                         Expr::Member(m) => {
-                            let key = crate::anchors::pattern::member_name(&m.prop);
-                            self.3 |= key.is_some_and(|k| self.2.contains(&k));
+                            self.1.extend(crate::anchors::pattern::member_name(&m.prop).map(str::to_string))
                         }
                         _ => {}
                     }
@@ -476,13 +534,30 @@ impl<'r, 'a> World<'r, 'a> {
                 swc_ecma_visit::VisitWith::visit_children_with(call, self);
             }
         }
-        if self.drains.iter().any(|d| crate::anchors::resolve::within(&f.range, d)) {
+        if self.drains.iter().any(|d| within(&f.range, d)) {
             return true;
         }
-        let keys = self.drains.iter().filter_map(|d| self.index.function_at(d)).filter_map(|d| d.key).collect();
-        let mut calls = Calls(self.index, &self.drains, keys, false);
+        let in_drain = |at: &std::ops::Range<usize>| self.drains.iter().any(|d| within(at, d));
+        let keys: Vec<&str> =
+            self.drains.iter().filter_map(|d| self.index.function_at(d)).filter_map(|d| d.key).collect();
+        let mut calls = Calls::default();
         f.node.visit(&mut calls);
-        calls.3
+        if calls.1.iter().any(|k| keys.contains(&k.as_str())) {
+            return true;
+        }
+        calls.0.iter().any(|(name, at)| match self.index.top_function(name) {
+            Some(bound) if !bound.is_empty() => in_drain(bound),
+            // A name bound to a value (`drain = createSteeringDrain(…)`): the functions it holds.
+            _ => {
+                let init = self.index.top_values.iter().find(|(n, _)| n == name).map(|(_, init)| *init);
+                let mut held = Vec::new();
+                init.is_some_and(|init| {
+                    !self.index.locals_around(at).contains(name)
+                        && self.function_values(init, &mut Vec::new(), &mut held, 0).is_ok()
+                        && held.iter().any(|g| in_drain(&g.range))
+                })
+            }
+        })
     }
 
     /// The calls a function returning the child at `site` returns it to: every
