@@ -1065,10 +1065,10 @@ impl<'a> Index<'a> {
             if self.locals_around(at).contains(name) {
                 return Err(false);
             }
-            // The prefilter is asked for what binds the name, and what that aliases.
-            self.lookups.mention(name, Mention::Named);
+            // The prefilter is asked for what binds the name at top level, and what that aliases.
+            self.lookups.top_level(name);
             for (_, target) in self.aliases.iter().filter(|(alias, _)| *alias == name) {
-                self.lookups.mention(target, Mention::Named);
+                self.lookups.top_level(target);
             }
             let mut named = self.classes.iter().filter(|k| names_of(k).contains(&name));
             match (named.next(), named.next()) {
