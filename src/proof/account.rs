@@ -14,7 +14,10 @@
 //! `judge_escape` judge each kind of place, with `query` for what one
 //! function does and `roots` for whether a construction is a root's.
 
+mod containers;
 mod declare;
+mod held;
+mod inert;
 mod judge;
 mod judge_escape;
 mod judge_writes;

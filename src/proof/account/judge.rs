@@ -203,6 +203,7 @@ impl<'r, 'a> World<'r, 'a> {
             },
             SlotUse::Call(m) | SlotUse::Read(m) if self.buffer_safe.contains(m) => true,
             SlotUse::Key | SlotUse::Test => true,
+            SlotUse::Call(m) | SlotUse::Read(m) if self.buffer_member_inert(m) => true,
             SlotUse::Call(m) | SlotUse::Read(m) => {
                 tally.unaccounted(
                     at,

@@ -98,9 +98,18 @@ impl<'r, 'a> World<'r, 'a> {
                         )
                     })
                 };
-                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref())
-                    .or_else(nowhere)
-                    .or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
+                // A container the child is put in is followed: one that hands it to nothing that
+                // could run it or deliver to it is not keeping it, and the search goes on past it.
+                let mut harmless: Vec<String> = Vec::new();
+                let kept = loop {
+                    let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref(), &harmless)
+                        .or_else(nowhere)
+                        .or_else(|| self.kept_by_the_run(f, &at, child.as_deref(), &harmless));
+                    match kept.as_ref().and_then(|(k, _)| self.harmless_container_at(k)) {
+                        Some(key) if !harmless.contains(&key) => harmless.push(key),
+                        _ => break kept,
+                    }
+                };
                 if let Some((kept, how)) = kept {
                     tally.unaccounted(
                         &kept,
@@ -128,6 +137,7 @@ impl<'r, 'a> World<'r, 'a> {
         f: &FnInfo<'a>,
         site: &std::ops::Range<usize>,
         child: Option<&str>,
+        harmless: &[String],
     ) -> Option<(std::ops::Range<usize>, String)> {
         // The first step: a function by name, or every method of the bundle with the key.
         use crate::proof::escape::HandedOn;
@@ -204,10 +214,14 @@ impl<'r, 'a> World<'r, 'a> {
                     Some(_) => {
                         return Some((site.clone(), format!("{handed} takes it apart where the tool cannot follow it")))
                     }
-                    None => return Some((site.clone(), format!("{handed} reaches it only through `arguments`"))),
+                    // Fewer parameters than the child's place: only `arguments` could reach it.
+                    None if mentions_arguments(run) => {
+                        return Some((site.clone(), format!("{handed} reaches it only through `arguments`")))
+                    }
+                    None => continue,
                 };
                 let read = self.read_by(run);
-                match crate::proof::escape::kept_by_callee(run, &param, &on, read) {
+                match crate::proof::escape::kept_by_callee(run, &param, &on, read, harmless) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
                         for h in more.into_iter().filter(|h| h.by_key || !locals.contains(&h.name)) {
@@ -636,4 +650,17 @@ fn collecting_call(outer: &FnInfo, callback: &std::ops::Range<usize>) -> Option<
     let mut find = Find(callback, None);
     outer.node.visit(&mut find);
     find.1
+}
+
+/// Whether `arguments` is spelled anywhere in a function (a nested one's included).
+fn mentions_arguments(f: &FnInfo) -> bool {
+    struct Find(bool);
+    impl swc_ecma_visit::Visit for Find {
+        fn visit_ident(&mut self, id: &Ident) {
+            self.0 |= &*id.sym == "arguments";
+        }
+    }
+    let mut find = Find(false);
+    f.node.visit(&mut find);
+    find.0
 }

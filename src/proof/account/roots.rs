@@ -174,6 +174,25 @@ impl<'r, 'a> Roots<'r, 'a> {
         match value {
             Expr::Ident(id) => self.is_root_name(f, id, depth + 1).is_ok(),
             Expr::Await(a) => self.is_root_value(f, &a.arg, depth),
+            // A root kept on a member: `this.root ??= new X({…})`, `this.root ?? (this.root = …)`.
+            Expr::Member(m) => {
+                crate::proof::account::held::member_key(&self.resolution.index, m).is_some_and(|k| self.key_holds_roots(&k, depth))
+            }
+            Expr::Assign(a) => {
+                let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left else { return false };
+                let kept = match a.op {
+                    AssignOp::Assign => true,
+                    AssignOp::NullishAssign | AssignOp::OrAssign => {
+                        crate::proof::account::held::member_key(&self.resolution.index, m)
+                            .is_some_and(|k| self.key_holds_roots(&k, depth))
+                    }
+                    _ => false,
+                };
+                kept && self.is_root_value(f, &a.right, depth)
+            }
+            Expr::Bin(b) if matches!(b.op, BinaryOp::NullishCoalescing | BinaryOp::LogicalOr) => {
+                self.is_root_value(f, &b.left, depth) && self.is_root_value(f, &b.right, depth)
+            }
             // A helper that returns a root construction: `this.newRootExecution()`.
             Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) => {
                 // A private method of the class the call sits in: `this.#rootExecution()`.
@@ -196,6 +215,22 @@ impl<'r, 'a> Roots<'r, 'a> {
             }
             _ => false,
         }
+    }
+
+    /// Whether every value the bundle gives a member keyed `key` is a root
+    /// execution (or nullish), so reading that member yields a root or nothing.
+    fn key_holds_roots(&self, key: &str, depth: u8) -> bool {
+        if depth > 3 {
+            return false;
+        }
+        let Ok(values) = crate::proof::account::held::values_of_key(&self.resolution.index, key) else { return false };
+        let index = &self.resolution.index;
+        values.iter().all(|at| {
+            self.roots.contains(at)
+                || index.enclosing_function(at).is_some_and(|g| {
+                    self.resolution.expr_at(g, at).is_some_and(|v| self.is_root_value(g, v, depth + 1))
+                })
+        })
     }
 
     /// Whether every return of `h` is a root construction, itself or through

@@ -25,7 +25,7 @@ pub(super) struct World<'r, 'a> {
     pub(super) index: &'r Index<'a>,
     pub(super) exec: &'r ClassInfo<'a>,
     pub(super) exec_range: Range<usize>,
-    buffer_range: Range<usize>,
+    pub(super) buffer_range: Range<usize>,
     exec_names: BTreeSet<String>,
     buffer_names: BTreeSet<String>,
     /// The buffer's slot in the session's services, where the length says it is.

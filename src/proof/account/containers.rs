@@ -1,0 +1,280 @@
+//! Containers a child is put in before it starts (`services.live.add(child)`),
+//! followed as data: the set is harmless when every value the bundle gives
+//! its key is a new built-in `Set` or `WeakSet`, and every use of the key
+//! anywhere adds, deletes, asks or counts, or takes children out only to read
+//! members the drain does not read or call methods of those members (an
+//! abort on cancel). A child taken out and handed on, stored, run, written
+//! or delivered to is kept: the container is not harmless.
+
+use std::ops::Range;
+
+use swc_ecma_ast::*;
+use swc_ecma_visit::{Visit, VisitWith};
+
+use crate::anchors::pattern::{member_name, strip_parens};
+use crate::anchors::resolve::KeyText;
+use crate::proof::account::held::values_of_key;
+use crate::proof::account::place::{CURSOR, SETTER};
+use crate::proof::account::world::World;
+use crate::read::parse::range;
+
+impl World<'_, '_> {
+    /// The key of the container a call at `at` puts the child in
+    /// (`<…>.key.add(child)`), where that container is harmless.
+    pub(super) fn harmless_container_at(&self, at: &Range<usize>) -> Option<String> {
+        let f = self.index.enclosing_function(at)?;
+        let Some(Expr::Call(call)) = self.resolution.expr_at(f, at) else { return None };
+        let Callee::Expr(callee) = &call.callee else { return None };
+        let Expr::Member(add) = strip_parens(callee) else { return None };
+        let Expr::Member(holder) = strip_parens(&add.obj) else { return None };
+        if member_name(&add.prop) != Some("add") {
+            return None;
+        }
+        let key = member_name(&holder.prop)?.to_string();
+        self.container_is_harmless(&key).then_some(key)
+    }
+
+    fn container_is_harmless(&self, key: &str) -> bool {
+        let index = self.index;
+        // What the key holds: a new built-in set, nothing else.
+        let Ok(values) = values_of_key(index, key) else { return false };
+        let builtin = |name: &str, at: &Range<usize>| {
+            index.lookups.top_level(name);
+            !index.locals_around(at).contains(name)
+                && index.top_function_info(name).is_none()
+                && !index.top_values.iter().any(|(n, _)| *n == name)
+                && !index.classes.iter().any(|c| index.class_names(c).contains(&name))
+        };
+        let sets = values.iter().all(|at| {
+            let Some(f) = index.enclosing_function(at) else {
+                return top_level_new_set(index.program, at, &builtin);
+            };
+            matches!(self.resolution.expr_at(f, at), Some(Expr::New(n))
+                if matches!(strip_parens(&n.callee), Expr::Ident(c)
+                    if matches!(&*c.sym, "Set" | "WeakSet") && builtin(&c.sym, at))
+                    && n.args.as_ref().is_none_or(|a| a.is_empty()))
+        });
+        if !sets {
+            return false;
+        }
+        let mut uses = Uses { world: self, key, open: false };
+        index.program.visit_with(&mut uses);
+        !uses.open
+    }
+
+    /// Whether a child taken out of the container as `name` in `body` is only
+    /// read for members the drain does not read, or has methods of those called.
+    fn taken_out_harmlessly(&self, name: &str, body: &dyn Fn(&mut dyn Visit)) -> bool {
+        struct Out<'w> {
+            name: &'w str,
+            fields: &'w std::collections::BTreeSet<String>,
+            queue: &'w str,
+            depth: usize,
+            ok: bool,
+        }
+        impl Out<'_> {
+            fn harmless_key(&self, m: &MemberExpr) -> bool {
+                member_name(&m.prop).is_some_and(|k| {
+                    !self.fields.contains(k) && k != CURSOR && k != SETTER && k != self.queue
+                })
+            }
+            fn is_child(&self, e: &Expr) -> bool {
+                matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == self.name)
+            }
+        }
+        impl Visit for Out<'_> {
+            fn visit_ident(&mut self, id: &Ident) {
+                // Reached only where the child is not a member's object: handed on, stored, compared.
+                if &*id.sym == self.name {
+                    self.ok = false;
+                }
+            }
+            fn visit_member_expr(&mut self, m: &MemberExpr) {
+                if self.is_child(&m.obj) {
+                    self.ok &= self.depth == 0 && self.harmless_key(m);
+                    m.prop.visit_with(self);
+                } else {
+                    m.visit_children_with(self);
+                }
+            }
+            fn visit_call_expr(&mut self, call: &CallExpr) {
+                // `child.method(…)` runs the child's own code: not harmless.
+                if let Callee::Expr(c) = &call.callee {
+                    if matches!(strip_parens(c), Expr::Member(m) if self.is_child(&m.obj)) {
+                        self.ok = false;
+                    }
+                }
+                call.visit_children_with(self);
+            }
+            fn visit_assign_expr(&mut self, a: &AssignExpr) {
+                let mut writes = Vec::new();
+                crate::read::writes::of_assign(a, &mut writes);
+                if writes.iter().any(|w| matches!(&w.target,
+                    crate::read::writes::Target::Member(m) if self.is_child(&m.obj)))
+                {
+                    self.ok = false;
+                }
+                a.visit_children_with(self);
+            }
+            fn visit_update_expr(&mut self, u: &UpdateExpr) {
+                if matches!(strip_parens(&u.arg), Expr::Member(m) if self.is_child(&m.obj)) {
+                    self.ok = false;
+                }
+                u.visit_children_with(self);
+            }
+            fn visit_function(&mut self, f: &Function) {
+                self.depth += 1;
+                f.visit_children_with(self);
+                self.depth -= 1;
+            }
+            fn visit_arrow_expr(&mut self, a: &ArrowExpr) {
+                self.depth += 1;
+                a.visit_children_with(self);
+                self.depth -= 1;
+            }
+        }
+        let mut out = Out { name, fields: &self.fields, queue: &self.queue, depth: 0, ok: true };
+        body(&mut out);
+        out.ok
+    }
+}
+
+/// `new Set()` at top level, at `at`.
+fn top_level_new_set(program: &Program, at: &Range<usize>, builtin: &dyn Fn(&str, &Range<usize>) -> bool) -> bool {
+    struct Find<'a>(&'a Range<usize>, Option<bool>, &'a dyn Fn(&str, &Range<usize>) -> bool);
+    impl Visit for Find<'_> {
+        fn visit_new_expr(&mut self, n: &NewExpr) {
+            if range(n) == *self.0 {
+                self.1 = Some(
+                    matches!(strip_parens(&n.callee), Expr::Ident(c)
+                        if matches!(&*c.sym, "Set" | "WeakSet") && (self.2)(&c.sym, self.0))
+                        && n.args.as_ref().is_none_or(|a| a.is_empty()),
+                );
+            }
+            n.visit_children_with(self);
+        }
+    }
+    let mut find = Find(at, None, builtin);
+    program.visit_with(&mut find);
+    find.1.unwrap_or(false)
+}
+
+/// Every use of a member keyed `key`; `open` where one is not harmless.
+struct Uses<'u, 'r, 'a> {
+    world: &'u World<'r, 'a>,
+    key: &'u str,
+    open: bool,
+}
+
+impl Uses<'_, '_, '_> {
+    /// Whether `e` is a member with the container's key.
+    fn is_container(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Member(m) => self.names_key(m),
+            _ => false,
+        }
+    }
+
+    fn names_key(&self, m: &MemberExpr) -> bool {
+        match &m.prop {
+            MemberProp::Ident(i) => &*i.sym == self.key,
+            MemberProp::PrivateName(_) => false,
+            MemberProp::Computed(c) => match self.world.index.key_text(&c.expr, 0) {
+                KeyText::Is(k) => k == self.key,
+                KeyText::NoName => false,
+                // Read by a key the source computes: where the bundle spells the key in a
+                // string, it may be this one (a key put together from pieces is not seen).
+                KeyText::Unknown => crate::proof::account::inert::spelled_as_string(self.world.index, self.key),
+            },
+        }
+    }
+}
+
+impl Visit for Uses<'_, '_, '_> {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(c) = &call.callee {
+            if let Expr::Member(m) = strip_parens(c) {
+                if self.is_container(&m.obj) {
+                    match member_name(&m.prop) {
+                        Some("add" | "delete" | "has" | "clear") => {}
+                        Some("forEach") => {
+                            let ok = match call.args.first().map(|a| strip_parens(&a.expr)) {
+                                Some(Expr::Arrow(a)) => match a.params.first() {
+                                    Some(Pat::Ident(p)) => {
+                                        self.world.taken_out_harmlessly(&p.id.sym, &|v| a.body.visit_with(v))
+                                    }
+                                    None => true,
+                                    Some(_) => false,
+                                },
+                                Some(Expr::Fn(f)) => match f.function.params.first().map(|p| &p.pat) {
+                                    Some(Pat::Ident(p)) => {
+                                        self.world.taken_out_harmlessly(&p.id.sym, &|v| f.function.body.visit_with(v))
+                                    }
+                                    None => true,
+                                    Some(_) => false,
+                                },
+                                _ => false,
+                            };
+                            self.open |= !ok;
+                        }
+                        _ => self.open = true,
+                    }
+                    // The container's own object and the arguments are read on.
+                    if let Expr::Member(holder) = strip_parens(&m.obj) {
+                        holder.obj.visit_with(self);
+                    }
+                    if member_name(&m.prop) != Some("forEach") {
+                        call.args.visit_with(self);
+                    }
+                    return;
+                }
+            }
+        }
+        call.visit_children_with(self);
+    }
+
+    fn visit_for_of_stmt(&mut self, s: &ForOfStmt) {
+        if self.is_container(&s.right) {
+            let name = match &s.left {
+                ForHead::VarDecl(v) if v.decls.len() == 1 => match &v.decls[0].name {
+                    Pat::Ident(id) => Some(id.id.sym.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let ok = name.is_some_and(|n| self.world.taken_out_harmlessly(&n, &|v| s.body.visit_with(v)));
+            self.open |= !ok;
+            if let Expr::Member(holder) = strip_parens(&s.right) {
+                holder.obj.visit_with(self);
+            }
+            s.body.visit_with(self);
+            return;
+        }
+        s.visit_children_with(self);
+    }
+
+    fn visit_member_expr(&mut self, m: &MemberExpr) {
+        // `<container>.size`: a count.
+        if self.is_container(&m.obj) && member_name(&m.prop) == Some("size") {
+            if let Expr::Member(holder) = strip_parens(&m.obj) {
+                holder.obj.visit_with(self);
+            }
+            return;
+        }
+        if self.names_key(m) {
+            self.open = true;
+        }
+        m.visit_children_with(self);
+    }
+
+    // Writes of the key are values_of_key's: the target itself is not a use.
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        match &a.left {
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) if a.op == AssignOp::Assign && self.names_key(m) => {
+                m.obj.visit_with(self);
+            }
+            left => left.visit_with(self),
+        }
+        a.right.visit_with(self);
+    }
+}
