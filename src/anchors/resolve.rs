@@ -5,6 +5,7 @@
 //! by [`config`].
 
 mod config;
+pub mod held;
 mod index;
 
 use std::collections::BTreeMap;
@@ -265,19 +266,23 @@ fn classes_with_method(index: &Index, method: &str, pattern: &Pattern) -> Vec<Ma
     let matcher = Matcher::new(index.source);
     let mut out = Vec::new();
     for class in &index.classes {
-        let has = class.class.body.iter().any(|member| {
-            let ClassMember::Method(m) = member else { return false };
-            if prop_name(&m.key) != Some(method) {
-                return false;
+        // `*`: any method of the class whose body has the pattern, whatever it is called.
+        let found = class.class.body.iter().find_map(|member| {
+            let ClassMember::Method(m) = member else { return None };
+            if m.kind != MethodKind::Method || (method != "*" && prop_name(&m.key) != Some(method)) {
+                return None;
             }
             let mut search = ExprSearch { matcher: &matcher, pattern, hit: false };
             m.function.visit_with(&mut search);
-            search.hit
+            search.hit.then_some(&m.key)
         });
-        if has {
+        if let Some(key) = found {
             let mut captures = Captures::new();
             if let Some(name) = &class.name {
                 captures.insert("CLASS".into(), name.clone());
+            }
+            if let PropName::Ident(id) = key {
+                captures.insert("METHOD".into(), range(id));
             }
             out.push(Match { range: class.range.clone(), captures });
         }

@@ -16,7 +16,6 @@
 
 mod containers;
 mod declare;
-mod held;
 mod inert;
 mod judge;
 mod judge_escape;

@@ -577,7 +577,7 @@ function shapeOf(places) {
 
 // Every template the code gives, the append method's own first.
 function appendTemplates(side) {
-  const skip = new Set([side.bufferClass.clear, "isHandled", "constructor"]);
+  const skip = new Set([side.bufferClass.clear, side.bufferClass.handled, "constructor"]);
   // The bundle's own calls first, those passing the most first: a parameter
   // list does not show the options a call passes (`push("user", text, {audience})`).
   const calls = [];
@@ -705,7 +705,7 @@ function noteForms(cal, templates, steer) {
     for (const k of kinds) forms.push([tp.method, `${shapeOf(tp.places)} with ${tp.kindName} "${k}"`, (t) => tp.places.map((p) => fill(p, t, k)), undefined, `${tp.origin}, with another literal of the buffer class`]);
   }
   const proto = cal.api.Buffer.prototype;
-  const skip = ["constructor", bufferClass.append, bufferClass.clear, "isHandled"];
+  const skip = ["constructor", bufferClass.append, bufferClass.clear, bufferClass.handled];
   const others = Object.getOwnPropertyNames(proto).filter((m) => typeof Object.getOwnPropertyDescriptor(proto, m).value === "function" && !skip.includes(m));
   for (const method of [bufferClass.append, ...others]) forms.push(...guessedNoteForms(cal, method, kinds, steer));
   return forms;

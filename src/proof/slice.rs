@@ -76,6 +76,7 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
             "text": cut(source, &parts.buffer_at, insertions),
             "append": parts.append,
             "clear": parts.clear,
+            "handled": resolution.capture("buffer-class", "METHOD"),
             "entryKeys": parts.keys,
             "literals": literals(parts.buffer.class),
             "params": buffer_params,

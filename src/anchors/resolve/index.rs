@@ -844,10 +844,8 @@ impl<'a> Index<'a> {
         // A computed call whose key is, or may be, the method's: its arguments are not all seen.
         if let By::Key(key) = &by {
             for k in find.computed {
-                match self.key_text(k, 0) {
-                    KeyText::NoName => {}
-                    KeyText::Is(other) if other != *key => {}
-                    _ => find.out.escapes.push(range(k)),
+                if self.key_may_be(k, key) {
+                    find.out.escapes.push(range(k));
                 }
             }
         }
@@ -1178,4 +1176,171 @@ impl<'a> Index<'a> {
             .map(|(n, _)| *n)
             .collect()
     }
+}
+
+impl<'a> Index<'a> {
+    /// Whether a computed key's expression may be `key`: its text where the
+    /// source gives one, else the keys that reach it as data (`for (r in n)`
+    /// over a parameter every caller fills with an object literal of known
+    /// keys, webpack's `d(exports, { name: … })`; a parameter every caller
+    /// fills with a known key, tslib's `__decorate(…, target, key, desc)`).
+    /// Unknown is any key.
+    pub fn key_may_be(&self, e: &Expr, key: &str) -> bool {
+        match self.key_text(e, 0) {
+            KeyText::Is(k) => k == key,
+            KeyText::NoName => false,
+            KeyText::Unknown => self.flowed_keys(e).is_none_or(|keys| keys.iter().any(|k| k == key)),
+        }
+    }
+
+    /// The keys that reach a computed key's name as data, where all are seen.
+    fn flowed_keys(&self, e: &Expr) -> Option<Vec<String>> {
+        // Keys followed through keys: a few steps, then unknown.
+        thread_local!(static DEPTH: std::cell::Cell<u8> = const { std::cell::Cell::new(0) });
+        if DEPTH.with(|d| d.get()) >= 2 {
+            return None;
+        }
+        DEPTH.with(|d| d.set(d.get() + 1));
+        let keys = self.flowed_keys_once(e);
+        DEPTH.with(|d| d.set(d.get() - 1));
+        keys
+    }
+
+    fn flowed_keys_once(&self, e: &Expr) -> Option<Vec<String>> {
+        // `X.Recap` of a TypeScript enum or a constants object: the strings its key is given.
+        if let Expr::Member(m) = strip_parens(e) {
+            let key = member_name(&m.prop)?;
+            let values = crate::anchors::resolve::held::values_of_key(self, key).ok()?;
+            let mut keys = Vec::new();
+            for at in values {
+                match &self.source.get(at.clone()) {
+                    Some(text)
+                        if text.len() >= 2
+                            && (text.starts_with('"') || text.starts_with('\''))
+                            && !text.contains('\\') =>
+                    {
+                        keys.push(text[1..text.len() - 1].to_string())
+                    }
+                    _ => return None,
+                }
+            }
+            return Some(keys);
+        }
+        let Expr::Ident(id) = strip_parens(e) else { return None };
+        let at = range(id);
+        let f = self.enclosing_function(&at)?;
+        let params = f.node.param_names();
+        let name: &str = &id.sym;
+        // Written in the function other than by a `for-in` head that declares it: not followed.
+        let writes = crate::read::writes::in_function(f.node);
+        let written = |n: &str, allowed: crate::read::writes::How| {
+            writes
+                .iter()
+                .any(|w| matches!(&w.target, crate::read::writes::Target::Name(m, _) if m == n) && w.how != allowed)
+        };
+        let (position, of_object) = match params.iter().position(|p| *p == Some(name)) {
+            Some(p) => (p, false),
+            None => {
+                let object = for_in_over(f, name, &at)?;
+                let p = params.iter().position(|q| *q == Some(object))?;
+                if written(object, crate::read::writes::How::Assign)
+                    || written(object, crate::read::writes::How::Compound)
+                {
+                    return None;
+                }
+                (p, true)
+            }
+        };
+        if written(name, crate::read::writes::How::ForDeclaration) {
+            return None;
+        }
+        let calls = self.calls_of(f)?;
+        let mut keys = Vec::new();
+        for args in calls {
+            if args.iter().take(position + 1).any(|a| a.spread.is_some()) {
+                return None;
+            }
+            let Some(arg) = args.get(position) else { continue };
+            if of_object {
+                let Expr::Object(o) = strip_parens(&arg.expr) else { return None };
+                for p in &o.props {
+                    let PropOrSpread::Prop(p) = p else { return None };
+                    let k = match &**p {
+                        Prop::KeyValue(kv) => kv.key.clone(),
+                        Prop::Method(m) => m.key.clone(),
+                        Prop::Getter(g) => g.key.clone(),
+                        Prop::Setter(s) => s.key.clone(),
+                        Prop::Shorthand(i) => PropName::Ident(i.clone().into()),
+                        Prop::Assign(_) => return None,
+                    };
+                    match &k {
+                        PropName::Computed(c) => match self.key_text(&c.expr, 0) {
+                            KeyText::Is(t) => keys.push(t),
+                            KeyText::NoName => {}
+                            KeyText::Unknown => return None,
+                        },
+                        other => keys.push(crate::anchors::pattern::prop_name(other)?.to_string()),
+                    }
+                }
+            } else {
+                match self.key_text(&arg.expr, 0) {
+                    KeyText::Is(t) => keys.push(t),
+                    KeyText::NoName => {}
+                    KeyText::Unknown => return None,
+                }
+            }
+        }
+        Some(keys)
+    }
+
+    /// The arguments of every call of `f`, where all are seen: its callers,
+    /// or the one call of a function expression called where it stands.
+    fn calls_of(&self, f: &FnInfo<'a>) -> Option<Vec<&'a [ExprOrSpread]>> {
+        if let Some(callers) = self.callers(f) {
+            return (callers.escapes.is_empty() && callers.named_in.is_empty()).then_some(callers.calls);
+        }
+        struct Iife<'r, 'a> {
+            at: &'r Range<usize>,
+            found: Option<&'a [ExprOrSpread]>,
+        }
+        impl<'a> Visit for Iife<'_, 'a> {
+            fn visit_call_expr(&mut self, call: &CallExpr) {
+                if let Callee::Expr(c) = &call.callee {
+                    let c = strip_parens(c);
+                    if matches!(c, Expr::Fn(_) | Expr::Arrow(_)) && range(c) == *self.at {
+                        self.found = Some(pin(&call.args[..]));
+                    }
+                }
+                call.visit_children_with(self);
+            }
+        }
+        let mut iife = Iife { at: &f.range, found: None };
+        self.program.visit_with(&mut iife);
+        iife.found.map(|args| vec![args])
+    }
+}
+
+/// The object a `for (… name in object)` head of `f` iterates, where `at` is in its body.
+fn for_in_over<'a>(f: &FnInfo<'a>, name: &str, at: &Range<usize>) -> Option<&'a str> {
+    struct Find<'n> {
+        name: &'n str,
+        at: &'n Range<usize>,
+        found: Option<String>,
+    }
+    impl Visit for Find<'_> {
+        fn visit_for_in_stmt(&mut self, s: &ForInStmt) {
+            let declares = matches!(&s.left, ForHead::VarDecl(v)
+                if v.decls.len() == 1 && matches!(&v.decls[0].name, Pat::Ident(i) if &*i.id.sym == self.name));
+            if declares && within(self.at, &range(&*s.body)) {
+                if let Expr::Ident(o) = strip_parens(&s.right) {
+                    self.found = Some(o.sym.to_string());
+                }
+            }
+            s.visit_children_with(self);
+        }
+    }
+    let mut find = Find { name, at, found: None };
+    f.node.visit(&mut find);
+    let found = find.found?;
+    f.node.param_names().into_iter().flatten().find(|p| *p == found)
 }

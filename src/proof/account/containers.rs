@@ -12,9 +12,8 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::anchors::pattern::{member_name, strip_parens};
+use crate::anchors::resolve::held::values_of_key;
 use crate::anchors::resolve::KeyText;
-use crate::proof::account::held::values_of_key;
-use crate::proof::account::place::{CURSOR, SETTER};
 use crate::proof::account::world::World;
 use crate::read::parse::range;
 
@@ -63,26 +62,53 @@ impl World<'_, '_> {
     }
 
     /// Whether a child taken out of the container as `name` in `body` is only
-    /// read for members the drain does not read, or has methods of those called.
+    /// read where the read makes a primitive (a comparison, `!`, a template)
+    /// of a member that is no accessor, or has its abort controller aborted
+    /// (a key every value of which is a new built-in `AbortController`).
     fn taken_out_harmlessly(&self, name: &str, body: &dyn Fn(&mut dyn Visit)) -> bool {
-        struct Out<'w> {
+        struct Out<'w, 'a> {
+            index: &'w crate::anchors::resolve::Index<'a>,
             name: &'w str,
-            fields: &'w std::collections::BTreeSet<String>,
-            queue: &'w str,
-            depth: usize,
             ok: bool,
         }
-        impl Out<'_> {
-            fn harmless_key(&self, m: &MemberExpr) -> bool {
-                member_name(&m.prop).is_some_and(|k| {
-                    !self.fields.contains(k) && k != CURSOR && k != SETTER && k != self.queue
-                })
-            }
+        impl Out<'_, '_> {
             fn is_child(&self, e: &Expr) -> bool {
                 matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == self.name)
             }
+            /// `child.k`, and whether reading it runs no code (no accessor anywhere gives `k`).
+            fn plain_read(&self, e: &Expr) -> Option<bool> {
+                let Expr::Member(m) = strip_parens(e) else { return None };
+                if !self.is_child(&m.obj) {
+                    return None;
+                }
+                Some(member_name(&m.prop).is_some_and(|k| values_of_key(self.index, k).is_ok()))
+            }
+            fn operand(&mut self, e: &Expr) {
+                match self.plain_read(e) {
+                    Some(ok) => self.ok &= ok,
+                    None => e.visit_with(self),
+                }
+            }
+            /// `child.k` where every value the bundle gives `k` is a new built-in `AbortController`.
+            fn is_abort_controller(&self, e: &Expr) -> bool {
+                let Expr::Member(m) = strip_parens(e) else { return false };
+                if !self.is_child(&m.obj) {
+                    return false;
+                }
+                let Some(key) = member_name(&m.prop) else { return false };
+                let Ok(values) = values_of_key(self.index, key) else { return false };
+                !values.is_empty()
+                    && values.iter().all(|at| {
+                        let text = self.index.text(at);
+                        let bare = text.strip_prefix("new AbortController").is_some_and(|r| r == "()" || r.is_empty());
+                        self.index.lookups.top_level("AbortController");
+                        bare && !self.index.locals_around(at).contains("AbortController")
+                            && self.index.top_function_info("AbortController").is_none()
+                            && !self.index.top_values.iter().any(|(n, _)| *n == "AbortController")
+                    })
+            }
         }
-        impl Visit for Out<'_> {
+        impl Visit for Out<'_, '_> {
             fn visit_ident(&mut self, id: &Ident) {
                 // Reached only where the child is not a member's object: handed on, stored, compared.
                 if &*id.sym == self.name {
@@ -90,50 +116,45 @@ impl World<'_, '_> {
                 }
             }
             fn visit_member_expr(&mut self, m: &MemberExpr) {
+                // A member of the child read anywhere but a place that makes a primitive of it.
                 if self.is_child(&m.obj) {
-                    self.ok &= self.depth == 0 && self.harmless_key(m);
-                    m.prop.visit_with(self);
+                    self.ok = false;
+                }
+                m.visit_children_with(self);
+            }
+            fn visit_bin_expr(&mut self, b: &BinExpr) {
+                if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) {
+                    b.visit_children_with(self);
                 } else {
-                    m.visit_children_with(self);
+                    self.operand(&b.left);
+                    self.operand(&b.right);
+                }
+            }
+            fn visit_unary_expr(&mut self, u: &UnaryExpr) {
+                match u.op {
+                    UnaryOp::Delete => self.ok = false,
+                    _ => self.operand(&u.arg),
+                }
+            }
+            fn visit_tpl(&mut self, t: &Tpl) {
+                for e in &t.exprs {
+                    self.operand(e);
                 }
             }
             fn visit_call_expr(&mut self, call: &CallExpr) {
-                // `child.method(…)` runs the child's own code: not harmless.
                 if let Callee::Expr(c) = &call.callee {
-                    if matches!(strip_parens(c), Expr::Member(m) if self.is_child(&m.obj)) {
-                        self.ok = false;
+                    if let Expr::Member(m) = strip_parens(c) {
+                        if self.plain_read(&m.obj).is_some() {
+                            self.ok &= member_name(&m.prop) == Some("abort") && self.is_abort_controller(&m.obj);
+                            call.args.visit_with(self);
+                            return;
+                        }
                     }
                 }
                 call.visit_children_with(self);
             }
-            fn visit_assign_expr(&mut self, a: &AssignExpr) {
-                let mut writes = Vec::new();
-                crate::read::writes::of_assign(a, &mut writes);
-                if writes.iter().any(|w| matches!(&w.target,
-                    crate::read::writes::Target::Member(m) if self.is_child(&m.obj)))
-                {
-                    self.ok = false;
-                }
-                a.visit_children_with(self);
-            }
-            fn visit_update_expr(&mut self, u: &UpdateExpr) {
-                if matches!(strip_parens(&u.arg), Expr::Member(m) if self.is_child(&m.obj)) {
-                    self.ok = false;
-                }
-                u.visit_children_with(self);
-            }
-            fn visit_function(&mut self, f: &Function) {
-                self.depth += 1;
-                f.visit_children_with(self);
-                self.depth -= 1;
-            }
-            fn visit_arrow_expr(&mut self, a: &ArrowExpr) {
-                self.depth += 1;
-                a.visit_children_with(self);
-                self.depth -= 1;
-            }
         }
-        let mut out = Out { name, fields: &self.fields, queue: &self.queue, depth: 0, ok: true };
+        let mut out = Out { index: self.index, name, ok: true };
         body(&mut out);
         out.ok
     }
@@ -184,7 +205,10 @@ impl Uses<'_, '_, '_> {
                 KeyText::NoName => false,
                 // Read by a key the source computes: where the bundle spells the key in a
                 // string, it may be this one (a key put together from pieces is not seen).
-                KeyText::Unknown => crate::proof::account::inert::spelled_as_string(self.world.index, self.key),
+                KeyText::Unknown => {
+                    self.world.index.key_may_be(&c.expr, self.key)
+                        && crate::proof::account::inert::spelled_as_string(self.world.index, self.key)
+                }
             },
         }
     }

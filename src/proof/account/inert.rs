@@ -18,8 +18,8 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::anchors::pattern::{prop_name, strip_parens};
+use crate::anchors::resolve::held::{member_key, values_counted};
 use crate::anchors::resolve::within;
-use crate::proof::account::held::{member_key, values_counted};
 use crate::proof::account::world::World;
 use crate::read::parse::range;
 

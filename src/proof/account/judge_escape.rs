@@ -214,11 +214,23 @@ impl<'r, 'a> World<'r, 'a> {
                     Some(_) => {
                         return Some((site.clone(), format!("{handed} takes it apart where the tool cannot follow it")))
                     }
-                    // Fewer parameters than the child's place: only `arguments` could reach it.
-                    None if mentions_arguments(run) => {
-                        return Some((site.clone(), format!("{handed} reaches it only through `arguments`")))
+                    // Fewer parameters than the child's place, none of them a rest parameter:
+                    // nothing reaches the child where the function reads nothing from outside.
+                    None if on.arg != crate::proof::escape::AFTER_SPREAD
+                        && !params.iter().any(|p| matches!(p, Pat::Rest(_)))
+                        && reads_nothing_outside(run) =>
+                    {
+                        continue
                     }
-                    None => continue,
+                    None => {
+                        return Some((
+                            site.clone(),
+                            format!(
+                                "{handed} may reach it without a parameter of its own (through `arguments`, a rest \
+                                 parameter, a spread before it in the call, `this` or a name from outside)"
+                            ),
+                        ))
+                    }
                 };
                 let read = self.read_by(run);
                 match crate::proof::escape::kept_by_callee(run, &param, &on, read, harmless) {
@@ -307,10 +319,8 @@ impl<'r, 'a> World<'r, 'a> {
             index.lookups.mention(name, crate::anchors::resolve::Mention::Reference);
         }
         for (computed, bound) in &index.computed_keys {
-            match index.key_text(computed, 0) {
-                crate::anchors::resolve::KeyText::Is(k) if k != key => continue,
-                crate::anchors::resolve::KeyText::NoName => continue,
-                _ => {}
+            if !index.key_may_be(computed, key) {
+                continue;
             }
             match bound {
                 crate::anchors::resolve::KeyBound::Function(at) => {
@@ -652,15 +662,33 @@ fn collecting_call(outer: &FnInfo, callback: &std::ops::Range<usize>) -> Option<
     find.1
 }
 
-/// Whether `arguments` is spelled anywhere in a function (a nested one's included).
-fn mentions_arguments(f: &FnInfo) -> bool {
-    struct Find(bool);
-    impl swc_ecma_visit::Visit for Find {
+/// Whether a function reads nothing from outside itself: no `arguments`,
+/// no free name, and `this` only in a counter of its own (`this.#ran++`).
+fn reads_nothing_outside(f: &FnInfo) -> bool {
+    struct Find<'d> {
+        declared: &'d std::collections::HashSet<String>,
+        ok: bool,
+    }
+    impl swc_ecma_visit::Visit for Find<'_> {
         fn visit_ident(&mut self, id: &Ident) {
-            self.0 |= &*id.sym == "arguments";
+            self.ok &= &*id.sym == "undefined" || self.declared.contains(&*id.sym);
+        }
+        fn visit_update_expr(&mut self, u: &UpdateExpr) {
+            // `this.k++`: the counter is the function's object's own, holding a number.
+            if matches!(crate::anchors::pattern::strip_parens(&u.arg), Expr::Member(m)
+                if matches!(crate::anchors::pattern::strip_parens(&m.obj), Expr::This(_)))
+            {
+                return;
+            }
+            swc_ecma_visit::VisitWith::visit_children_with(u, self);
+        }
+        fn visit_this_expr(&mut self, _: &ThisExpr) {
+            self.ok = false;
         }
     }
-    let mut find = Find(false);
+    let declared: std::collections::HashSet<String> =
+        crate::read::scope::declared_by(f.node).into_iter().map(|n| n.to_string()).collect();
+    let mut find = Find { declared: &declared, ok: true };
     f.node.visit(&mut find);
-    find.0
+    find.ok
 }

@@ -167,7 +167,7 @@ fn class_names(resolution: &Resolution, anchor: &str) -> BTreeSet<String> {
 }
 
 /// The methods of the buffer class a caller may use without reading its
-/// messages: the append, the clear, the length's own member, `isHandled`.
+/// messages: the append, the clear, the length's own member, the acknowledgment predicate.
 fn buffer_safe(resolution: &Resolution, buffer: &swc_ecma_ast::Class, tail: &str) -> BTreeSet<String> {
     let method_of = |id: &str| -> Option<String> {
         let at = resolution.get(id).first()?.range.clone();
@@ -179,7 +179,8 @@ fn buffer_safe(resolution: &Resolution, buffer: &swc_ecma_ast::Class, tail: &str
         }
         _ => None,
     });
-    [method_of("buffer-append"), method_of("buffer-clear"), Some(tail.to_string()), Some("isHandled".to_string())]
+    let predicate = resolution.capture("buffer-class", "METHOD").map(str::to_string);
+    [method_of("buffer-append"), method_of("buffer-clear"), Some(tail.to_string()), predicate]
         .into_iter()
         .flatten()
         .chain(acks)

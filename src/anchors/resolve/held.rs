@@ -17,13 +17,13 @@ use crate::read::writes::{How, Target};
 
 /// The ranges of the values `key` is given anywhere in the bundle, nullish
 /// ones left out; Err at a place that gives it a value that cannot be read.
-pub(super) fn values_of_key(index: &Index, key: &str) -> Result<Vec<Range<usize>>, Range<usize>> {
+pub fn values_of_key(index: &Index, key: &str) -> Result<Vec<Range<usize>>, Range<usize>> {
     values_given(index, key, false)
 }
 
 /// As `values_of_key`, where `++`/`--` (a number whatever it held) and an
 /// arithmetic operator-assignment (its right side given) are followed too.
-pub(super) fn values_counted(index: &Index, key: &str) -> Result<Vec<Range<usize>>, Range<usize>> {
+pub fn values_counted(index: &Index, key: &str) -> Result<Vec<Range<usize>>, Range<usize>> {
     values_given(index, key, true)
 }
 
@@ -46,7 +46,7 @@ fn arithmetic(op: AssignOp) -> bool {
 }
 
 /// Whether an expression is `undefined`, `null` or `void <literal>`.
-pub(super) fn is_nullish(e: &Expr) -> bool {
+pub fn is_nullish(e: &Expr) -> bool {
     match strip_parens(e) {
         Expr::Lit(Lit::Null(_)) => true,
         Expr::Ident(id) => &*id.sym == "undefined",
@@ -73,11 +73,7 @@ impl Given<'_, '_> {
     }
 
     fn computed_may_be(&self, e: &Expr) -> bool {
-        match self.index.key_text(e, 0) {
-            KeyText::Is(k) => k == self.key,
-            KeyText::NoName => false,
-            KeyText::Unknown => true,
-        }
+        self.index.key_may_be(e, self.key)
     }
 
     fn name_may_be(&self, name: &PropName) -> bool {
@@ -85,6 +81,23 @@ impl Given<'_, '_> {
             PropName::Computed(c) => self.computed_may_be(&c.expr),
             other => prop_name(other) == Some(self.key),
         }
+    }
+
+    /// Whether an `Object.assign` source may give the key: anything but an
+    /// object literal whose keys are all known and none is it.
+    fn source_may_give(&self, source: &Expr) -> bool {
+        let Expr::Object(o) = strip_parens(source) else { return true };
+        o.props.iter().any(|p| match p {
+            PropOrSpread::Spread(_) => true,
+            PropOrSpread::Prop(p) => match &**p {
+                Prop::KeyValue(kv) => self.name_may_be(&kv.key),
+                Prop::Method(m) => self.name_may_be(&m.key),
+                Prop::Getter(g) => self.name_may_be(&g.key),
+                Prop::Setter(s) => self.name_may_be(&s.key),
+                Prop::Shorthand(id) => &*id.sym == self.key,
+                Prop::Assign(_) => true,
+            },
+        })
     }
 
     fn give(&mut self, value: &Expr) {
@@ -106,7 +119,14 @@ impl Visit for Given<'_, '_> {
             let hits = match &w.target {
                 Target::Member(m) => self.may_be(&m.prop),
                 Target::Reflected { key: Some(k), .. } => self.computed_may_be(k),
-                // `Object.assign(o, …)`, `setPrototypeOf`: any key.
+                // `Object.assign(o, { a, b: 1 })`: the keys its sources spell.
+                Target::Reflected { key: None, writer: "assign", .. } => match node {
+                    Expr::Call(call) => {
+                        call.args.iter().skip(1).any(|a| a.spread.is_some() || self.source_may_give(&a.expr))
+                    }
+                    _ => true,
+                },
+                // `setPrototypeOf`, `defineProperties`: any key.
                 Target::Reflected { key: None, .. } | Target::SuperMember(_) | Target::Opaque(_) => true,
                 Target::Name(..) => false,
             };
@@ -115,8 +135,10 @@ impl Visit for Given<'_, '_> {
             }
             match (node, w.how) {
                 (Expr::Assign(a), How::Assign | How::Compound)
-                    if matches!(a.op, AssignOp::Assign | AssignOp::NullishAssign | AssignOp::OrAssign | AssignOp::AndAssign)
-                        && matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Member(_))) =>
+                    if matches!(
+                        a.op,
+                        AssignOp::Assign | AssignOp::NullishAssign | AssignOp::OrAssign | AssignOp::AndAssign
+                    ) && matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Member(_))) =>
                 {
                     self.give(&a.right)
                 }
@@ -146,7 +168,12 @@ impl Visit for Given<'_, '_> {
             Prop::Getter(g) if self.name_may_be(&g.key) => self.cannot(range(g)),
             Prop::Setter(s) if self.name_may_be(&s.key) => self.cannot(range(s)),
             Prop::Method(m) if self.name_may_be(&m.key) => self.cannot(range(m)),
-            Prop::Assign(_) | Prop::KeyValue(_) | Prop::Shorthand(_) | Prop::Getter(_) | Prop::Setter(_) | Prop::Method(_) => {}
+            Prop::Assign(_)
+            | Prop::KeyValue(_)
+            | Prop::Shorthand(_)
+            | Prop::Getter(_)
+            | Prop::Setter(_)
+            | Prop::Method(_) => {}
         }
         node.visit_children_with(self);
     }
@@ -184,7 +211,7 @@ impl Given<'_, '_> {
 }
 
 /// The key a member expression names, where it names one the source spells.
-pub(super) fn member_key<'e>(index: &Index, m: &'e MemberExpr) -> Option<std::borrow::Cow<'e, str>> {
+pub fn member_key<'e>(index: &Index, m: &'e MemberExpr) -> Option<std::borrow::Cow<'e, str>> {
     match &m.prop {
         MemberProp::Computed(c) => match index.key_text(&c.expr, 0) {
             KeyText::Is(k) => Some(std::borrow::Cow::Owned(k)),
