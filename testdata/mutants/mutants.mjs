@@ -37,6 +37,8 @@ import { ROUND8 } from "./round8.mjs";
 import { ROUND9 } from "./round9.mjs";
 // Round 10 (round10.mjs): a red team's mutants against round 9's rules (function values followed as data: keys, helpers, descriptors, parameters, this-typing, private methods).
 import { ROUND10 } from "./round10.mjs";
+// Round 11 (round11.mjs): a red team's mutants against round 10's rules (a root kept on a member key, inert buffer members, a Set of live executions followed as data, a callee with fewer parameters than the child's position).
+import { ROUND11 } from "./round11.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2106,6 +2108,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND9,
   // ---- round 10 (round10.mjs): red-team mutants against round 9's rules ----
   ...ROUND10,
+  // ---- round 11 (round11.mjs): red-team mutants against round 10's rules ----
+  ...ROUND11,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
