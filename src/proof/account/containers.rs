@@ -116,6 +116,13 @@ impl World<'_, '_> {
                 }
             }
             fn visit_member_expr(&mut self, m: &MemberExpr) {
+                // `child.k.length`, `child.k.size`: a count, wherever it goes.
+                if matches!(member_name(&m.prop), Some("length" | "size")) {
+                    if let Some(ok) = self.plain_read(&m.obj) {
+                        self.ok &= ok;
+                        return;
+                    }
+                }
                 // A member of the child read anywhere but a place that makes a primitive of it.
                 if self.is_child(&m.obj) {
                     self.ok = false;
