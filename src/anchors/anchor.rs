@@ -70,6 +70,7 @@ struct AnchorFile {
     agree: Vec<String>,
     method: Option<String>,
     method_has: Option<String>,
+    class_has: Option<String>,
     has_string: Option<String>,
     config_has: Option<String>,
     config_lacks: Option<String>,
@@ -124,7 +125,9 @@ impl Count {
 
 pub enum Shape {
     /// A class with a method whose body contains a pattern.
-    Class { method: String, method_has: Pattern },
+    /// A class with a method (`*`: any) whose body has `method_has`, and, where
+    /// `class_has` is given, that pattern anywhere in the class.
+    Class { method: String, method_has: Pattern, class_has: Option<Pattern> },
     /// The innermost function around a string containing this text, or
     /// around an expression matching one of these patterns.
     Function { has_string: Option<String>, has: Vec<Pattern> },
@@ -226,6 +229,7 @@ fn compile(file: AnchorFile) -> Result<Anchor, String> {
         Some("class") => Shape::Class {
             method: file.method.clone().ok_or("a class anchor needs `method`")?,
             method_has: Pattern::parse(file.method_has.as_deref().ok_or("a class anchor needs `method-has`")?)?,
+            class_has: file.class_has.as_deref().map(Pattern::parse).transpose()?,
         },
         Some("function") => {
             let has = if file.pattern.is_some() || file.any.is_some() { patterns()? } else { Vec::new() };

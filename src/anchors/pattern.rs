@@ -214,6 +214,11 @@ pub fn prop_name(name: &PropName) -> Option<&str> {
     }
 }
 
+/// `a?.b`, `a?.b.c`: a member read through an optional chain.
+pub fn is_optional_member(e: &Expr) -> bool {
+    matches!(strip_parens(e), Expr::OptChain(o) if matches!(&*o.base, OptChainBase::Member(_)))
+}
+
 pub fn member_name(prop: &MemberProp) -> Option<&str> {
     match prop {
         MemberProp::Ident(ident) => Some(&ident.sym),
@@ -323,7 +328,8 @@ impl<'s> Matcher<'s> {
 
     pub fn match_pattern(&self, pattern: &Pattern, target: &Expr, captures: &mut Captures) -> bool {
         // Cheap rejection first: this runs on every expression of the bundle.
-        if pattern.kind.is_some_and(|kind| kind != std::mem::discriminant(strip_parens(target))) {
+        let optional_member = matches!(pattern.expr(), Expr::Member(_)) && is_optional_member(target);
+        if !optional_member && pattern.kind.is_some_and(|kind| kind != std::mem::discriminant(strip_parens(target))) {
             return false;
         }
         let mut trial = captures.clone();
@@ -351,6 +357,11 @@ impl<'s> Matcher<'s> {
             (Expr::This(_), Expr::This(_)) => true,
             (Expr::Ident(p), Expr::Ident(t)) => p.sym == t.sym,
             (Expr::Member(p), Expr::Member(t)) => self.member(p, t, captures),
+            // `a?.b` reads `b` of `a` as `a.b` does, where `a` holds an object.
+            (Expr::Member(p), Expr::OptChain(OptChainExpr { base, .. })) => match &**base {
+                OptChainBase::Member(t) => self.member(p, t, captures),
+                OptChainBase::Call(_) => false,
+            },
             (Expr::Call(p), Expr::Call(t)) => match (&p.callee, &t.callee) {
                 (Callee::Expr(pc), Callee::Expr(tc)) => {
                     self.expr(pc, tc, captures) && self.args(&p.args, &t.args, captures)
@@ -383,6 +394,8 @@ impl<'s> Matcher<'s> {
                 p.exprs.len() == t.exprs.len() && p.exprs.iter().zip(&t.exprs).all(|(p, t)| self.expr(p, t, captures))
             }
             (Expr::Object(p), Expr::Object(t)) => self.object(p, t, captures),
+            // An empty array literal matches only an empty one.
+            (Expr::Array(p), Expr::Array(t)) => p.elems.is_empty() && t.elems.is_empty(),
             _ => false,
         }
     }
@@ -522,5 +535,14 @@ mod tests {
         assert!(matches("$F($$$ARGS)", "f(1,2,3);").is_some());
         assert!(matches("$F($A, $$$REST)", "f();").is_none());
         assert!(matches("$E.setSteeringReaderIndex($_)", "(e).setSteeringReaderIndex(n);").is_some());
+    }
+
+    #[test]
+    fn optional_members_and_empty_arrays() {
+        assert!(matches("$_.handlers.size", "a.get(e)?.handlers.size;").is_some());
+        assert!(matches("$_.handlers.size", "a?.handlers.size;").is_some());
+        assert!(matches("{ handlers: new Set() }", "({id:1,handlers:new Set});").is_some());
+        assert!(matches("$_.$_ = []", "this.messages=[];").is_some());
+        assert!(matches("$_.$_ = []", "this.messages=[1];").is_none());
     }
 }

@@ -170,8 +170,10 @@ fn required(anchors: &AnchorSet) -> Result<Vec<Vec<Literal>>, String> {
     let mut out = Vec::new();
     for anchor in anchors.anchors.iter().filter(|a| a.inside.is_none()) {
         let alternatives: Vec<Vec<Literal>> = match &anchor.shape {
-            Shape::Class { method, method_has } if method == "*" => vec![method_has.literals()],
-            Shape::Class { method, method_has } => vec![[vec![Literal::name(method)], method_has.literals()].concat()],
+            Shape::Class { method, method_has, .. } if method == "*" => vec![method_has.literals()],
+            Shape::Class { method, method_has, .. } => {
+                vec![[vec![Literal::name(method)], method_has.literals()].concat()]
+            }
             Shape::Function { has_string, has } => {
                 has_string.iter().map(|s| vec![Literal::text(s)]).chain(has.iter().map(|p| p.literals())).collect()
             }

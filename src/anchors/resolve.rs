@@ -151,7 +151,9 @@ pub fn class_method<'c>(class: &'c Class, at: &Range<usize>) -> Option<&'c Class
 fn evaluate(resolution: &Resolution, anchor: &Anchor) -> Result<Vec<Match>, Refusal> {
     let index = &resolution.index;
     let mut found = match &anchor.shape {
-        Shape::Class { method, method_has } => classes_with_method(index, method, method_has),
+        Shape::Class { method, method_has, class_has } => {
+            classes_with_method(index, method, method_has, class_has.as_ref())
+        }
         Shape::Function { has_string, has } => {
             let mut spots: Vec<Range<usize>> =
                 has_string.iter().flat_map(|h| index.strings.get(h).into_iter().flatten().cloned()).collect();
@@ -262,10 +264,17 @@ fn has_key(prop: &PropOrSpread, key: &str) -> bool {
     }
 }
 
-fn classes_with_method(index: &Index, method: &str, pattern: &Pattern) -> Vec<Match> {
+fn classes_with_method(index: &Index, method: &str, pattern: &Pattern, class_has: Option<&Pattern>) -> Vec<Match> {
     let matcher = Matcher::new(index.source);
     let mut out = Vec::new();
     for class in &index.classes {
+        if let Some(has) = class_has {
+            let mut search = ExprSearch { matcher: &matcher, pattern: has, hit: false };
+            class.class.visit_with(&mut search);
+            if !search.hit {
+                continue;
+            }
+        }
         // `*`: any method of the class whose body has the pattern, whatever it is called.
         let found = class.class.body.iter().find_map(|member| {
             let ClassMember::Method(m) = member else { return None };
@@ -315,6 +324,10 @@ fn enclosing_functions(index: &Index, spots: &[Range<usize>]) -> Vec<Match> {
     let mut out: Vec<Match> = Vec::new();
     for spot in spots {
         let Some(function) = index.enclosing_function(spot) else { continue };
+        // A constructor initialises its object: it is never the method a function anchor names.
+        if matches!(function.node, crate::read::scope::FnNode::Constructor(_)) {
+            continue;
+        }
         if !out.iter().any(|m| m.range == function.range) {
             out.push(Match { range: function.range.clone(), captures: Captures::new() });
         }

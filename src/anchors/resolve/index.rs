@@ -172,6 +172,8 @@ struct KindTable<'p> {
     by_kind: Vec<(std::mem::Discriminant<Expr>, Vec<Indexed<'p>>)>,
     /// For a node of a kind no pattern fixes: only the kindless patterns.
     kindless: Vec<Indexed<'p>>,
+    /// For a member read through `?.`: the member patterns and the kindless ones.
+    members: Vec<Indexed<'p>>,
 }
 
 impl<'p> KindTable<'p> {
@@ -191,10 +193,16 @@ impl<'p> KindTable<'p> {
             .map(|k| (k, all.iter().copied().filter(|(_, p)| p.kind().is_none_or(|pk| pk == k)).collect()))
             .collect();
         let kindless = all.iter().copied().filter(|(_, p)| p.kind().is_none()).collect();
-        KindTable { by_kind, kindless }
+        let members =
+            all.iter().copied().filter(|(_, p)| p.kind().is_none() || matches!(p.expr(), Expr::Member(_))).collect();
+        KindTable { by_kind, kindless, members }
     }
 
     fn for_node(&self, node: &Expr) -> &[Indexed<'p>] {
+        // A member read through `?.` is tried against the member patterns.
+        if crate::anchors::pattern::is_optional_member(node) {
+            return &self.members;
+        }
         let kind = std::mem::discriminant(strip_parens(node));
         self.by_kind.iter().find(|(k, _)| *k == kind).map_or(&self.kindless, |(_, list)| list)
     }
