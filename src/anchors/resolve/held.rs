@@ -100,6 +100,21 @@ impl Given<'_, '_> {
         })
     }
 
+    /// Whether a literal gives the key only by plain `key: value` properties.
+    fn gives_plainly(&self, o: &ObjectLit) -> bool {
+        o.props.iter().all(|p| match p {
+            PropOrSpread::Spread(_) => false,
+            PropOrSpread::Prop(p) => match &**p {
+                Prop::KeyValue(_) => true,
+                Prop::Method(m) => !self.name_may_be(&m.key),
+                Prop::Getter(g) => !self.name_may_be(&g.key),
+                Prop::Setter(s) => !self.name_may_be(&s.key),
+                Prop::Shorthand(id) => &*id.sym != self.key,
+                Prop::Assign(_) => false,
+            },
+        })
+    }
+
     fn give(&mut self, value: &Expr) {
         if !is_nullish(value) {
             self.out.push(range(strip_parens(value)));
@@ -120,9 +135,21 @@ impl Visit for Given<'_, '_> {
                 Target::Member(m) => self.may_be(&m.prop),
                 Target::Reflected { key: Some(k), .. } => self.computed_may_be(k),
                 // `Object.assign(o, { a, b: 1 })`: the keys its sources spell.
+                // `Object.assign(o, { k: v })`: the keys its literal sources spell, with their values.
                 Target::Reflected { key: None, writer: "assign", .. } => match node {
                     Expr::Call(call) => {
-                        call.args.iter().skip(1).any(|a| a.spread.is_some() || self.source_may_give(&a.expr))
+                        for a in call.args.iter().skip(1) {
+                            match (&a.spread, strip_parens(&a.expr)) {
+                                (None, Expr::Object(_)) if !self.source_may_give(&a.expr) => {}
+                                (None, Expr::Object(o)) if self.gives_plainly(o) => {
+                                    for v in plain_values(o, |k| self.name_may_be(k)) {
+                                        self.give(v);
+                                    }
+                                }
+                                _ => self.cannot(range(node)),
+                            }
+                        }
+                        false
                     }
                     _ => true,
                 },
@@ -219,4 +246,18 @@ pub fn member_key<'e>(index: &Index, m: &'e MemberExpr) -> Option<std::borrow::C
         },
         prop => member_name(prop).map(std::borrow::Cow::Borrowed),
     }
+}
+
+/// The values of a literal's plain `key: value` properties whose key may be the one asked.
+fn plain_values<'o>(o: &'o ObjectLit, may_be: impl Fn(&PropName) -> bool) -> Vec<&'o Expr> {
+    o.props
+        .iter()
+        .filter_map(|p| match p {
+            PropOrSpread::Prop(p) => match &**p {
+                Prop::KeyValue(kv) if may_be(&kv.key) => Some(&*kv.value),
+                _ => None,
+            },
+            PropOrSpread::Spread(_) => None,
+        })
+        .collect()
 }

@@ -212,9 +212,11 @@ impl Uses<'_, '_, '_> {
                 KeyText::NoName => false,
                 // Read by a key the source computes: where the bundle spells the key in a
                 // string, it may be this one (a key put together from pieces is not seen).
+                // A key the source computes may be this one (`services[key]` over
+                // `Object.keys(services)`), unless it can only be a number (an index).
                 KeyText::Unknown => {
                     self.world.index.key_may_be(&c.expr, self.key)
-                        && crate::proof::account::inert::spelled_as_string(self.world.index, self.key)
+                        && !crate::proof::account::inert::numeric_key(self.world.index, &c.expr)
                 }
             },
         }
@@ -230,6 +232,9 @@ impl Visit for Uses<'_, '_, '_> {
                         Some("add" | "delete" | "has" | "clear") => {}
                         Some("forEach") => {
                             let ok = match call.args.first().map(|a| strip_parens(&a.expr)) {
+                                // `forEach((value, key, set) => …)`: a Set hands each element twice, and itself.
+                                Some(Expr::Arrow(a)) if a.params.len() > 1 => false,
+                                Some(Expr::Fn(f)) if f.function.params.len() > 1 => false,
                                 Some(Expr::Arrow(a)) => match a.params.first() {
                                     Some(Pat::Ident(p)) => {
                                         self.world.taken_out_harmlessly(&p.id.sym, &|v| a.body.visit_with(v))

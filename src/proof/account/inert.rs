@@ -309,3 +309,70 @@ fn value_at(program: &Program, at: &Range<usize>) -> Option<Expr> {
     program.visit_with(&mut find);
     find.found
 }
+
+/// Whether a computed key can only be a number (an array index): a number,
+/// arithmetic, a `.length`, or a local every write of which is one of those
+/// (a loop counter). A parameter, or anything else, may be any key.
+pub(super) fn numeric_key(index: &crate::anchors::resolve::Index, e: &Expr) -> bool {
+    numeric(index, e, 0)
+}
+
+fn numeric(index: &crate::anchors::resolve::Index, e: &Expr, depth: u8) -> bool {
+    match strip_parens(e) {
+        Expr::Lit(Lit::Num(_)) => true,
+        Expr::Update(_) => true,
+        Expr::Unary(u) => matches!(u.op, UnaryOp::Minus | UnaryOp::Plus | UnaryOp::Tilde),
+        Expr::Bin(b) => match b.op {
+            BinaryOp::Add => numeric(index, &b.left, depth) && numeric(index, &b.right, depth),
+            BinaryOp::Sub
+            | BinaryOp::Mul
+            | BinaryOp::Div
+            | BinaryOp::Mod
+            | BinaryOp::Exp
+            | BinaryOp::BitOr
+            | BinaryOp::BitAnd
+            | BinaryOp::BitXor
+            | BinaryOp::LShift
+            | BinaryOp::RShift
+            | BinaryOp::ZeroFillRShift => true,
+            _ => false,
+        },
+        Expr::Member(m) => crate::anchors::pattern::member_name(&m.prop) == Some("length"),
+        Expr::Ident(id) if depth < 3 => {
+            let Some(f) = index.enclosing_function(&range(id)) else { return false };
+            let name: &str = &id.sym;
+            if f.node.param_names().contains(&Some(name)) {
+                return false;
+            }
+            // Its declarations' initialisers and every write of it.
+            struct Inits<'n>(&'n str, Vec<Option<Expr>>, bool);
+            impl Visit for Inits<'_> {
+                fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+                    match &d.name {
+                        Pat::Ident(i) if &*i.id.sym == self.0 => self.1.push(d.init.as_deref().cloned()),
+                        Pat::Ident(_) => {}
+                        pat => {
+                            let mut names = Vec::new();
+                            crate::read::writes::pattern_names(pat, &mut names);
+                            self.2 |= names.iter().any(|n| n == self.0);
+                        }
+                    }
+                    d.visit_children_with(self);
+                }
+            }
+            let mut inits = Inits(name, Vec::new(), false);
+            f.node.visit(&mut inits);
+            if inits.2 || inits.1.is_empty() {
+                return false;
+            }
+            let declared = inits.1.iter().all(|i| i.as_ref().is_some_and(|v| numeric(index, v, depth + 1)));
+            let writes = crate::read::writes::in_function(f.node);
+            let written = writes.iter().all(|w| match &w.target {
+                crate::read::writes::Target::Name(n, _) if n == name => w.how == crate::read::writes::How::Update,
+                _ => true,
+            });
+            declared && written
+        }
+        _ => false,
+    }
+}

@@ -218,7 +218,7 @@ impl<'r, 'a> World<'r, 'a> {
                     // nothing reaches the child where the function reads nothing from outside.
                     None if on.arg != crate::proof::escape::AFTER_SPREAD
                         && !params.iter().any(|p| matches!(p, Pat::Rest(_)))
-                        && reads_nothing_outside(run) =>
+                        && reads_nothing_outside(self.index, run) =>
                     {
                         continue
                     }
@@ -664,21 +664,25 @@ fn collecting_call(outer: &FnInfo, callback: &std::ops::Range<usize>) -> Option<
 
 /// Whether a function reads nothing from outside itself: no `arguments`,
 /// no free name, and `this` only in a counter of its own (`this.#ran++`).
-fn reads_nothing_outside(f: &FnInfo) -> bool {
-    struct Find<'d> {
+fn reads_nothing_outside(index: &crate::anchors::resolve::Index, f: &FnInfo) -> bool {
+    struct Find<'d, 'i, 'a> {
+        index: &'i crate::anchors::resolve::Index<'a>,
         declared: &'d std::collections::HashSet<String>,
         ok: bool,
     }
-    impl swc_ecma_visit::Visit for Find<'_> {
+    impl swc_ecma_visit::Visit for Find<'_, '_, '_> {
         fn visit_ident(&mut self, id: &Ident) {
             self.ok &= &*id.sym == "undefined" || self.declared.contains(&*id.sym);
         }
         fn visit_update_expr(&mut self, u: &UpdateExpr) {
-            // `this.k++`: the counter is the function's object's own, holding a number.
-            if matches!(crate::anchors::pattern::strip_parens(&u.arg), Expr::Member(m)
-                if matches!(crate::anchors::pattern::strip_parens(&m.obj), Expr::This(_)))
-            {
-                return;
+            // `this.k++`: the counter is the function's object's own, holding a number,
+            // where no accessor anywhere is bound to `k` (a setter would run code).
+            if let Expr::Member(m) = crate::anchors::pattern::strip_parens(&u.arg) {
+                let plain = crate::anchors::pattern::member_name(&m.prop)
+                    .is_some_and(|k| crate::anchors::resolve::held::values_counted(self.index, k).is_ok());
+                if matches!(crate::anchors::pattern::strip_parens(&m.obj), Expr::This(_)) && plain {
+                    return;
+                }
             }
             swc_ecma_visit::VisitWith::visit_children_with(u, self);
         }
@@ -688,7 +692,7 @@ fn reads_nothing_outside(f: &FnInfo) -> bool {
     }
     let declared: std::collections::HashSet<String> =
         crate::read::scope::declared_by(f.node).into_iter().map(|n| n.to_string()).collect();
-    let mut find = Find { declared: &declared, ok: true };
+    let mut find = Find { index, declared: &declared, ok: true };
     f.node.visit(&mut find);
     find.ok
 }
