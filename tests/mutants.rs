@@ -122,6 +122,12 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r11-h-inert-turn-counter", false),
     ("r11-h-hook-no-params", true),
     ("r11-h-drain-recap-never-set", true),
+    ("r12-h-forin-literal-fields", false),
+    ("r12-h-param-key-literal", false),
+    ("r12-h-member-key-literal", false),
+    ("r12-h-root-member-assign-literal", false),
+    ("r12-h-clear-retires", false),
+    ("r12-h-second-handlers-class", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];

@@ -39,6 +39,8 @@ import { ROUND9 } from "./round9.mjs";
 import { ROUND10 } from "./round10.mjs";
 // Round 11 (round11.mjs): a red team's mutants against round 10's rules (a root kept on a member key, inert buffer members, a Set of live executions followed as data, a callee with fewer parameters than the child's position).
 import { ROUND11 } from "./round11.mjs";
+// Round 12 (round12.mjs): a red team's mutants against round 11's rules (computed keys followed as data, Object.assign keys, the member-kept root, the live Set, counters, inert keys, the buffer's anchor).
+import { ROUND12 } from "./round12.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2110,6 +2112,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND10,
   // ---- round 11 (round11.mjs): red-team mutants against round 10's rules ----
   ...ROUND11,
+  // ---- round 12 (round12.mjs): red-team mutants against round 11's rules ----
+  ...ROUND12,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
