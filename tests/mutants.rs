@@ -125,7 +125,7 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r12-h-forin-literal-fields", false),
     ("r12-h-param-key-literal", false),
     ("r12-h-member-key-literal", false),
-    ("r12-h-root-member-assign-literal", false),
+    ("r12-h-root-member-assign-literal", true),
     ("r12-h-clear-retires", false),
     ("r12-h-second-handlers-class", true),
 ];

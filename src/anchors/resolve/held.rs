@@ -249,7 +249,7 @@ pub fn member_key<'e>(index: &Index, m: &'e MemberExpr) -> Option<std::borrow::C
 }
 
 /// The values of a literal's plain `key: value` properties whose key may be the one asked.
-fn plain_values<'o>(o: &'o ObjectLit, may_be: impl Fn(&PropName) -> bool) -> Vec<&'o Expr> {
+fn plain_values(o: &ObjectLit, may_be: impl Fn(&PropName) -> bool) -> Vec<&Expr> {
     o.props
         .iter()
         .filter_map(|p| match p {

@@ -1341,7 +1341,7 @@ impl<'a> Index<'a> {
 
     /// The arguments of every call of `f`, where all are seen: its callers,
     /// or the one call of a function expression called where it stands.
-    fn calls_of(&self, f: &FnInfo<'a>) -> Option<Vec<&'a [ExprOrSpread]>> {
+    pub fn calls_of(&self, f: &FnInfo<'a>) -> Option<Vec<&'a [ExprOrSpread]>> {
         if let Some(callers) = self.callers(f) {
             return (callers.escapes.is_empty() && callers.named_in.is_empty()).then_some(callers.calls);
         }

@@ -56,7 +56,8 @@ impl World<'_, '_> {
         if !sets {
             return false;
         }
-        let mut uses = Uses { world: self, key, open: false };
+        let holders = holder_literals(index, key);
+        let mut uses = Uses { world: self, key, holders, open: false };
         index.program.visit_with(&mut uses);
         !uses.open
     }
@@ -191,6 +192,8 @@ fn top_level_new_set(program: &Program, at: &Range<usize>, builtin: &dyn Fn(&str
 struct Uses<'u, 'r, 'a> {
     world: &'u World<'r, 'a>,
     key: &'u str,
+    /// The object literals that give the key, where nothing else gives it to an object.
+    holders: Option<Vec<Range<usize>>>,
     open: bool,
 }
 
@@ -210,13 +213,13 @@ impl Uses<'_, '_, '_> {
             MemberProp::Computed(c) => match self.world.index.key_text(&c.expr, 0) {
                 KeyText::Is(k) => k == self.key,
                 KeyText::NoName => false,
-                // Read by a key the source computes: where the bundle spells the key in a
-                // string, it may be this one (a key put together from pieces is not seen).
                 // A key the source computes may be this one (`services[key]` over
-                // `Object.keys(services)`), unless it can only be a number (an index).
+                // `Object.keys(services)`), unless it can only be a number (an index)
+                // or the object read cannot be one that holds the container.
                 KeyText::Unknown => {
                     self.world.index.key_may_be(&c.expr, self.key)
                         && !crate::proof::account::inert::numeric_key(self.world.index, &c.expr)
+                        && self.holders.as_ref().is_none_or(|h| may_be_holder(self.world.index, &m.obj, h, 0))
                 }
             },
         }
@@ -313,4 +316,172 @@ impl Visit for Uses<'_, '_, '_> {
         }
         a.right.visit_with(self);
     }
+}
+
+/// The object literals that give `key` a value, where those are the only
+/// places any object is given it (no member write, reflective writer or
+/// class field may give it): then only those objects hold the container.
+fn holder_literals(index: &crate::anchors::resolve::Index, key: &str) -> Option<Vec<Range<usize>>> {
+    struct Find<'i, 'a> {
+        index: &'i crate::anchors::resolve::Index<'a>,
+        key: &'i str,
+        out: Vec<Range<usize>>,
+        elsewhere: bool,
+    }
+    impl Visit for Find<'_, '_> {
+        fn visit_object_lit(&mut self, o: &ObjectLit) {
+            let gives = o.props.iter().any(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => match &kv.key {
+                        PropName::Computed(c) => self.index.key_may_be(&c.expr, self.key),
+                        k => crate::anchors::pattern::prop_name(k) == Some(self.key),
+                    },
+                    Prop::Shorthand(id) => &*id.sym == self.key,
+                    _ => false,
+                },
+                // A spread copies what another object holds: that one is a holder already.
+                PropOrSpread::Spread(_) => false,
+            });
+            if gives {
+                self.out.push(range(o));
+            }
+            o.visit_children_with(self);
+        }
+        fn visit_expr(&mut self, e: &Expr) {
+            let mut writes = Vec::new();
+            crate::read::writes::of_expr(e, &mut writes);
+            self.elsewhere |= writes.iter().any(|w| match &w.target {
+                crate::read::writes::Target::Member(m) => match &m.prop {
+                    MemberProp::Ident(i) => &*i.sym == self.key,
+                    MemberProp::PrivateName(_) => false,
+                    MemberProp::Computed(c) => self.index.key_may_be(&c.expr, self.key),
+                },
+                crate::read::writes::Target::Name(..) => false,
+                _ => true,
+            });
+            e.visit_children_with(self);
+        }
+        fn visit_class_prop(&mut self, p: &ClassProp) {
+            self.elsewhere |= match &p.key {
+                PropName::Computed(c) => self.index.key_may_be(&c.expr, self.key),
+                k => crate::anchors::pattern::prop_name(k) == Some(self.key),
+            };
+            p.visit_children_with(self);
+        }
+    }
+    let mut find = Find { index, key, out: Vec::new(), elsewhere: false };
+    index.program.visit_with(&mut find);
+    (!find.elsewhere).then_some(find.out)
+}
+
+/// Whether `e` may evaluate to one of the `holders` object literals,
+/// followed back through parameters (every call's argument), locals and
+/// top-level names a few steps; anything else may be any object.
+fn may_be_holder(index: &crate::anchors::resolve::Index, e: &Expr, holders: &[Range<usize>], depth: u8) -> bool {
+    if depth > 4 {
+        return true;
+    }
+    match strip_parens(e) {
+        Expr::Object(o) => holders.contains(&range(o)),
+        // `this` in a class's own method is an instance of the class, built by
+        // `new`, not one of the literals (a method called on a literal through
+        // `.call` is not seen: docs/PROOF.md, known limits).
+        Expr::This(t) => {
+            let at = range(t);
+            let binder = index
+                .functions
+                .iter()
+                .filter(|f| crate::anchors::resolve::within(&at, &f.range))
+                .filter(|f| !matches!(f.node, crate::read::scope::FnNode::Arrow(_)))
+                .max_by_key(|f| f.range.start);
+            !binder.is_some_and(|f| index.classes.iter().any(|c| c.is_member(f)))
+        }
+        // `x.messages`: what the bundle gives that key.
+        Expr::Member(m) => {
+            let Some(key) = member_name(&m.prop) else { return true };
+            let Ok(values) = values_of_key(index, key) else { return true };
+            values.iter().any(|at| {
+                holders.contains(at)
+                    || match crate::proof::account::inert::value_at(index.program, at) {
+                        Some(
+                            Expr::Array(_)
+                            | Expr::New(_)
+                            | Expr::Lit(_)
+                            | Expr::Object(_)
+                            | Expr::Arrow(_)
+                            | Expr::Fn(_),
+                        ) => false,
+                        Some(v) => may_be_holder(index, &v, holders, depth + 1),
+                        None => true,
+                    }
+            })
+        }
+        Expr::Ident(id) => {
+            let name: &str = &id.sym;
+            let at = range(id);
+            // The innermost function around `at` that declares the name.
+            let owner = index
+                .functions
+                .iter()
+                .filter(|f| crate::anchors::resolve::within(&at, &f.range))
+                .filter(|f| crate::read::scope::declared_by(f.node).contains(name))
+                .max_by_key(|f| f.range.start);
+            match owner {
+                Some(f) => match f.node.param_names().iter().position(|p| *p == Some(name)) {
+                    Some(position) => {
+                        if crate::read::writes::in_function(f.node)
+                            .iter()
+                            .any(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name))
+                        {
+                            return true;
+                        }
+                        let Some(calls) = index.calls_of(f) else { return true };
+                        calls.iter().any(|args| {
+                            if args.iter().take(position + 1).any(|a| a.spread.is_some()) {
+                                return true;
+                            }
+                            args.get(position).is_some_and(|a| may_be_holder(index, &a.expr, holders, depth + 1))
+                        })
+                    }
+                    // A local: followed no further.
+                    None => true,
+                },
+                // A top-level name: its initialiser and what every assignment gives it.
+                None => {
+                    index.lookups.top_level(name);
+                    let init = index.top_values.iter().find(|(n, _)| *n == name).map(|(_, i)| *i);
+                    let writes = crate::read::writes::of_top_level_names(index.program);
+                    let mut given = Vec::new();
+                    for w in writes
+                        .iter()
+                        .filter(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name))
+                    {
+                        match crate::proof::account::inert::value_at(index.program, &crate::read::parse::range(&w.at)) {
+                            Some(Expr::Assign(a)) if w.how == crate::read::writes::How::Assign => given.push(*a.right),
+                            _ => return true,
+                        }
+                    }
+                    if init.is_none() && given.is_empty() && !declared_at_top(index, name) {
+                        return true;
+                    }
+                    init.is_some_and(|i| may_be_holder(index, i, holders, depth + 1))
+                        || given.iter().any(|v| may_be_holder(index, v, holders, depth + 1))
+                }
+            }
+        }
+        _ => true,
+    }
+}
+
+/// Whether the program declares `name` at its top level (`var e;`).
+fn declared_at_top(index: &crate::anchors::resolve::Index, name: &str) -> bool {
+    index.top_functions.iter().any(|(n, _)| *n == name)
+        || crate::anchors::resolve::top_statements(index.program).iter().any(|s| match s {
+            Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| {
+                let mut names = Vec::new();
+                crate::read::writes::pattern_names(&d.name, &mut names);
+                names.iter().any(|n| n == name)
+            }),
+            _ => false,
+        })
 }

@@ -285,7 +285,7 @@ fn returns(f: &Function) -> Vec<Expr> {
 }
 
 /// The expression at `at` in the program, cloned.
-fn value_at(program: &Program, at: &Range<usize>) -> Option<Expr> {
+pub(super) fn value_at(program: &Program, at: &Range<usize>) -> Option<Expr> {
     struct Find<'a> {
         at: &'a Range<usize>,
         found: Option<Expr>,

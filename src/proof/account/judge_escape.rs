@@ -204,33 +204,10 @@ impl<'r, 'a> World<'r, 'a> {
                         format!("is handed to the function `{}` returns (byte {}), which", on.name, run.range.start)
                     }
                 };
-                let params: Vec<&Pat> = match run.node {
-                    crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
-                    crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
-                    crate::read::scope::FnNode::Constructor(_) => continue,
-                };
-                let param = match params.get(on.arg) {
-                    Some(Pat::Ident(p)) => p.id.sym.to_string(),
-                    Some(_) => {
-                        return Some((site.clone(), format!("{handed} takes it apart where the tool cannot follow it")))
-                    }
-                    // Fewer parameters than the child's place, none of them a rest parameter:
-                    // nothing reaches the child where the function reads nothing from outside.
-                    None if on.arg != crate::proof::escape::AFTER_SPREAD
-                        && !params.iter().any(|p| matches!(p, Pat::Rest(_)))
-                        && reads_nothing_outside(self.index, run) =>
-                    {
-                        continue
-                    }
-                    None => {
-                        return Some((
-                            site.clone(),
-                            format!(
-                                "{handed} may reach it without a parameter of its own (through `arguments`, a rest \
-                                 parameter, a spread before it in the call, `this` or a name from outside)"
-                            ),
-                        ))
-                    }
+                let param = match self.child_parameter(run, &on, &handed) {
+                    Ok(Some(param)) => param,
+                    Ok(None) => continue,
+                    Err(why) => return Some((site.clone(), why)),
                 };
                 let read = self.read_by(run);
                 match crate::proof::escape::kept_by_callee(run, &param, &on, read, harmless) {
@@ -256,6 +233,39 @@ impl<'r, 'a> World<'r, 'a> {
             next = later;
         }
         Some((site.clone(), "is handed on through too many functions to follow".into()))
+    }
+
+    /// The parameter of `run` the child arrives in: None where it cannot
+    /// reach the child at all (a constructor, or fewer parameters than the
+    /// child's place and nothing read from outside); Err where it may reach
+    /// it some way the tool does not follow.
+    fn child_parameter(
+        &self,
+        run: &FnInfo<'a>,
+        on: &crate::proof::escape::HandedOn,
+        handed: &str,
+    ) -> Result<Option<String>, String> {
+        let params: Vec<&Pat> = match run.node {
+            crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
+            crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
+            crate::read::scope::FnNode::Constructor(_) => return Ok(None),
+        };
+        match params.get(on.arg) {
+            Some(Pat::Ident(p)) => Ok(Some(p.id.sym.to_string())),
+            Some(_) => Err(format!("{handed} takes it apart where the tool cannot follow it")),
+            // Fewer parameters than the child's place, none of them a rest parameter:
+            // nothing reaches the child where the function reads nothing from outside.
+            None if on.arg != crate::proof::escape::AFTER_SPREAD
+                && !params.iter().any(|p| matches!(p, Pat::Rest(_)))
+                && reads_nothing_outside(self.index, run) =>
+            {
+                Ok(None)
+            }
+            None => Err(format!(
+                "{handed} may reach it without a parameter of its own (through `arguments`, a rest parameter, a \
+                 spread before it in the call, `this` or a name from outside)"
+            )),
+        }
     }
 
     /// What moves delivery if `run` writes it on the child: the end-of-turn
@@ -678,8 +688,17 @@ fn reads_nothing_outside(index: &crate::anchors::resolve::Index, f: &FnInfo) -> 
             // `this.k++`: the counter is the function's object's own, holding a number,
             // where no accessor anywhere is bound to `k` (a setter would run code).
             if let Expr::Member(m) = crate::anchors::pattern::strip_parens(&u.arg) {
-                let plain = crate::anchors::pattern::member_name(&m.prop)
-                    .is_some_and(|k| crate::anchors::resolve::held::values_counted(self.index, k).is_ok());
+                let plain = match &m.prop {
+                    // `#ran`: a private field, unless some class has a private accessor of that name.
+                    MemberProp::PrivateName(p) => !self.index.classes.iter().any(|c| {
+                        c.class.body.iter().any(|member| {
+                            matches!(member,
+                            ClassMember::PrivateMethod(pm) if pm.key.name == p.name && pm.kind != MethodKind::Method)
+                        })
+                    }),
+                    prop => crate::anchors::pattern::member_name(prop)
+                        .is_some_and(|k| crate::anchors::resolve::held::values_counted(self.index, k).is_ok()),
+                };
                 if matches!(crate::anchors::pattern::strip_parens(&m.obj), Expr::This(_)) && plain {
                     return;
                 }
