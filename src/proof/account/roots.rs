@@ -109,10 +109,18 @@ impl<'r, 'a> Roots<'r, 'a> {
         for at in &values {
             let shown = self.resolution.expr_at(f, at).is_some_and(|v| self.is_root_value(f, v, depth));
             if !shown {
-                return Err(format!(
-                    "`{name}` is given `{}`, not a root construction",
-                    clip(self.resolution.index.text(at))
-                ));
+                let helper = self.resolution.expr_at(f, at).and_then(|v| self.helper_called_from_a_value(v));
+                return Err(match helper {
+                    Some(helper) => format!(
+                        "`{name}` is given `{}`: `{helper}` builds a depth-0 execution and is also called from a \
+                         function value (a handler, a callback), where what it builds may be a top-level agent's \
+                         delegate that no root continuation shows is the turn's root",
+                        clip(self.resolution.index.text(at))
+                    ),
+                    None => {
+                        format!("`{name}` is given `{}`, not a root construction", clip(self.resolution.index.text(at)))
+                    }
+                });
             }
         }
         let param = f.node.param_names().iter().position(|p| *p == Some(name)).filter(|_| function_level);
@@ -214,6 +222,22 @@ impl<'r, 'a> Roots<'r, 'a> {
             }
             _ => false,
         }
+    }
+
+    /// The helper a value calls, where every function of that name returns
+    /// only roots but some call of it stands in a function value.
+    fn helper_called_from_a_value(&self, value: &Expr) -> Option<String> {
+        let Expr::Call(CallExpr { callee: Callee::Expr(callee), .. }) = strip_parens(value) else { return None };
+        let name = match strip_parens(callee) {
+            Expr::Ident(id) => id.sym.to_string(),
+            Expr::Member(m) => member_name(&m.prop)?.to_string(),
+            _ => return None,
+        };
+        let helpers = self.functions_named(&name);
+        (!helpers.is_empty()
+            && helpers.iter().all(|h| self.returns_only_roots(h, 0))
+            && self.called_from_a_value(&name))
+        .then_some(name)
     }
 
     /// Whether every value the bundle gives a member keyed `key` is a root
