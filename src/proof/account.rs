@@ -14,7 +14,6 @@
 //! `judge_escape` judge each kind of place, with `query` for what one
 //! function does and `roots` for whether a construction is a root's.
 
-mod containers;
 mod declare;
 mod inert;
 mod judge;

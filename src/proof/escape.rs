@@ -428,15 +428,8 @@ pub fn deliveries_outside(
 /// another local name, or inside an object or array literal). Handed to a
 /// call inside a literal (`run({ execution: child })`) is not kept.
 /// `site` is the construction (or a helper's call that returns one).
-/// `harmless`: keys of containers shown to give the child to no code that
-/// could run it or deliver to it (`live.add(child)` into such a set is not keeping it).
-pub fn kept_before_start(
-    f: &FnInfo,
-    site: &Range<usize>,
-    child: Option<&str>,
-    harmless: &[String],
-) -> Option<(Range<usize>, String)> {
-    kept(f, site, child, Holder { own_keys: &[], container: false, harmless }, None)
+pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
+    kept(f, site, child, Holder { own_keys: &[], container: false }, None)
 }
 
 /// How the child's name holds it: its own members that hold it, and whether
@@ -444,7 +437,6 @@ pub fn kept_before_start(
 struct Holder<'h> {
     own_keys: &'h [String],
     container: bool,
-    harmless: &'h [String],
 }
 
 /// A function the child is handed on to: the one bound to `name`, or, where
@@ -497,13 +489,12 @@ pub fn kept_by_callee(
     param: &str,
     on: &HandedOn,
     read: &BTreeSet<String>,
-    harmless: &[String],
 ) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
     if let Some(found) = given_in_callee(f, param, on.inside, read) {
         return Err(found);
     }
     let mut follow: Vec<HandedOn> = Vec::new();
-    let holder = Holder { own_keys: &on.own_keys, container: on.inside, harmless };
+    let holder = Holder { own_keys: &on.own_keys, container: on.inside };
     match kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow)) {
         Some(found) => Err(found),
         None => Ok(follow),
@@ -688,7 +679,6 @@ fn kept(
         after: None,
         own_keys: holder.own_keys.to_vec(),
         containers: if holder.container { child.into_iter().map(str::to_string).collect() } else { Vec::new() },
-        harmless: holder.harmless.to_vec(),
     };
     // Aliases first (`const rec = { child }`), then the uses of all of them.
     for _ in 0..3 {
@@ -762,8 +752,6 @@ struct Keep {
     own_keys: Vec<String>,
     /// Names that hold the child inside (a `state` handed on): any member of one may be it.
     containers: Vec<String>,
-    /// Keys of containers that hand the child to nothing that could run it or deliver to it.
-    harmless: Vec<String>,
 }
 
 /// The rest of the block holding the construction after one of that block's
@@ -1004,14 +992,10 @@ impl Visit for Keep {
     fn visit_call_expr(&mut self, call: &CallExpr) {
         let handed = call.args.iter().any(|a| self.holds_child(&a.expr));
         let mut writes_only = false;
-        let mut into_harmless = false;
         if let Callee::Expr(c) = &call.callee {
             if let Expr::Member(m) = strip_parens(c) {
                 let keeps = member_name(&m.prop).is_some_and(|p| KEEPS.contains(&p));
-                into_harmless = matches!(member_name(&m.prop), Some("add" | "delete" | "has"))
-                    && matches!(strip_parens(&m.obj), Expr::Member(o)
-                        if member_name(&o.prop).is_some_and(|k| self.harmless.iter().any(|h| h == k)));
-                if keeps && handed && !into_harmless {
+                if keeps && handed {
                     self.note(range(call), "is put in a container");
                 }
                 writes_only = matches!((strip_parens(&m.obj), member_name(&m.prop)),
@@ -1045,7 +1029,7 @@ impl Visit for Keep {
                     SuperProp::Ident(k) if !KEEPS.contains(&&*k.sym) => Some((k.sym.to_string(), false, true)),
                     _ => None,
                 },
-                Expr::Member(m) if !writes_only && !into_harmless && !self.is_child_name(&m.obj) => match &m.prop {
+                Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => match &m.prop {
                     // `this.#brief(child)`: the class's private method of that name.
                     MemberProp::PrivateName(p) => Some((format!("#{}", p.name), false, true)),
                     prop => member_name(prop).filter(|k| !KEEPS.contains(k)).map(|k| (k.to_string(), false, true)),
@@ -1087,7 +1071,7 @@ impl Visit for Keep {
             }
             _ => false,
         };
-        if handed && !writes_only && !followed && !consumed && !into_harmless {
+        if handed && !writes_only && !followed && !consumed {
             self.note(
                 range(call),
                 "is handed to a call whose result is neither awaited nor returned here: the callee may keep it \

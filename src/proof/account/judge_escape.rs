@@ -98,18 +98,9 @@ impl<'r, 'a> World<'r, 'a> {
                         )
                     })
                 };
-                // A container the child is put in is followed: one that hands it to nothing that
-                // could run it or deliver to it is not keeping it, and the search goes on past it.
-                let mut harmless: Vec<String> = Vec::new();
-                let kept = loop {
-                    let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref(), &harmless)
-                        .or_else(nowhere)
-                        .or_else(|| self.kept_by_the_run(f, &at, child.as_deref(), &harmless));
-                    match kept.as_ref().and_then(|(k, _)| self.harmless_container_at(k)) {
-                        Some(key) if !harmless.contains(&key) => harmless.push(key),
-                        _ => break kept,
-                    }
-                };
+                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref())
+                    .or_else(nowhere)
+                    .or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
                 if let Some((kept, how)) = kept {
                     tally.unaccounted(
                         &kept,
@@ -137,7 +128,6 @@ impl<'r, 'a> World<'r, 'a> {
         f: &FnInfo<'a>,
         site: &std::ops::Range<usize>,
         child: Option<&str>,
-        harmless: &[String],
     ) -> Option<(std::ops::Range<usize>, String)> {
         // The first step: a function by name, or every method of the bundle with the key.
         use crate::proof::escape::HandedOn;
@@ -210,7 +200,7 @@ impl<'r, 'a> World<'r, 'a> {
                     Err(why) => return Some((site.clone(), why)),
                 };
                 let read = self.read_by(run);
-                match crate::proof::escape::kept_by_callee(run, &param, &on, read, harmless) {
+                match crate::proof::escape::kept_by_callee(run, &param, &on, read) {
                     Ok(more) => {
                         let locals = crate::read::scope::declared_by(run.node);
                         for h in more.into_iter().filter(|h| h.by_key || !locals.contains(&h.name)) {
