@@ -41,6 +41,8 @@ import { ROUND10 } from "./round10.mjs";
 import { ROUND11 } from "./round11.mjs";
 // Round 12 (round12.mjs): a red team's mutants against round 11's rules (computed keys followed as data, Object.assign keys, the member-kept root, the live Set, counters, inert keys, the buffer's anchor).
 import { ROUND12 } from "./round12.mjs";
+// Round 13 (round13.mjs): a red team's mutants against round 12's rule for the live Set (a computed read on an object that may not be a holder literal).
+import { ROUND13 } from "./round13.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2114,6 +2116,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND11,
   // ---- round 12 (round12.mjs): red-team mutants against round 11's rules ----
   ...ROUND12,
+  // ---- round 13 (round13.mjs): red-team mutants against round 12's live-Set rule ----
+  ...ROUND13,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
