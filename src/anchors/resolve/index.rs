@@ -759,18 +759,6 @@ impl<'a> Index<'a> {
                     }
                 }
             }
-            // `this.collect(e)` in a method: the class's own method of that key, where no
-            // other function of the bundle has the key (a subclass could override it).
-            let class = self.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start);
-            for key in this_called_keys(f) {
-                self.lookups.mention(&key, Mention::Name);
-                let bound: Vec<&FnInfo> = self.functions.iter().filter(|g| g.key == Some(key.as_str())).collect();
-                if let ([only], Some(class)) = (&bound[..], class) {
-                    if class.is_member(only) && !out.contains(&only.range) {
-                        out.push(only.range.clone());
-                    }
-                }
-            }
         }
         out
     }
@@ -806,32 +794,6 @@ fn called_names(f: &FnInfo) -> Vec<String> {
     }
     let mut calls = Calls(Vec::new());
     f.node.visit(&mut calls);
-    calls.0
-}
-
-/// The keys of the methods a function calls on `this` (`this.collect(e)`).
-fn this_called_keys(f: &FnInfo) -> Vec<String> {
-    struct Calls(Vec<String>);
-    impl Visit for Calls {
-        fn visit_call_expr(&mut self, call: &CallExpr) {
-            if let Callee::Expr(callee) = &call.callee {
-                if let Expr::Member(m) = strip_parens(callee) {
-                    if let (Expr::This(_), Some(k)) = (strip_parens(&m.obj), member_name(&m.prop)) {
-                        if !self.0.iter().any(|n| n == k) {
-                            self.0.push(k.to_string());
-                        }
-                    }
-                }
-            }
-            call.visit_children_with(self);
-        }
-        // A nested function's `this` is another object.
-        fn visit_function(&mut self, _: &Function) {}
-    }
-    let mut calls = Calls(Vec::new());
-    if let Some(body) = f.node.body() {
-        body.visit_with(&mut calls);
-    }
     calls.0
 }
 
