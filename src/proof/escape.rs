@@ -22,10 +22,20 @@ use crate::read::scope::FnNode;
 
 /// Array methods that add to the array they are called on.
 const ADDS: &[&str] = &["push", "unshift", "splice", "fill", "copyWithin"];
-/// Methods that keep their argument in a container for later.
 /// The argument place of a child handed after a spread (`f(...xs, child)`): not countable.
 pub const AFTER_SPREAD: usize = usize::MAX;
 
+/// The place among a call's parameters of its argument `i`: `AFTER_SPREAD`
+/// where a spread comes before it.
+pub fn argument_place(args: &[ExprOrSpread], i: usize) -> usize {
+    if args[..i].iter().any(|a| a.spread.is_some()) {
+        AFTER_SPREAD
+    } else {
+        i
+    }
+}
+
+/// Methods that keep their argument in a container for later.
 const KEEPS: &[&str] = &["set", "push", "unshift", "add", "splice", "concat", "fill"];
 
 /// A place the rules leave open, and why.
@@ -1043,8 +1053,7 @@ impl Visit for Keep {
             Some((name, made, by_key)) if handed && self.follow.is_some() => {
                 // The child itself as an argument, else an argument holding it.
                 let plain = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
-                let plain =
-                    plain.map(|i| if call.args[..i].iter().any(|a| a.spread.is_some()) { AFTER_SPREAD } else { i });
+                let plain = plain.map(|i| argument_place(&call.args, i));
                 let on = match plain {
                     Some(arg) => Some((arg, false)),
                     None => call

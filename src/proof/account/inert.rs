@@ -158,7 +158,7 @@ impl Keys<'_, '_, '_, '_> {
     }
 
     fn method_is_inert(&mut self, f: &Function) -> bool {
-        let own = own_names(f);
+        let own = crate::read::scope::declared_by(crate::read::scope::FnNode::Function(f));
         let writes = crate::read::writes::all_in(f);
         for w in &writes {
             let ok = match &w.target {
@@ -247,27 +247,6 @@ pub(super) fn spelled_as_string(index: &crate::anchors::resolve::Index, key: &st
     let mut find = Find(key, false);
     index.program.visit_with(&mut find);
     find.1
-}
-
-/// The names a function declares for itself: its parameters and its `var`/`let`/`const`s.
-fn own_names(f: &Function) -> HashSet<String> {
-    struct Own(HashSet<String>);
-    impl Visit for Own {
-        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-            let mut names = Vec::new();
-            crate::read::writes::pattern_names(&d.name, &mut names);
-            self.0.extend(names);
-            d.visit_children_with(self);
-        }
-    }
-    let mut own = Own(HashSet::new());
-    for p in &f.params {
-        let mut names = Vec::new();
-        crate::read::writes::pattern_names(&p.pat, &mut names);
-        own.0.extend(names);
-    }
-    f.body.visit_with(&mut own);
-    own.0
 }
 
 fn returns(f: &Function) -> Vec<Expr> {

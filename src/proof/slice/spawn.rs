@@ -381,13 +381,7 @@ fn handoff_call(
             let at = range(call);
             let child_at = call.args.iter().position(|a| is_the_child(strip_parens(&a.expr), &self.site, self.child));
             // After a spread, the child's place among the parameters cannot be counted.
-            let child_at = child_at.map(|i| {
-                if call.args[..i].iter().any(|a| a.spread.is_some()) {
-                    crate::proof::escape::AFTER_SPREAD
-                } else {
-                    i
-                }
-            });
+            let child_at = child_at.map(|i| crate::proof::escape::argument_place(&call.args, i));
             let gets_child = child_at.is_some();
             let after = at.start >= self.site.end || crate::anchors::resolve::within(&self.site, &at);
             // `Object.assign(child, …)` and kin run for real: they are done to the child, not a hand-off.
