@@ -5,7 +5,7 @@
 //! by [`config`].
 
 mod config;
-pub mod held;
+pub mod flow;
 mod index;
 
 use std::collections::BTreeMap;

@@ -18,7 +18,7 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::anchors::pattern::{prop_name, strip_parens};
-use crate::anchors::resolve::held::{member_key, values_counted};
+use crate::anchors::resolve::flow::{member_key, values_counted};
 use crate::anchors::resolve::within;
 use crate::proof::account::world::World;
 use crate::read::parse::range;

@@ -687,7 +687,7 @@ fn reads_nothing_outside(index: &crate::anchors::resolve::Index, f: &FnInfo) -> 
                         })
                     }),
                     prop => crate::anchors::pattern::member_name(prop)
-                        .is_some_and(|k| crate::anchors::resolve::held::values_counted(self.index, k).is_ok()),
+                        .is_some_and(|k| crate::anchors::resolve::flow::values_counted(self.index, k).is_ok()),
                 };
                 if matches!(crate::anchors::pattern::strip_parens(&m.obj), Expr::This(_)) && plain {
                     return;

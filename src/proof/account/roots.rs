@@ -183,14 +183,14 @@ impl<'r, 'a> Roots<'r, 'a> {
             Expr::Ident(id) => self.is_root_name(f, id, depth + 1).is_ok(),
             Expr::Await(a) => self.is_root_value(f, &a.arg, depth),
             // A root kept on a member: `this.root ??= new X({…})`, `this.root ?? (this.root = …)`.
-            Expr::Member(m) => crate::anchors::resolve::held::member_key(&self.resolution.index, m)
+            Expr::Member(m) => crate::anchors::resolve::flow::member_key(&self.resolution.index, m)
                 .is_some_and(|k| self.key_holds_roots(&k, depth)),
             Expr::Assign(a) => {
                 let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left else { return false };
                 let kept = match a.op {
                     AssignOp::Assign => true,
                     AssignOp::NullishAssign | AssignOp::OrAssign => {
-                        crate::anchors::resolve::held::member_key(&self.resolution.index, m)
+                        crate::anchors::resolve::flow::member_key(&self.resolution.index, m)
                             .is_some_and(|k| self.key_holds_roots(&k, depth))
                     }
                     _ => false,
@@ -246,7 +246,7 @@ impl<'r, 'a> Roots<'r, 'a> {
         if depth > 3 {
             return false;
         }
-        let Ok(values) = crate::anchors::resolve::held::values_of_key(&self.resolution.index, key) else {
+        let Ok(values) = crate::anchors::resolve::flow::values_of_key(&self.resolution.index, key) else {
             return false;
         };
         let index = &self.resolution.index;
