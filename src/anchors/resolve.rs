@@ -360,18 +360,18 @@ impl<'a> Resolution<'a> {
 
     /// The expression node at exactly this range, searched inside `within`.
     pub fn expr_at(&self, within: &FnInfo<'a>, at: &Range<usize>) -> Option<&'a Expr> {
-        struct Find {
+        struct Find<'a> {
             at: Range<usize>,
-            found: Option<*const Expr>,
+            found: Option<&'a Expr>,
         }
-        impl Visit for Find {
+        impl<'a> Visit for Find<'a> {
             fn visit_expr(&mut self, node: &Expr) {
                 if self.found.is_some() {
                     return;
                 }
                 let r = range(node);
                 if r == self.at {
-                    self.found = Some(node);
+                    self.found = Some(index::pin(node));
                 } else if r.start <= self.at.start && self.at.end <= r.end {
                     node.visit_children_with(self);
                 }
@@ -379,7 +379,7 @@ impl<'a> Resolution<'a> {
         }
         let mut find = Find { at: at.clone(), found: None };
         within.node.visit(&mut find);
-        find.found.map(|p| unsafe { &*p })
+        find.found
     }
 
     pub fn local_binding(&self, site: &Range<usize>, name: &str) -> Option<&'a Expr> {
@@ -389,19 +389,20 @@ impl<'a> Resolution<'a> {
 
 /// Calls of `name(…)` (and, with `methods`, of `x.name(…)`) in what it
 /// visits: each call's span and its arguments.
-pub struct NamedCalls<'n> {
+pub struct NamedCalls<'n, 'a> {
     name: &'n str,
     methods: bool,
-    pub found: Vec<(Range<usize>, Vec<*const Expr>)>,
+    /// Pinned: callers visit only nodes of the program the index holds.
+    pub found: Vec<(Range<usize>, Vec<&'a Expr>)>,
 }
 
-impl<'n> NamedCalls<'n> {
+impl<'n> NamedCalls<'n, '_> {
     pub fn new(name: &'n str, methods: bool) -> Self {
         NamedCalls { name, methods, found: Vec::new() }
     }
 }
 
-impl Visit for NamedCalls<'_> {
+impl<'a> Visit for NamedCalls<'_, 'a> {
     fn visit_call_expr(&mut self, call: &CallExpr) {
         if let Callee::Expr(callee) = &call.callee {
             let hit = match strip_parens(callee) {
@@ -410,7 +411,7 @@ impl Visit for NamedCalls<'_> {
                 _ => false,
             };
             if hit {
-                self.found.push((range(call), call.args.iter().map(|a| &*a.expr as *const Expr).collect()));
+                self.found.push((range(call), call.args.iter().map(|a| index::pin(&*a.expr)).collect()));
             }
         }
         call.visit_children_with(self);
@@ -470,8 +471,7 @@ impl<'a> Index<'a> {
             for (call, args) in named.found {
                 let mut captures = Captures::new();
                 for (key, i) in &positions {
-                    // SAFETY: the pointers are into `self.program`, alive for 'a.
-                    let arg = range(unsafe { &**args.get(*i)? });
+                    let arg = range(*args.get(*i)?);
                     if !is_name(self.text(&arg)) {
                         return None;
                     }

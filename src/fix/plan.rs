@@ -539,7 +539,7 @@ fn collector_exec(
     let calls: Vec<(Range<usize>, Vec<String>)> = named
         .found
         .into_iter()
-        .map(|(at, args)| (at, args.iter().map(|a| index.text(&range(unsafe { &**a })).to_string()).collect()))
+        .map(|(at, args)| (at, args.iter().map(|a| index.text(&range(*a)).to_string()).collect()))
         .collect();
     let [call] = calls.as_slice() else {
         return Err(drift("drain-cursor-advance", format!("the drain calls `{name}` {} times, not once", calls.len())));

@@ -29,6 +29,7 @@ use swc_ecma_ast::Program;
 use swc_ecma_visit::VisitWith;
 
 use crate::anchors::resolve::{clip, Resolution};
+use crate::fix::mark::Fix;
 use crate::proof::site::buffer_length;
 
 use judge::Tally;
@@ -65,9 +66,10 @@ impl Accounting {
 }
 
 /// Accounts for the whole parsed program around a resolution whose anchors
-/// all matched. `program` is what the parse holds: the prefilter parses every
-/// statement that mentions what this looks for (noted in the lookups).
-pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
+/// all matched, for the fix that is to be proved. `program` is what the parse
+/// holds: the prefilter parses every statement that mentions what this looks
+/// for (noted in the lookups).
+pub fn account(resolution: &Resolution, program: &Program, fix: Fix) -> Accounting {
     let Some(world) = World::gather(resolution) else { return Accounting::default() };
     let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
     if world.slot.is_none() {
@@ -90,7 +92,15 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     world.judge_constructed(&sweep, &mut tally);
     world.judge_object_writes(&sweep, &mut tally);
     world.judge_deliveries(program, &mut tally);
-    let spawn_paths = world.judge_started(program, &mut tally);
+    // Construction is start only for the seed, which is taken at the `new`:
+    // the gate decides at delivery, so a child kept before it runs is gated
+    // whenever it drains. Judged in both modes, so both parse the same.
+    let mut started = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
+    let spawn_paths = world.judge_started(program, &mut started);
+    tally.counted += started.counted;
+    if fix == Fix::Seed {
+        tally.bad.extend(started.bad);
+    }
     let mut bad = tally.bad;
     bad.sort();
     bad.dedup();

@@ -164,7 +164,8 @@ pub enum Handed {
 /// Every place in `program` where a top-level binding's value is handed on
 /// (see `Handed`), with the root name and the node's span. A member read
 /// (`T.k`), and reading it with `Object.freeze`/`isFrozen`/`keys`/`values`/
-/// `entries` or `JSON.stringify` hand nothing on.
+/// `entries`/`fromEntries`/`hasOwn`, `Array.from`/`isArray` or `JSON.stringify`
+/// hand nothing on.
 pub fn of_top_level_handed(program: &Program) -> Vec<(String, Span, Handed)> {
     top_level_all(program).handed
 }
@@ -187,6 +188,10 @@ const READS_ONLY: &[(&str, &str)] = &[
     ("Object", "keys"),
     ("Object", "values"),
     ("Object", "entries"),
+    ("Object", "fromEntries"),
+    ("Object", "hasOwn"),
+    ("Array", "from"),
+    ("Array", "isArray"),
     ("JSON", "stringify"),
 ];
 
@@ -294,8 +299,9 @@ impl Visit for Unbound {
                         };
                         self.handed.push((id.sym.to_string(), call.span, Handed::Method(key)));
                     }
-                    let reads_only =
-                        matches!(&m.prop, MemberProp::Ident(p) if READS_ONLY.contains(&(&*id.sym, &*p.sym)));
+                    // The built-in only where its name is not bound in a scope around the call.
+                    let reads_only = self.free(&id.sym)
+                        && matches!(&m.prop, MemberProp::Ident(p) if READS_ONLY.contains(&(&*id.sym, &*p.sym)));
                     if reads_only {
                         for a in &call.args {
                             if !matches!(strip(&a.expr), Expr::Ident(_)) {

@@ -113,18 +113,18 @@ fn config_parts_in<'a>(
 /// The initializer of the one `let/const/var NAME = …` in the function around `site`.
 pub(super) fn local_binding<'a>(index: &Index<'a>, site: &Range<usize>, name: &str) -> Option<&'a Expr> {
     let function = index.enclosing_function(site)?;
-    struct Find<'n> {
+    struct Find<'n, 'a> {
         name: &'n str,
-        found: Vec<*const Expr>,
+        found: Vec<&'a Expr>,
         declared: usize,
     }
-    impl Visit for Find<'_> {
+    impl<'a> Visit for Find<'_, 'a> {
         fn visit_var_declarator(&mut self, node: &VarDeclarator) {
             if let Pat::Ident(id) = &node.name {
                 if &*id.id.sym == self.name {
                     self.declared += 1;
                     if let Some(init) = &node.init {
-                        self.found.push(&**init);
+                        self.found.push(pin(&**init));
                     }
                 }
             }
@@ -134,7 +134,7 @@ pub(super) fn local_binding<'a>(index: &Index<'a>, site: &Range<usize>, name: &s
     let mut find = Find { name, found: Vec::new(), declared: 0 };
     function.node.visit(&mut find);
     match (find.declared, find.found.as_slice()) {
-        (1, [one]) => Some(unsafe { &**one }),
+        (1, [one]) => Some(*one),
         _ => None,
     }
 }

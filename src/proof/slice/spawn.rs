@@ -126,12 +126,7 @@ impl<'a> ConstructionHelper<'a> {
         index.lookups.mention(&name, crate::anchors::resolve::Mention::Token);
         let mut named = crate::anchors::resolve::NamedCalls::new(&name, false);
         program.visit_with(&mut named);
-        // SAFETY: the pointers are into `program`, which outlives this.
-        let calls: Vec<(Range<usize>, Vec<&'a Expr>)> = named
-            .found
-            .into_iter()
-            .map(|(at, args)| (at, args.into_iter().map(|a| unsafe { &*a }).collect()))
-            .collect();
+        let calls: Vec<(Range<usize>, Vec<&'a Expr>)> = named.found;
         (!calls.is_empty()).then(|| ConstructionHelper { name, f, new, site: site.clone(), calls })
     }
 
