@@ -400,7 +400,10 @@ impl<'r, 'a> GateSite<'r, 'a> {
                 }
                 Ok(exec.to_string())
             }
-            None if !within(advance, drain_at) => collector_exec(resolution, self.drain, the_loop, advance, exec),
+            // In a function the drain calls, or one inlined into the drain and called where it stands.
+            None if !within(advance, drain_at) || self.advanced_in_nested(resolution) => {
+                collector_exec(resolution, self.drain, the_loop, advance, exec)
+            }
             None => Err(drift(
                 "drain-cursor-advance",
                 format!(
@@ -410,6 +413,18 @@ impl<'r, 'a> GateSite<'r, 'a> {
                 ),
             )),
         }
+    }
+
+    /// Whether the advance sits in a function nested in the drain (a collector
+    /// the minifier inlined into the loop's head) rather than in the drain's own code.
+    fn advanced_in_nested(&self, resolution: &Resolution) -> bool {
+        resolution
+            .index
+            .functions
+            .iter()
+            .filter(|f| within(self.advance, &f.range))
+            .min_by_key(|f| f.range.len())
+            .is_some_and(|f| f.range != self.drain.range)
     }
 
     /// Nothing before the gate may deliver the message.
@@ -511,12 +526,9 @@ fn collector_exec(
         .filter(|f| within(advance, &f.range))
         .min_by_key(|f| f.range.len())
         .ok_or_else(|| drift("drain-cursor-advance", "the cursor advance is not inside a function"))?;
-    let name = collector.name.ok_or_else(|| {
-        drift(
-            "drain-cursor-advance",
-            format!("the cursor is advanced at byte {} in a function the drain cannot name", advance.start),
-        )
-    })?;
+    // A collector the minifier inlined where it is called (`for (m of function*(e){…}(e))`)
+    // has no name: it is named by that one call.
+    let name = collector.name.unwrap_or("the inlined collector");
     let advanced = match top_statement(collector, advance) {
         Some(stmt) => {
             always_evaluates(stmt, advance)
@@ -534,10 +546,15 @@ fn collector_exec(
         drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters"))
     })?;
     // The drain's call of the collector: before the loop's body, always evaluated.
-    let mut named = crate::anchors::resolve::NamedCalls::new(name, false);
-    drain.node.visit(&mut named);
-    let calls: Vec<(Range<usize>, Vec<String>)> = named
-        .found
+    let found = match collector.name {
+        Some(name) => {
+            let mut named = crate::anchors::resolve::NamedCalls::new(name, false);
+            drain.node.visit(&mut named);
+            named.found
+        }
+        None => calls_of_expression(drain, &collector.range),
+    };
+    let calls: Vec<(Range<usize>, Vec<String>)> = found
         .into_iter()
         .map(|(at, args)| (at, args.iter().map(|a| index.text(&range(*a)).to_string()).collect()))
         .collect();
@@ -568,6 +585,28 @@ fn collector_exec(
         ));
     }
     Ok(arg)
+}
+
+/// The calls in `f` whose callee is the function expression at `callee`, with their arguments.
+fn calls_of_expression<'a>(f: &FnInfo<'a>, callee: &Range<usize>) -> Vec<(Range<usize>, Vec<&'a Expr>)> {
+    struct Calls<'c, 'a> {
+        callee: &'c Range<usize>,
+        found: Vec<(Range<usize>, Vec<&'a Expr>)>,
+    }
+    impl<'a> Visit for Calls<'_, 'a> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                if range(strip_parens(c)) == *self.callee && call.args.iter().all(|a| a.spread.is_none()) {
+                    let args = call.args.iter().map(|a| crate::anchors::resolve::pin(&*a.expr)).collect();
+                    self.found.push((range(call), args));
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut calls = Calls { callee, found: Vec::new() };
+    f.node.visit(&mut calls);
+    calls.found
 }
 
 /// `adv, deliver(m), …;` as one statement: the gate goes right after `adv`.
