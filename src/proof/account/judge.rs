@@ -34,8 +34,8 @@ pub(super) fn inside(at: &Range<usize>, spans: &[Range<usize>]) -> bool {
     spans.iter().any(|s| within(at, s))
 }
 
-fn is_zero(value: Option<*const Expr>) -> bool {
-    value.is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Lit(Lit::Num(n)) if n.value == 0.0))
+fn is_zero(value: Option<&Expr>) -> bool {
+    value.is_some_and(|v| matches!(strip_parens(v), Expr::Lit(Lit::Num(n)) if n.value == 0.0))
 }
 
 impl<'r, 'a> World<'r, 'a> {

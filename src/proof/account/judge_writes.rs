@@ -41,8 +41,7 @@ impl<'r, 'a> World<'r, 'a> {
                     continue; // the cursor was judged above
                 }
                 let consumes_queue = field == self.queue
-                    && value
-                        .is_some_and(|v| matches!(strip_parens(unsafe { &*v }), Expr::Array(a) if a.elems.is_empty()));
+                    && value.is_some_and(|v| matches!(strip_parens(v), Expr::Array(a) if a.elems.is_empty()));
                 if consumes_queue {
                     tally.counted += 1;
                 } else {

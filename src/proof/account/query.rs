@@ -51,13 +51,13 @@ pub(super) fn members_on(source: &str, node: FnNode, object: &str) -> (BTreeSet<
 /// Writes (`=`, `++`, `delete`, pattern targets) of members of `object`
 /// (`this` or a name) inside `node`, not looking into functions that rebind
 /// `this` when `object` is `this`.
-pub(super) fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String, Option<*const Expr>)> {
-    struct Writes<'o> {
+pub(super) fn writes_on<'a>(node: FnNode<'a>, object: &Obj) -> Vec<(Range<usize>, String, Option<&'a Expr>)> {
+    struct Writes<'o, 'a> {
         object: &'o Obj,
         entered: bool,
-        out: Vec<(Range<usize>, String, Option<*const Expr>)>,
+        out: Vec<(Range<usize>, String, Option<&'a Expr>)>,
     }
-    impl Writes<'_> {
+    impl Writes<'_, '_> {
         /// Every member a node writes, as the grammar has them.
         fn members(&mut self, at: Range<usize>, find: impl FnOnce(&mut Vec<crate::read::writes::Write>)) {
             let mut found = Vec::new();
@@ -76,12 +76,12 @@ pub(super) fn writes_on(node: FnNode, object: &Obj) -> Vec<(Range<usize>, String
                     ""
                 });
                 if !name.is_empty() {
-                    self.out.push((at, name.to_string(), value.map(|v| v as *const Expr)));
+                    self.out.push((at, name.to_string(), value.map(crate::anchors::resolve::pin)));
                 }
             }
         }
     }
-    impl Visit for Writes<'_> {
+    impl Visit for Writes<'_, '_> {
         // A nested `function` has its own `this`.
         fn visit_function(&mut self, f: &Function) {
             if !self.entered || *self.object != Obj::This {

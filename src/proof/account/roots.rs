@@ -264,7 +264,7 @@ impl<'r, 'a> Roots<'r, 'a> {
         let returned = returns_of(h);
         !returned.is_empty()
             && returned.iter().all(|r| {
-                let value = crate::anchors::pattern::value_expr(unsafe { &**r });
+                let value = crate::anchors::pattern::value_expr(r);
                 self.roots.contains(&range(value))
                     || matches!(value, Expr::Ident(id) if self.is_root_name(h, id, depth + 1).is_ok())
             })
@@ -439,17 +439,17 @@ fn values_of(f: &FnInfo, id: &Ident) -> Result<(Vec<Range<usize>>, bool), String
 }
 
 /// What a function returns: its `return` values (not of nested functions), or an arrow's expression.
-fn returns_of(f: &FnInfo) -> Vec<*const Expr> {
+fn returns_of<'a>(f: &FnInfo<'a>) -> Vec<&'a Expr> {
     if let FnNode::Arrow(a) = f.node {
         if let ArrowFunctionBody::Expr(e) = &*a.body {
-            return vec![&**e];
+            return vec![crate::anchors::resolve::pin(&**e)];
         }
     }
-    struct Find(Vec<*const Expr>);
-    impl Visit for Find {
+    struct Find<'a>(Vec<&'a Expr>);
+    impl<'a> Visit for Find<'a> {
         fn visit_return_stmt(&mut self, r: &ReturnStmt) {
             if let Some(arg) = &r.arg {
-                self.0.push(&**arg);
+                self.0.push(crate::anchors::resolve::pin(&**arg));
             }
         }
         fn visit_function(&mut self, _: &Function) {}

@@ -11,7 +11,7 @@ use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::anchors::pattern::{member_name, prop_name, strip_parens};
-use crate::anchors::resolve::within;
+use crate::anchors::resolve::{pin, within};
 use crate::proof::account::declare::{head_declares, lexical_declares, params_declare, stmts_declare};
 use crate::proof::account::place::{CURSOR, SETTER};
 use crate::read::parse::range;
@@ -82,16 +82,16 @@ pub(super) enum SlotUse {
     Value,
 }
 
-pub(super) struct Sweep {
+pub(super) struct Sweep<'a> {
     pub(super) exec_names: BTreeSet<String>,
     pub(super) buffer_names: BTreeSet<String>,
     pub(super) slot: Option<String>,
     /// Nodes already handled by their parent.
     pub(super) handled: BTreeSet<(usize, usize)>,
     pub(super) class_uses: Vec<(Range<usize>, Class, ClassUse)>,
-    pub(super) cursor_writes: Vec<(Range<usize>, Obj, Option<*const Expr>)>,
+    pub(super) cursor_writes: Vec<(Range<usize>, Obj, Option<&'a Expr>)>,
     /// Each use of the setter: whether it is called, and its first argument.
-    pub(super) setter_uses: Vec<(Range<usize>, bool, Option<*const Expr>)>,
+    pub(super) setter_uses: Vec<(Range<usize>, bool, Option<&'a Expr>)>,
     pub(super) obj_writes: Vec<ObjWrite>,
     pub(super) slot_uses: Vec<(Range<usize>, SlotUse)>,
     pub(super) reflective: Vec<(Range<usize>, String)>,
@@ -146,7 +146,7 @@ fn str_lit(expr: &Expr) -> Option<String> {
     }
 }
 
-impl Sweep {
+impl Sweep<'_> {
     fn shadowed(&self, name: &str) -> bool {
         self.scopes.iter().any(|s| s.contains(name))
     }
@@ -206,7 +206,7 @@ impl Sweep {
 
     fn member_write(&mut self, whole: Range<usize>, target: &MemberExpr, value: Option<&Expr>) {
         if member_name(&target.prop) == Some(CURSOR) {
-            self.cursor_writes.push((whole, obj_of(&target.obj), value.map(|v| v as *const Expr)));
+            self.cursor_writes.push((whole, obj_of(&target.obj), value.map(pin)));
         }
         if self.is_slot(&Expr::Member(target.clone())) {
             self.slot_uses.push((range(target), SlotUse::Written));
@@ -302,7 +302,7 @@ impl Sweep {
             {
                 let key = range(strip_parens(&call.args[1].expr));
                 self.handled.insert((key.start, key.end));
-                self.cursor_writes.push((at, Obj::This, Some(&*call.args[2].expr as *const Expr)));
+                self.cursor_writes.push((at, Obj::This, Some(pin(&*call.args[2].expr))));
             }
             // esbuild's helpers: `__name(C, "C")`, `__publicField(C, "x", v)`.
             if call.args.len() >= 2
@@ -319,7 +319,7 @@ impl Sweep {
     fn method_call(&mut self, at: Range<usize>, call: &CallExpr, callee: &Expr, m: &MemberExpr) {
         let name = member_name(&m.prop);
         if name == Some(SETTER) {
-            self.setter_uses.push((at, true, call.args.first().map(|a| &*a.expr as *const Expr)));
+            self.setter_uses.push((at, true, call.args.first().map(|a| pin(&*a.expr))));
             let r = range(strip_parens(callee));
             self.handled.insert((r.start, r.end));
         }
@@ -355,7 +355,7 @@ impl Sweep {
     }
 }
 
-impl Visit for Sweep {
+impl Visit for Sweep<'_> {
     fn visit_function(&mut self, node: &Function) {
         let mut names = params_declare(node.params.iter().map(|p| &p.pat));
         if let Some(body) = &node.body {

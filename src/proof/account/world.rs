@@ -127,7 +127,7 @@ impl<'r, 'a> World<'r, 'a> {
     }
 
     /// A sweep for the places that could change the proof's outcome.
-    pub(super) fn sweep(&self) -> Sweep {
+    pub(super) fn sweep(&self) -> Sweep<'a> {
         let inner = [(&self.exec_range, Class::Execution), (&self.buffer_range, Class::Buffer)]
             .into_iter()
             .filter_map(|(at, which)| {
