@@ -167,17 +167,18 @@ fn arg_shape(e: &Expr) -> Value {
 
 /// The calls the calibration looks at: of the named top-level functions
 /// (`fns`), and of the buffer's `methods` on it reached through `.<slot>`.
-struct Calls<'x> {
+struct Calls<'x, 'p> {
     fns: &'x [&'x str],
     methods: &'x [String],
     slot: Option<&'x str>,
-    by_name: Vec<(&'x str, Range<usize>, *const CallExpr)>,
+    /// Pinned: the calls visited are nodes of the parse the index holds.
+    by_name: Vec<(&'x str, Range<usize>, &'p CallExpr)>,
     /// Whether a call on a local may be a call on the buffer here.
     locals: bool,
-    on_buffer: Vec<(&'x str, Range<usize>, Option<String>, *const CallExpr)>,
+    on_buffer: Vec<(&'x str, Range<usize>, Option<String>, &'p CallExpr)>,
 }
 
-impl<'x> Calls<'x> {
+impl<'x> Calls<'x, '_> {
     /// Visits the top-level statements that spell a name or the slot.
     fn walk<T: VisitWith<Self> + swc_common::Spanned>(&mut self, body: &[T], source: &str) {
         let slot = self.slot.map(memchr::memmem::Finder::new);
@@ -192,13 +193,13 @@ impl<'x> Calls<'x> {
     }
 }
 
-impl<'x> Visit for Calls<'x> {
+impl<'x> Visit for Calls<'x, '_> {
     fn visit_call_expr(&mut self, node: &CallExpr) {
         if let Callee::Expr(callee) = &node.callee {
             match strip_parens(callee) {
                 Expr::Ident(id) => {
                     if let Some(name) = self.fns.iter().find(|n| **n == &*id.sym) {
-                        self.by_name.push((name, range(node), node));
+                        self.by_name.push((name, range(node), crate::anchors::resolve::pin(node)));
                     }
                 }
                 Expr::Member(m) => {
@@ -208,11 +209,14 @@ impl<'x> Visit for Calls<'x> {
                     };
                     match (strip_parens(&m.obj), self.slot) {
                         (Expr::Member(inner), Some(slot)) if member_name(&inner.prop) == Some(slot) => {
-                            self.on_buffer.push((method, range(node), None, node))
+                            self.on_buffer.push((method, range(node), None, crate::anchors::resolve::pin(node)))
                         }
-                        (Expr::Ident(id), Some(_)) if self.locals => {
-                            self.on_buffer.push((method, range(node), Some(id.sym.to_string()), node))
-                        }
+                        (Expr::Ident(id), Some(_)) if self.locals => self.on_buffer.push((
+                            method,
+                            range(node),
+                            Some(id.sym.to_string()),
+                            crate::anchors::resolve::pin(node),
+                        )),
                         _ => {}
                     }
                 }
@@ -353,8 +357,6 @@ fn code_calls(
     }
     let mut named = Vec::new();
     for (name, at, call) in calls.by_name {
-        // SAFETY: the node lives in `program`, borrowed for this whole function.
-        let call = unsafe { &*call };
         let locals = index.locals_around(&at);
         if locals.contains(name) {
             continue; // a local of the same name, not the top-level function
@@ -383,7 +385,6 @@ fn code_calls(
     }
     let mut on_buffer = Vec::new();
     for (method, at, receiver, call) in calls.on_buffer {
-        let call = unsafe { &*call };
         if let (Some(local), Some(slot)) = (&receiver, slot) {
             let bound = resolution.local_binding(&at, local).map(strip_parens);
             if !matches!(bound, Some(Expr::Member(m)) if member_name(&m.prop) == Some(slot)) {
