@@ -43,6 +43,8 @@ import { ROUND11 } from "./round11.mjs";
 import { ROUND12 } from "./round12.mjs";
 // Round 13 (round13.mjs): a red team's mutants against round 12's rule for the live Set (a computed read on an object that may not be a holder literal).
 import { ROUND13 } from "./round13.mjs";
+// Round 14 (round14.mjs): a red team's mutants against the rules of e61f4a6 and a1510e6 (kept children in gate mode, read-only built-ins, a collector inlined into the loop head, the drain found by its log text).
+import { ROUND14 } from "./round14.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2118,6 +2120,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND12,
   // ---- round 13 (round13.mjs): red-team mutants against round 12's live-Set rule ----
   ...ROUND13,
+  // ---- round 14 (round14.mjs): red-team mutants against e61f4a6 and a1510e6 ----
+  ...ROUND14,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
