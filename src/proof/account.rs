@@ -29,7 +29,6 @@ use swc_ecma_ast::Program;
 use swc_ecma_visit::VisitWith;
 
 use crate::anchors::resolve::{clip, Resolution};
-use crate::fix::mark::Fix;
 use crate::proof::site::buffer_length;
 
 use judge::Tally;
@@ -66,10 +65,9 @@ impl Accounting {
 }
 
 /// Accounts for the whole parsed program around a resolution whose anchors
-/// all matched, for the fix that is to be proved. `program` is what the parse
-/// holds: the prefilter parses every statement that mentions what this looks
-/// for (noted in the lookups).
-pub fn account(resolution: &Resolution, program: &Program, fix: Fix) -> Accounting {
+/// all matched. `program` is what the parse holds: the prefilter parses every
+/// statement that mentions what this looks for (noted in the lookups).
+pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let Some(world) = World::gather(resolution) else { return Accounting::default() };
     let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
     if world.slot.is_none() {
@@ -92,15 +90,10 @@ pub fn account(resolution: &Resolution, program: &Program, fix: Fix) -> Accounti
     world.judge_constructed(&sweep, &mut tally);
     world.judge_object_writes(&sweep, &mut tally);
     world.judge_deliveries(program, &mut tally);
-    // Construction is start only for the seed, which is taken at the `new`:
-    // the gate decides at delivery, so a child kept before it runs is gated
-    // whenever it drains. Judged in both modes, so both parse the same.
-    let mut started = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
-    let spawn_paths = world.judge_started(program, &mut started);
-    tally.counted += started.counted;
-    if fix == Fix::Seed {
-        tally.bad.extend(started.bad);
-    }
+    // Construction is start in both modes: a child kept before it runs can be
+    // reached through what keeps it (its depth rewritten, its prompt filled),
+    // which the rules on locals bound to a construction do not see (round 14).
+    let spawn_paths = world.judge_started(program, &mut tally);
     let mut bad = tally.bad;
     bad.sort();
     bad.dedup();

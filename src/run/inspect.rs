@@ -327,7 +327,7 @@ fn evaluate(
         _ => None,
     };
     // The closed world is accounted for on the stock code whenever the proof is.
-    let accounting = slices.is_some().then(|| crate::proof::account::account(&resolution, program, mode.fix));
+    let accounting = slices.is_some().then(|| crate::proof::account::account(&resolution, program));
     match planned {
         Ok(plan) => Ok((plan, reports, slices, accounting)),
         Err(refusal) => Err(refused(refusal, reports)),
