@@ -171,3 +171,32 @@ fn near_miss_names_in_a_huge_lazy_module_do_not_select_it() {
         );
     }
 }
+
+/// The classes' minified names (`Y`, `ne`) spelled only inside strings,
+/// template texts, regular expressions and comments of a statement over half
+/// the file, after `new` and before `=` as a construction or a helper's
+/// naming would be (issue 41: a Unicode table's `"\\p{Pc}"`): no token is the
+/// name, so the statement is no candidate and the prefilter still runs.
+#[test]
+fn names_inside_literals_do_not_select_a_statement() {
+    let tree = Tree::copy("third-minified-esm");
+    let model = std::fs::read_to_string(&tree.target).unwrap();
+    let mut table = String::from("var unicodeClasses={");
+    let mut i = 0;
+    while table.len() < 3 * model.len().max(1 << 20) {
+        table.push_str(&format!(
+            "k{i}:[\"\\\\p{{Y}}\",\"new Y(1)\",\"Y=function(){{}}\",`Y ${{i}} new ne(2) ne=1`,/new Y\\(|ne=/g,/* new Y(3); ne=4 */!0],// Y=ne\n"
+        ));
+        i += 1;
+    }
+    table.push_str("k:0};\nvar afterTable=1;\n");
+    std::fs::write(&tree.target, format!("{model}\n{table}")).unwrap();
+    let v = agree("a name inside literals", &tree.target, &["--check", "--json"]);
+    assert_eq!(v["state"], "stock", "{v:#}");
+    for mode in ["seed", "gate"] {
+        let v = agree("a name inside literals", &tree.target, &["--dry-run", "--json", "--mode", mode]);
+        assert_eq!(v["exit_code"], 0, "{mode}: {v:#}");
+    }
+    let v = json(&run_with(&tree.target, &["--check", "--json"], false));
+    assert!(v["parsed_bytes"].as_u64().unwrap() < 100_000, "the table was parsed: {}", v["parse_reason"]);
+}

@@ -132,7 +132,10 @@ fn prefiltered<T>(
             match mention.1 {
                 Mention::Reference => found = referring[&mention.0].clone(),
                 Mention::Aliased => found.retain(|run| runs.spelled_at_top(*run, &mention.0)),
-                Mention::Token => found.retain(|run| runs.spelled_as_word(*run, &mention.0)),
+                // Text inside a literal or a comment is no token, however it is placed.
+                Mention::Token | Mention::Constructed | Mention::Named => {
+                    found.retain(|run| runs.spelled_as_word(*run, &mention.0))
+                }
                 _ => {}
             }
             mentions.insert(mention, found);
@@ -170,9 +173,18 @@ fn required(anchors: &AnchorSet) -> Result<Vec<Vec<Literal>>, String> {
     let mut out = Vec::new();
     for anchor in anchors.anchors.iter().filter(|a| a.inside.is_none()) {
         let alternatives: Vec<Vec<Literal>> = match &anchor.shape {
-            Shape::Class { method, method_has, .. } if method == "*" => vec![method_has.literals()],
-            Shape::Class { method, method_has, .. } => {
-                vec![[vec![Literal::name(method)], method_has.literals()].concat()]
+            // The method's pattern and the class's own are both inside the class.
+            Shape::Class { method, method_has, class_has } => {
+                let mut literals = method_has.literals();
+                if method != "*" {
+                    literals.push(Literal::name(method));
+                }
+                for more in class_has.iter().flat_map(|p| p.literals()) {
+                    if !literals.contains(&more) {
+                        literals.push(more);
+                    }
+                }
+                vec![literals]
             }
             Shape::Function { has_string, has } => {
                 has_string.iter().map(|s| vec![Literal::text(s)]).chain(has.iter().map(|p| p.literals())).collect()
@@ -457,7 +469,7 @@ impl<'s> Runs<'s> {
         });
         let mut out = declared.get(name).cloned().unwrap_or_default();
         for run in &self.scan.unlisted {
-            if !self.occurring(name, Some(Mention::Token), Some(*run)).is_empty() {
+            if !self.occurring(name, Some(Mention::Token), Some(*run)).is_empty() && self.spelled_as_word(*run, name) {
                 out.push(*run);
             }
         }
