@@ -237,6 +237,10 @@ fn main() -> ExitCode {
         allow_inconclusive: cli.allow_inconclusive,
         anchors: cli.anchors.clone(),
     };
+    if !cli.all {
+        // One bundle, then the process ends: its parsed trees are not freed one by one.
+        kiro_steer_scope::read::parse::leave_trees_to_exit();
+    }
     match request::handle(&request) {
         Done::One(outcome) => {
             report::print(&outcome, printing);

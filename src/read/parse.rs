@@ -224,12 +224,27 @@ fn parse_part(source: &str, range: Range<usize>, kind: SourceKind) -> Result<Pro
     }
 }
 
+/// Set by the binary when it works on one bundle and then exits.
+static LEAVE_TREES_TO_EXIT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// For a process that reads one bundle and exits: `drop_aside` then leaves
+/// each tree to the process's end, which takes its memory back whole, rather
+/// than free it node by node on a core that `node --check` and the proof's
+/// node could use.
+pub fn leave_trees_to_exit() {
+    LEAVE_TREES_TO_EXIT.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Frees a parsed tree on a thread of its own, with the parser's stack (the
 /// drop recurses as deep as the parse did): freeing millions of nodes costs
 /// as much as a parse, so the caller goes on, and a process that ends first
-/// simply never finishes it. Not leaked: `--all` and the tests parse many
-/// bundles in one process.
+/// simply never finishes it. Not leaked unless `leave_trees_to_exit` was
+/// called: `--all` and the tests parse many bundles in one process.
 pub fn drop_aside<T: Send + 'static>(tree: T) {
+    if LEAVE_TREES_TO_EXIT.load(std::sync::atomic::Ordering::Relaxed) {
+        std::mem::forget(tree);
+        return;
+    }
     // Without a thread to be had, the tree is freed here, by the failed spawn.
     let _ = std::thread::Builder::new().name("drop-tree".into()).stack_size(PARSER_STACK).spawn(move || drop(tree));
 }

@@ -135,21 +135,6 @@ pub fn all_in<N: VisitWith<Collect>>(node: &N) -> Vec<Write> {
     collect.0
 }
 
-/// Every write in `program` of a name no enclosing function, arrow or
-/// `catch` declares: a write of a top-level binding (a local of the same
-/// name, as a minifier reuses names, is not one).
-pub fn of_top_level_names(program: &Program) -> Vec<Write> {
-    top_level(program).0
-}
-
-/// Every place in `program` that changes what a top-level binding holds
-/// without writing the name: a member of it written (`T.k = …`, `T.a.b = …`,
-/// `Object.assign(T, …)`), or a built-in mutator called on it
-/// (`T.push(…)`, `T.set(…)`): the root name, and the node's span.
-pub fn of_top_level_members(program: &Program) -> Vec<(String, Span)> {
-    top_level(program).1
-}
-
 /// How a top-level binding's value reaches code that may change it
 /// without a write of the name or of a member in sight.
 #[derive(Debug, Clone, PartialEq)]
@@ -161,23 +146,29 @@ pub enum Handed {
     Method(Option<String>),
 }
 
-/// Every place in `program` where a top-level binding's value is handed on
-/// (see `Handed`), with the root name and the node's span. A member read
-/// (`T.k`), and reading it with `Object.freeze`/`isFrozen`/`keys`/`hasOwn`,
-/// `Array.isArray` or `JSON.stringify` hand nothing on.
-pub fn of_top_level_handed(program: &Program) -> Vec<(String, Span, Handed)> {
-    top_level_all(program).handed
+/// What `program` does to its top-level bindings, read in one walk (a walk
+/// of a whole real-size bundle costs about a tenth of a second).
+pub struct TopLevelWrites {
+    /// Every write of a name no enclosing function, arrow or `catch`
+    /// declares: a write of a top-level binding (a local of the same name,
+    /// as a minifier reuses names, is not one).
+    pub names: Vec<Write>,
+    /// Every place that changes what a top-level binding holds without
+    /// writing the name: a member of it written (`T.k = …`, `T.a.b = …`,
+    /// `Object.assign(T, …)`), or a built-in mutator called on it
+    /// (`T.push(…)`, `T.set(…)`): the root name, and the node's span.
+    pub members: Vec<(String, Span)>,
+    /// Every place where a top-level binding's value is handed on (see
+    /// `Handed`), with the root name and the node's span. A member read
+    /// (`T.k`), and reading it with `Object.freeze`/`isFrozen`/`keys`/`hasOwn`,
+    /// `Array.isArray` or `JSON.stringify` hand nothing on.
+    pub handed: Vec<(String, Span, Handed)>,
 }
 
-fn top_level(program: &Program) -> (Vec<Write>, Vec<(String, Span)>) {
-    let unbound = top_level_all(program);
-    (unbound.out, unbound.members)
-}
-
-fn top_level_all(program: &Program) -> Unbound {
+pub fn of_top_level(program: &Program) -> TopLevelWrites {
     let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new(), members: Vec::new(), handed: Vec::new() };
     program.visit_with(&mut unbound);
-    unbound
+    TopLevelWrites { names: unbound.out, members: unbound.members, handed: unbound.handed }
 }
 
 /// Built-ins that only read the object they are given and hand back no
@@ -587,7 +578,8 @@ mod tests {
             crate::read::parse::SourceKind::Script,
         )
         .unwrap();
-        let names: Vec<String> = of_top_level_names(&program)
+        let names: Vec<String> = of_top_level(&program)
+            .names
             .into_iter()
             .filter_map(|w| match w.target {
                 Target::Name(n, _) => Some(format!("{n} {:?}", w.how)),

@@ -405,8 +405,9 @@ fn written_elsewhere<'n>(
     if bound.is_empty() {
         return Vec::new();
     }
+    let writes = crate::read::writes::of_top_level(top.program);
     let mut seen: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
-    for write in crate::read::writes::of_top_level_names(top.program) {
+    for write in writes.names {
         let at = crate::read::parse::lo(write.at)..crate::read::parse::hi(write.at);
         if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
             continue;
@@ -420,7 +421,7 @@ fn written_elsewhere<'n>(
     let mut mutated: HashMap<&str, Range<usize>> = HashMap::new();
     // A value bound at top level (`const OPTIONS = { … }`) changed through a
     // member outside the proof's code: the proof ran the literal, not that.
-    for (name, span) in crate::read::writes::of_top_level_members(top.program) {
+    for (name, span) in writes.members {
         let at = crate::read::parse::lo(span)..crate::read::parse::hi(span);
         if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
             continue;
@@ -433,7 +434,7 @@ fn written_elsewhere<'n>(
     }
     // Or handed on outside it, where other code may change it: passed, stored,
     // or a method of it called that is not an arrow (a method gets it as `this`).
-    for (name, span, how) in crate::read::writes::of_top_level_handed(top.program) {
+    for (name, span, how) in writes.handed {
         let at = crate::read::parse::lo(span)..crate::read::parse::hi(span);
         if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
             continue;
