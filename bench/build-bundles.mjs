@@ -9,6 +9,9 @@
 //                       (`__esm`) module of near-miss names (lazy-chunk.mjs)
 //   out/colliding-esm/… >= 10 MB, minified ESM whose third-party locals are
 //                       named as the execution and buffer classes (collide.mjs)
+//   out/gemini-esm/…    >= 10 MB, minified ESM: the model and the largest chunk
+//                       of @google/gemini-cli (entry-gemini.mjs), real third-party
+//                       code the size of a real minified bundle
 //
 // Each is the steering model (testdata/model/src) bundled by the pinned esbuild
 // together with typescript, @babel/standalone and prettier, the shapes of the
@@ -24,7 +27,13 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const OUT = path.join(HERE, "out");
 const TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js";
 const PACKAGE_IN_TREE = "node_modules/@kiro/agent/package.json";
-const EXPECTED = { esbuild: "0.28.2", typescript: "5.9.3", "@babel/standalone": "8.0.6", prettier: "3.10.1" };
+const EXPECTED = {
+  esbuild: "0.28.2",
+  typescript: "5.9.3",
+  "@babel/standalone": "8.0.6",
+  prettier: "3.10.1",
+  "@google/gemini-cli": "0.61.0",
+};
 const SPECS = [
   { name: "minified-esm", format: "esm", minify: true, version: "0.66.0", minBytes: 10_000_000 },
   { name: "readable-cjs", format: "cjs", minify: false, version: "0.52.1", minBytes: 20_000_000 },
@@ -32,6 +41,8 @@ const SPECS = [
   { name: "readable-esm", format: "esm", minify: false, version: "0.52.1", minBytes: 18_000_000, entry: "entry-lazy.mjs" },
   // Minified ESM whose third-party locals share the classes' two-letter names (collide.mjs).
   { name: "colliding-esm", format: "esm", minify: true, version: "0.66.0", minBytes: 10_000_000, collide: true },
+  // A real CLI's own minified code around the model (entry-gemini.mjs).
+  { name: "gemini-esm", format: "esm", minify: true, version: "0.66.0", minBytes: 10_000_000, entry: "entry-gemini.mjs" },
 ];
 mkdirSync(OUT, { recursive: true });
 writeLazyChunk(path.join(OUT, "lazy-chunk.mjs"), 16_000_000);

@@ -15,7 +15,7 @@ TARGET_DIR = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
 TOOL = os.path.join(TARGET_DIR, "release", "kiro-steer-scope")
 BARE_PARSE = os.path.join(TARGET_DIR, "release", "examples", "bare_parse")
 TARGET_IN_TREE = "node_modules/@kiro/agent/dist/server/acp-server.js"
-BUNDLES = ["minified-esm", "readable-cjs", "minified-cjs", "readable-esm", "colliding-esm"]
+BUNDLES = ["minified-esm", "readable-cjs", "minified-cjs", "readable-esm", "colliding-esm", "gemini-esm"]
 # BENCH_BUNDLES=a,b: only those bundles.
 if os.environ.get("BENCH_BUNDLES"):
     BUNDLES = [b for b in BUNDLES if b in os.environ["BENCH_BUNDLES"].split(",")]
