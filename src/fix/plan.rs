@@ -418,13 +418,7 @@ impl<'r, 'a> GateSite<'r, 'a> {
     /// Whether the advance sits in a function nested in the drain (a collector
     /// the minifier inlined into the loop's head) rather than in the drain's own code.
     fn advanced_in_nested(&self, resolution: &Resolution) -> bool {
-        resolution
-            .index
-            .functions
-            .iter()
-            .filter(|f| within(self.advance, &f.range))
-            .min_by_key(|f| f.range.len())
-            .is_some_and(|f| f.range != self.drain.range)
+        resolution.index.enclosing_function(self.advance).is_some_and(|f| f.range != self.drain.range)
     }
 
     /// Nothing before the gate may deliver the message.
@@ -521,10 +515,7 @@ fn collector_exec(
 ) -> Result<String, Refusal> {
     let index = &resolution.index;
     let collector = index
-        .functions
-        .iter()
-        .filter(|f| within(advance, &f.range))
-        .min_by_key(|f| f.range.len())
+        .enclosing_function(advance)
         .ok_or_else(|| drift("drain-cursor-advance", "the cursor advance is not inside a function"))?;
     // A collector the minifier inlined where it is called (`for (m of function*(e){…}(e))`)
     // has no name: it is named by that one call.
@@ -552,7 +543,16 @@ fn collector_exec(
             drain.node.visit(&mut named);
             named.found
         }
-        None => calls_of_expression(drain, &collector.range),
+        None => {
+            let mut iife = crate::anchors::resolve::flow::CalledInPlace::new(&collector.range);
+            drain.node.visit(&mut iife);
+            let whole = |args: &[ExprOrSpread]| args.iter().all(|a| a.spread.is_none());
+            iife.found
+                .into_iter()
+                .filter(|(_, args)| whole(args))
+                .map(|(at, args)| (at, args.iter().map(|a| &*a.expr).collect()))
+                .collect()
+        }
     };
     let calls: Vec<(Range<usize>, Vec<String>)> = found
         .into_iter()
@@ -585,28 +585,6 @@ fn collector_exec(
         ));
     }
     Ok(arg)
-}
-
-/// The calls in `f` whose callee is the function expression at `callee`, with their arguments.
-fn calls_of_expression<'a>(f: &FnInfo<'a>, callee: &Range<usize>) -> Vec<(Range<usize>, Vec<&'a Expr>)> {
-    struct Calls<'c, 'a> {
-        callee: &'c Range<usize>,
-        found: Vec<(Range<usize>, Vec<&'a Expr>)>,
-    }
-    impl<'a> Visit for Calls<'_, 'a> {
-        fn visit_call_expr(&mut self, call: &CallExpr) {
-            if let Callee::Expr(c) = &call.callee {
-                if range(strip_parens(c)) == *self.callee && call.args.iter().all(|a| a.spread.is_none()) {
-                    let args = call.args.iter().map(|a| crate::anchors::resolve::pin(&*a.expr)).collect();
-                    self.found.push((range(call), args));
-                }
-            }
-            call.visit_children_with(self);
-        }
-    }
-    let mut calls = Calls { callee, found: Vec::new() };
-    f.node.visit(&mut calls);
-    calls.found
 }
 
 /// `adv, deliver(m), …;` as one statement: the gate goes right after `adv`.

@@ -562,24 +562,9 @@ impl<'a> Index<'a> {
         if let Some(callers) = self.callers(f) {
             return (callers.escapes.is_empty() && callers.named_in.is_empty()).then_some(callers.calls);
         }
-        struct Iife<'r, 'a> {
-            at: &'r Range<usize>,
-            found: Option<&'a [ExprOrSpread]>,
-        }
-        impl<'a> Visit for Iife<'_, 'a> {
-            fn visit_call_expr(&mut self, call: &CallExpr) {
-                if let Callee::Expr(c) = &call.callee {
-                    let c = strip_parens(c);
-                    if matches!(c, Expr::Fn(_) | Expr::Arrow(_)) && range(c) == *self.at {
-                        self.found = Some(pin(&call.args[..]));
-                    }
-                }
-                call.visit_children_with(self);
-            }
-        }
-        let mut iife = Iife { at: &f.range, found: None };
+        let mut iife = CalledInPlace::new(&f.range);
         self.program.visit_with(&mut iife);
-        iife.found.map(|args| vec![args])
+        iife.found.last().map(|(_, args)| vec![*args])
     }
 }
 
@@ -606,4 +591,30 @@ fn for_in_over<'a>(f: &FnInfo<'a>, name: &str, at: &Range<usize>) -> Option<&'a 
     f.node.visit(&mut find);
     let found = find.found?;
     f.node.param_names().into_iter().flatten().find(|p| *p == found)
+}
+
+/// The calls of the function expression at `at` made where it stands
+/// (`(function (e) {…})(x)`, `function*(e){…}(e)` inlined by a minifier):
+/// each call's span and its arguments.
+pub struct CalledInPlace<'r, 'a> {
+    at: &'r Range<usize>,
+    pub found: Vec<(Range<usize>, &'a [ExprOrSpread])>,
+}
+
+impl<'r> CalledInPlace<'r, '_> {
+    pub fn new(at: &'r Range<usize>) -> Self {
+        CalledInPlace { at, found: Vec::new() }
+    }
+}
+
+impl Visit for CalledInPlace<'_, '_> {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(c) = &call.callee {
+            let c = strip_parens(c);
+            if matches!(c, Expr::Fn(_) | Expr::Arrow(_)) && range(c) == *self.at {
+                self.found.push((range(call), pin(&call.args[..])));
+            }
+        }
+        call.visit_children_with(self);
+    }
 }
