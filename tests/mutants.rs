@@ -174,15 +174,9 @@ const MODES: &[&str] = &["seed", "gate"];
 ///
 /// Round 10 (ROUND10-VERDICTS.md): its seven false passes are refused.
 const KNOWN_FALSE_PASSES: &[&str] = &[
-    "drain-options-set-by-class-static",
-    "r7-class-flag-handed-on",
     "r8-take-journal-services",
-    "r8-take-recap-prompt-context",
     "r8-private-briefing-getter",
     "r8-weakmap-briefing",
-    "r8-nested-flags-negated",
-    "r8-switch-case-constant",
-    "r8-version-clamped-table",
     "r8-drain-recaps-acknowledged",
     "r9-handoff-hook-list",
     "r9-handoff-member-to-helper",

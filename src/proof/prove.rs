@@ -209,6 +209,9 @@ fn run_harness(
 ) -> Proof {
     let input =
         json!({"mode": mode.fix.as_str(), "rewind": mode.rewind, "stock": stock, "patched": patched}).to_string();
+    if let Ok(dump) = std::env::var("KSS_DUMP_HARNESS") {
+        let _ = std::fs::write(dump, &input);
+    }
     let started = Instant::now();
     let stuck = |reason: String| Proof { elapsed: started.elapsed(), ..Proof::undriven(mode, reason) };
     let report = match harness_report(node, folder, &input, timeout) {
@@ -226,6 +229,9 @@ fn run_harness(
     let unchecked = unchecked_cases(&report["unchecked"]);
     let mut verdict = judge(&cases, &stuck_cases(&cases), &unchecked);
     if let Some(open) = decided_on_stubs(&report["stubDecisions"], mode) {
+        verdict = verdict.opened_by(open);
+    }
+    if let Some(open) = writes_not_run(&stock["toRun"], &report["ran"]) {
         verdict = verdict.opened_by(open);
     }
     Proof {
@@ -264,6 +270,29 @@ fn decided_on_stubs(decisions: &Value, mode: Mode) -> Option<String> {
         text(first, "expected"),
         if failed.len() > 1 { format!(" (and {} more case(s))", failed.len() - 1) } else { String::new() }
     ))
+}
+
+/// The writes of top-level names inside the slices whose function no case
+/// ran: the slices hold them (a static method of the class the session
+/// calls), the bundle runs them, the proof ran the value from before them.
+fn writes_not_run(to_run: &Value, ran: &Value) -> Option<String> {
+    let ran: std::collections::HashSet<u64> = ran.as_array()?.iter().filter_map(Value::as_u64).collect();
+    let missed: Vec<String> = to_run
+        .as_array()?
+        .iter()
+        .filter(|w| w["ranBy"].as_u64().is_some_and(|at| !ran.contains(&at)))
+        // Only a name some case read can have changed the outcome.
+        .filter(|w| w["readBy"].as_array().into_iter().flatten().any(|at| at.as_u64().is_none_or(|at| ran.contains(&at))))
+        .map(|w| format!("byte {} `{}`", w["offset"], w["name"].as_str().unwrap_or_default()))
+        .collect();
+    (!missed.is_empty()).then(|| {
+        format!(
+            "{} write(s) of top-level name(s) the proof's code reads sit in that code, in functions no case ran, \
+             so the proof ran the value from before them: {}",
+            missed.len(),
+            missed.join(", ")
+        )
+    })
 }
 
 /// Runs node on the harness with `input` on its stdin: the report it printed,

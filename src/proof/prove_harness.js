@@ -30,6 +30,11 @@ const TOUCH = { n: 0 };
 // bounded by one before it starts. The stub pass answers its comparisons
 // the other way too.
 const STUB_NUMBER = 8;
+// Whether any stub was read as a number; the pass with stubs answered
+// otherwise then reads them as other small counts (0, 1, 2), as a version or
+// a mode setting may be (`TABLE.at(Math.min(settings.version, 2))`).
+const NUMBERS = { coerced: false, value: STUB_NUMBER };
+const OTHER_NUMBERS = [1, 0, 2];
 
 // Stubs: callable, any property is another stub, every call returns a new
 // one whose string form is distinct (ids made from stubs stay distinct).
@@ -46,19 +51,25 @@ function stubFactory() {
     const id = ++count;
     TOUCH.n++;
     const touch = (v) => (TOUCH.n++, v);
+    // What the sliced code writes to a stub it reads back: an unknown object
+    // is still the one it wrote to (a root's take recording into a shared
+    // context a delegate's take then reads).
+    const written = new Map();
     const proxy = new Proxy(function stub() {}, {
       get(_t, p) {
         TOUCH.n++;
-        if (p === Symbol.toPrimitive) return (hint) => touch(hint === "number" ? STUB_NUMBER : `stub${id}`);
+        if (written.has(p)) return written.get(p);
+        if (p === Symbol.toPrimitive) return (hint) => touch(hint === "number" ? ((NUMBERS.coerced = true), NUMBERS.value) : `stub${id}`);
         if (p === "then" || p === Symbol.iterator || p === Symbol.asyncIterator || p === Symbol.hasInstance) return undefined;
         return make();
       },
       apply: () => answer(),
       construct: () => answer(),
-      set: () => touch(true),
-      has: () => touch(false),
-      defineProperty: () => touch(true),
-      deleteProperty: () => touch(true),
+      set: (_t, p, v) => touch((written.set(p, v), true)),
+      has: (_t, p) => touch(written.has(p)),
+      defineProperty: (_t, p, d) => touch((written.set(p, "value" in d ? d.value : d.get ? d.get() : undefined), true)),
+      deleteProperty: (_t, p) => touch((written.delete(p), true)),
+      getPrototypeOf: () => touch(Function.prototype),
     });
     made.add(proxy);
     return proxy;
@@ -123,6 +134,9 @@ function loaderSource(side) {
 // are answered otherwise: a stub value absent, a leaf (a comparison or a
 // call that touched a stub) the other way, a switch given its `variant`th case.
 const DECISIONS = { seen: new Map(), flip: new Set(), variant: 0, altered: 0 };
+// Every probe the sliced code passed, by source offset: a write of a
+// top-level binding in a slice counts as the proof's own only if a case ran it.
+const RAN = new Set();
 
 function build(side, stubs) {
   const host = {
@@ -131,6 +145,8 @@ function build(side, stubs) {
     // The stub uses and the answers changed so far, before a probe's value.
     m: () => [TOUCH.n, DECISIONS.altered],
     d: ([touched, altered], value, at, kind) => {
+      RAN.add(at);
+      if (kind === 2) return value;
       const stub = stubs.isStub(value);
       if (stub) TOUCH.n++;
       if (kind === 0 ? !stub : TOUCH.n === touched) return value;
@@ -1330,14 +1346,28 @@ function spawnPaths(stock, patched) {
 // patched side meets the mode, does what it did with the stubs, or, where
 // that world shows no defect on the stock side, does what the stock side does.
 async function withStubsAbsent(runnable, results, input, plan, expectedOf) {
-  const sites = [...DECISIONS.seen.keys()].sort((a, b) => a - b);
+  let sites = [];
   const failed = [];
-  if (!sites.length) return { sites, failed };
-  const variants = Math.min(4, Math.max(2, ...[...DECISIONS.seen.values()].map((cases) => cases.length)));
+  // A decision reached only once an outer one is answered otherwise
+  // (`if (!stub.a) { if (!stub.b) … }`) is seen in that pass: answer it
+  // otherwise too, until no new one appears.
+  for (let round = 0; round < 4 && !failed.length; round++) {
+    const seen = [...DECISIONS.seen.keys()].sort((a, b) => a - b);
+    if (seen.length === sites.length && (round > 0 || !NUMBERS.coerced)) break;
+    sites = seen;
+    await flipPass(sites, runnable, results, input, plan, expectedOf, failed);
+  }
+  return { sites, failed };
+}
+
+async function flipPass(sites, runnable, results, input, plan, expectedOf, failed) {
+  const least = NUMBERS.coerced ? OTHER_NUMBERS.length : 2;
+  const variants = Math.min(4, Math.max(least, ...[...DECISIONS.seen.values()].map((cases) => cases.length)));
   DECISIONS.flip = new Set(sites);
   try {
     for (let variant = 0; variant < variants; variant++) {
       DECISIONS.variant = variant;
+      NUMBERS.value = OTHER_NUMBERS[variant % OTHER_NUMBERS.length];
       const sides = [input.stock, input.patched].map((code) => {
         const stubs = stubFactory();
         try {
@@ -1361,8 +1391,8 @@ async function withStubsAbsent(runnable, results, input, plan, expectedOf) {
     }
   } finally {
     DECISIONS.flip = new Set();
+    NUMBERS.value = STUB_NUMBER;
   }
-  return { sites, failed };
 }
 
 async function readInput() {
@@ -1393,8 +1423,10 @@ async function main() {
   const { runnable, unchecked } = sortCases(stock, plan);
   report.unchecked = unchecked;
   const results = [];
+  RAN.clear();
   for (const c of runnable) results.push(await caseResult(c, stockSide, patchedSide, c.expect[modeKey] ?? c.expect[input.mode]));
   report.cases = results;
+  report.ran = [...RAN].sort((a, b) => a - b);
   report.spawnPaths = spawnPaths(stock, patched);
   report.stubDecisions = await withStubsAbsent(runnable, results, input, plan, (c) => c.expect[modeKey] ?? c.expect[input.mode]);
   process.stdout.write(JSON.stringify(report));

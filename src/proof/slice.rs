@@ -36,7 +36,9 @@ pub use spawn::{goes_on, handed_to_function, handed_to_method, returns_construct
 pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {
     let index = &resolution.index;
     let source = index.source;
-    let insertions = &Edits { insertions, probes: decisions::decisions(program) };
+    let writes = crate::read::writes::of_top_level(program);
+    let probes = decisions::decisions(program, &writes.spans(), &writes.read_spans());
+    let insertions = &Edits { insertions, probes: probes.probes, ran_by: probes.ran_by };
     let parts = Parts::locate(resolution)?;
     let (slots, primary_slot) = buffer_slots(resolution, &parts);
     // Free names of every slice, less each slice's enclosing locals.
@@ -65,11 +67,18 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
         vec![parts.exec_at.clone(), parts.buffer_at.clone(), parts.drain.range.clone(), parts.turn.range.clone()];
     sliced.extend(ran);
     sliced.extend(reached.ran.iter().cloned());
-    let closure = close_over(&top, source, insertions, free, &known, &sliced);
+    let closure = close_over(&top, source, insertions, free, &known, &sliced, &writes);
     Ok(json!({
         "prelude": closure.helpers.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
         "free": closure.stubs,
         "written": closure.written.iter().map(|(name, at)| json!({"name": name, "offset": at.start})).collect::<Vec<_>>(),
+        "toRun": closure.to_run.iter().map(|(name, at)| {
+            let ran_by = |at: &usize| insertions.ran_by.get(at).copied().unwrap_or(*at);
+            // A read with no function around it (null) is taken as run.
+            let reads: BTreeSet<Option<usize>> =
+                closure.read_at.get(name).into_iter().flatten().map(|at| insertions.ran_by.get(at).copied()).collect();
+            json!({"name": name, "offset": at.start, "ranBy": ran_by(&at.start), "readBy": reads})
+        }).collect::<Vec<_>>(),
         "execClass": {"name": parts.exec_name, "text": cut(source, &parts.exec_at, insertions)},
         "bufferClass": {
             "name": parts.buffer_name,

@@ -140,8 +140,9 @@ pub fn all_in<N: VisitWith<Collect>>(node: &N) -> Vec<Write> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Handed {
     /// The value itself handed to a call or a constructor as an argument
-    /// (or put in an array literal).
-    Value,
+    /// (or put in an array literal), with the called name where a plain
+    /// name is called (`__name(C, "C")`).
+    Value(Option<String>),
     /// A method of it called (`T.enable()`): the method gets it as `this`.
     Method(Option<String>),
 }
@@ -163,12 +164,40 @@ pub struct TopLevelWrites {
     /// (`T.k`), and reading it with `Object.freeze`/`isFrozen`/`keys`/`hasOwn`,
     /// `Array.isArray` or `JSON.stringify` hand nothing on.
     pub handed: Vec<(String, Span, Handed)>,
+    /// Every other reference of a top-level binding: where its value, or a
+    /// member of it, is read (`T`, `T.k`, `T.k.length`), not only written.
+    pub reads: Vec<(String, Span)>,
+}
+
+impl TopLevelWrites {
+    /// The spans of every place listed, as byte ranges.
+    pub fn spans(&self) -> std::collections::HashSet<std::ops::Range<usize>> {
+        let names = self.names.iter().map(|w| w.at);
+        let members = self.members.iter().map(|(_, at)| *at);
+        let handed = self.handed.iter().map(|(_, at, _)| *at);
+        names.chain(members).chain(handed).map(|at| crate::read::parse::lo(at)..crate::read::parse::hi(at)).collect()
+    }
+}
+
+impl TopLevelWrites {
+    /// The spans of every read listed, as byte ranges.
+    pub fn read_spans(&self) -> std::collections::HashSet<std::ops::Range<usize>> {
+        self.reads.iter().map(|(_, at)| crate::read::parse::lo(*at)..crate::read::parse::hi(*at)).collect()
+    }
 }
 
 pub fn of_top_level(program: &Program) -> TopLevelWrites {
-    let mut unbound = Unbound { scopes: Vec::new(), out: Vec::new(), members: Vec::new(), handed: Vec::new() };
+    let mut unbound = Unbound {
+        scopes: Vec::new(),
+        out: Vec::new(),
+        members: Vec::new(),
+        handed: Vec::new(),
+        reads: Vec::new(),
+        callee: None,
+        written_members: std::collections::HashSet::new(),
+    };
     program.visit_with(&mut unbound);
-    TopLevelWrites { names: unbound.out, members: unbound.members, handed: unbound.handed }
+    TopLevelWrites { names: unbound.out, members: unbound.members, handed: unbound.handed, reads: unbound.reads }
 }
 
 /// Built-ins that only read the object they are given and hand back no
@@ -218,6 +247,11 @@ struct Unbound {
     out: Vec<Write>,
     members: Vec<(String, Span)>,
     handed: Vec<(String, Span, Handed)>,
+    reads: Vec<(String, Span)>,
+    /// The plain name called, while its own arguments are visited.
+    callee: Option<String>,
+    /// Members written or changed in place (`T.k = …`, `T.push(…)`): not reads.
+    written_members: std::collections::HashSet<Span>,
 }
 
 impl Unbound {
@@ -250,7 +284,7 @@ impl Unbound {
 
     fn hand(&mut self, id: &Ident) {
         if self.free(&id.sym) {
-            self.handed.push((id.sym.to_string(), id.span, Handed::Value));
+            self.handed.push((id.sym.to_string(), id.span, Handed::Value(self.callee.clone())));
         }
     }
 
@@ -264,7 +298,10 @@ impl Unbound {
 impl Visit for Unbound {
     fn visit_member_expr(&mut self, m: &MemberExpr) {
         // A member of the name read: the name itself is not handed on.
-        if let Expr::Ident(_) = strip(&m.obj) {
+        if let Expr::Ident(id) = strip(&m.obj) {
+            if self.free(&id.sym) && !self.written_members.contains(&m.span) {
+                self.reads.push((id.sym.to_string(), m.span));
+            }
             if let MemberProp::Computed(c) = &m.prop {
                 c.visit_with(self);
             }
@@ -275,8 +312,15 @@ impl Visit for Unbound {
     fn visit_call_expr(&mut self, call: &CallExpr) {
         if let Callee::Expr(c) = &call.callee {
             // Calling a function hands nothing of it on.
-            if let Expr::Ident(_) = strip(c) {
-                call.args.visit_with(self);
+            if let Expr::Ident(f) = strip(c) {
+                for a in &call.args {
+                    let outer = self.callee.replace(f.sym.to_string());
+                    if let Expr::Ident(id) = strip(&a.expr) {
+                        self.hand(id);
+                    }
+                    self.callee = outer;
+                    a.expr.visit_with(self);
+                }
                 return;
             }
             if let Expr::Member(m) = strip(c) {
@@ -313,12 +357,23 @@ impl Visit for Unbound {
     fn visit_expr(&mut self, node: &Expr) {
         let mut found = Vec::new();
         of_expr(node, &mut found);
+        for write in &found {
+            if let Target::Member(m) = &write.target {
+                self.written_members.insert(m.span);
+            }
+        }
         self.keep(found);
         if let Expr::Call(CallExpr { callee: Callee::Expr(c), .. }) = node {
             if let Expr::Member(m) = &**c {
                 if matches!(&m.prop, MemberProp::Ident(p) if MUTATORS.contains(&&*p.sym)) {
+                    self.written_members.insert(m.span);
                     self.member_root(&m.obj, node.span());
                 }
+            }
+        }
+        if let Expr::Ident(id) = node {
+            if self.free(&id.sym) {
+                self.reads.push((id.sym.to_string(), id.span));
             }
         }
         node.visit_children_with(self);

@@ -42,7 +42,6 @@ const PURE_CALL_GLOBALS: &[&str] =
 const PURE_NEW_GLOBALS: &[&str] = &["Map", "Set", "WeakMap", "WeakSet", "Array", "Object"];
 
 pub(super) struct TopLevel<'a> {
-    program: &'a Program,
     names: HashMap<&'a str, Binding<'a>>,
     /// Names declared without a value: a lazy initialiser may assign them.
     uninit: HashSet<&'a str>,
@@ -116,7 +115,7 @@ impl<'a> TopLevel<'a> {
             }
         }
         let uninit = lazy_bindings(program, &mut names);
-        TopLevel { program, names, uninit, lookups }
+        TopLevel { names, uninit, lookups }
     }
 
     /// Whether `e` can be evaluated in the harness without effects, given
@@ -322,6 +321,9 @@ fn pattern_names(pat: &Pat) -> Vec<&str> {
     names.0
 }
 
+/// A top-level name and where something is done to it.
+type Placed = (String, Range<usize>);
+
 /// The top-level helpers a set of free names needs, transitively, in source
 /// order; and the names left free (stubs).
 pub(super) struct Closure {
@@ -331,6 +333,12 @@ pub(super) struct Closure {
     /// (`for (flag of …)`, `limit = 0`), with where: the proof ran them with
     /// one value (or a stub) and cannot speak for the others.
     pub(super) written: Vec<(String, Range<usize>)>,
+    /// Writes of the same kind inside the sliced code: the proof's outcome
+    /// holds only if each ran in the cases (the harness reports which did).
+    pub(super) to_run: Vec<(String, Range<usize>)>,
+    /// Where the slices read each name of `to_run` (the starts of the reads):
+    /// an unrun write matters only if one of them ran.
+    pub(super) read_at: HashMap<String, Vec<usize>>,
 }
 
 pub(super) fn close_over(
@@ -340,6 +348,7 @@ pub(super) fn close_over(
     start: BTreeSet<String>,
     known: &[&str],
     sliced: &[Range<usize>],
+    writes: &crate::read::writes::TopLevelWrites,
 ) -> Closure {
     let mut sliced = sliced.to_vec();
     let mut helpers = Vec::new();
@@ -373,8 +382,15 @@ pub(super) fn close_over(
     }
     helpers.sort_by_key(|(at, _)| *at);
     let names = helpers.iter().filter_map(|(_, h)| h["name"].as_str()).chain(stubs.iter().map(String::as_str));
-    let written = written_elsewhere(top, names, &stubs, &sliced);
-    Closure { helpers, stubs, written }
+    let (written, to_run) = written_elsewhere(top, names, &stubs, &sliced, writes);
+    let mut read_at: HashMap<String, Vec<usize>> = HashMap::new();
+    for (name, span) in &writes.reads {
+        let at = crate::read::parse::lo(*span)..crate::read::parse::hi(*span);
+        if to_run.iter().any(|(n, _)| n == name) && sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
+            read_at.entry(name.clone()).or_default().push(at.start);
+        }
+    }
+    Closure { helpers, stubs, written, to_run, read_at }
 }
 
 /// Which of `names`, bound at top level, are written outside the code the
@@ -388,7 +404,8 @@ fn written_elsewhere<'n>(
     names: impl Iterator<Item = &'n str>,
     stubs: &BTreeSet<String>,
     sliced: &[Range<usize>],
-) -> Vec<(String, Range<usize>)> {
+    writes: &crate::read::writes::TopLevelWrites,
+) -> (Vec<Placed>, Vec<Placed>) {
     let bound: Vec<(&str, usize)> = names
         .filter_map(|n| {
             // `var x;` at top level: its lazy initialiser's one assignment is its binding.
@@ -403,49 +420,72 @@ fn written_elsewhere<'n>(
         })
         .collect();
     if bound.is_empty() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
-    let writes = crate::read::writes::of_top_level(top.program);
-    let mut seen: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
-    for write in writes.names {
-        let at = crate::read::parse::lo(write.at)..crate::read::parse::hi(write.at);
-        if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
-            continue;
+    // Inside the slices, a write counts as the proof's own only where a case
+    // ran its function, and only for a name the slices read: a log array they
+    // only append to holds nothing the proof's outcome could depend on.
+    let mut to_run: Vec<(String, Range<usize>)> = Vec::new();
+    let in_slices = |at: &Range<usize>| sliced.iter().any(|s| crate::anchors::resolve::within(at, s));
+    let read: HashSet<&str> = writes
+        .reads
+        .iter()
+        .filter(|(_, span)| in_slices(&(crate::read::parse::lo(*span)..crate::read::parse::hi(*span))))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let mut to_run_if_read = |n: &str, at: Range<usize>| {
+        if read.contains(n) {
+            to_run.push((n.to_string(), at));
         }
+    };
+    let mut seen: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
+    for write in &writes.names {
+        let at = crate::read::parse::lo(write.at)..crate::read::parse::hi(write.at);
         if let crate::read::writes::Target::Name(name, _) = &write.target {
             if let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) {
-                seen.entry(n).or_default().push(at);
+                if !in_slices(&at) {
+                    seen.entry(n).or_default().push(at);
+                } else if !stubs.contains(*n) {
+                    to_run_if_read(n, at);
+                }
             }
         }
     }
     let mut mutated: HashMap<&str, Range<usize>> = HashMap::new();
     // A value bound at top level (`const OPTIONS = { … }`) changed through a
     // member outside the proof's code: the proof ran the literal, not that.
-    for (name, span) in writes.members {
-        let at = crate::read::parse::lo(span)..crate::read::parse::hi(span);
-        if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
-            continue;
-        }
+    for (name, span) in &writes.members {
+        let at = crate::read::parse::lo(*span)..crate::read::parse::hi(*span);
         if let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) {
-            if matches!(top.names.get(n), Some(Binding::Init(..))) && !stubs.contains(*n) {
-                mutated.entry(n).or_insert(at);
+            if matches!(top.names.get(n), Some(Binding::Init(..) | Binding::Decl(..))) && !stubs.contains(*n) {
+                if in_slices(&at) {
+                    to_run_if_read(n, at);
+                } else {
+                    mutated.entry(n).or_insert(at);
+                }
             }
         }
     }
     // Or handed on outside it, where other code may change it: passed, stored,
     // or a method of it called that is not an arrow (a method gets it as `this`).
-    for (name, span, how) in writes.handed {
-        let at = crate::read::parse::lo(span)..crate::read::parse::hi(span);
-        if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
-            continue;
-        }
+    for (name, span, how) in &writes.handed {
+        let at = crate::read::parse::lo(*span)..crate::read::parse::hi(*span);
         let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) else { continue };
-        let Some(Binding::Init(_, init)) = top.names.get(n) else { continue };
         if stubs.contains(*n) {
             continue;
         }
-        if may_change_through(init, &how) {
-            mutated.entry(n).or_insert(at);
+        let changes = match top.names.get(n) {
+            Some(Binding::Init(_, init)) => may_change_through(top, init, how),
+            // A declared class or function has members other code may set (`C.enabled = true`).
+            Some(Binding::Decl(..)) => handed_to_unknown(top, how),
+            _ => false,
+        };
+        if changes {
+            if in_slices(&at) {
+                to_run_if_read(n, at);
+            } else {
+                mutated.entry(n).or_insert(at);
+            }
         }
     }
     let mut out: Vec<(String, Range<usize>)> = bound
@@ -459,13 +499,15 @@ fn written_elsewhere<'n>(
         })
         .collect();
     out.sort_by_key(|(_, at)| at.start);
-    out
+    to_run.sort_by_key(|(_, at)| at.start);
+    to_run.dedup_by_key(|(_, at)| at.start);
+    (out, to_run)
 }
 
 /// Whether a top-level value initialised by `init` may be changed by code
 /// it is handed to `how`: a primitive cannot, nor a class or function handed
 /// as a value; a member called as a method only if it uses `this`.
-fn may_change_through(init: &Expr, how: &crate::read::writes::Handed) -> bool {
+fn may_change_through(top: &TopLevel, init: &Expr, how: &crate::read::writes::Handed) -> bool {
     let mut value = crate::anchors::pattern::strip_parens(init);
     // `Object.freeze({…})`: the literal, frozen.
     let frozen = match value {
@@ -497,12 +539,10 @@ fn may_change_through(init: &Expr, how: &crate::read::writes::Handed) -> bool {
     if matches!(value, Expr::Lit(_) | Expr::Tpl(_)) {
         return false;
     }
-    // A class or function handed on (esbuild's `__name(C, "C")`): what it
-    // runs is its code, which member writes of its name would change.
-    if matches!(how, crate::read::writes::Handed::Value)
-        && matches!(value, Expr::Class(_) | Expr::Fn(_) | Expr::Arrow(_))
-    {
-        return false;
+    // A class or function handed on: its members (`static enabled`) are the
+    // callee's to set, unless the callee is seen to set only its name.
+    if matches!(value, Expr::Class(_) | Expr::Fn(_) | Expr::Arrow(_)) {
+        return handed_to_unknown(top, how);
     }
     let crate::read::writes::Handed::Method(Some(key)) = how else { return true };
     let Expr::Object(o) = value else { return true };
@@ -521,6 +561,62 @@ fn may_change_through(init: &Expr, how: &crate::read::writes::Handed) -> bool {
         PropOrSpread::Spread(_) => Some(true),
     });
     member.unwrap_or(true)
+}
+
+/// Whether a class or function handed on `how` reaches code that may set
+/// its members: any callee but one that only names its first argument
+/// (esbuild's `__name = (target, value) => __defProp(target, "name", …)`).
+fn handed_to_unknown(top: &TopLevel, how: &crate::read::writes::Handed) -> bool {
+    let crate::read::writes::Handed::Value(Some(callee)) = how else { return true };
+    !names_only(top, callee)
+}
+
+/// Whether the top-level function `callee` only defines `name` on its first
+/// parameter with `Object.defineProperty` (or a top-level name bound to it).
+fn names_only(top: &TopLevel, callee: &str) -> bool {
+    let Some(Binding::Init(_, init)) = top.names.get(callee) else { return false };
+    let (params, body): (Vec<&Pat>, Option<&Expr>) = match crate::anchors::pattern::strip_parens(init) {
+        Expr::Arrow(a) => (
+            a.params.iter().collect(),
+            match &*a.body {
+                ArrowFunctionBody::Expr(e) => Some(&**e),
+                ArrowFunctionBody::FunctionBody(b) => single_expression(b),
+            },
+        ),
+        Expr::Fn(f) => {
+            (f.function.params.iter().map(|p| &p.pat).collect(), f.function.body.as_ref().and_then(single_expression))
+        }
+        _ => return false,
+    };
+    let (Some(Pat::Ident(target)), Some(Expr::Call(call))) =
+        (params.first(), body.map(crate::anchors::pattern::strip_parens))
+    else {
+        return false;
+    };
+    let Callee::Expr(f) = &call.callee else { return false };
+    let define = |e: &Expr| {
+        matches!(e, Expr::Member(m) if matches!(&*m.obj, Expr::Ident(o) if &*o.sym == "Object")
+        && matches!(&m.prop, MemberProp::Ident(p) if &*p.sym == "defineProperty"))
+    };
+    let defines = match crate::anchors::pattern::strip_parens(f) {
+        Expr::Ident(alias) => {
+            matches!(top.names.get(&*alias.sym), Some(Binding::Init(_, v)) if define(crate::anchors::pattern::strip_parens(v)))
+        }
+        e => define(e),
+    };
+    let [object, key, ..] = call.args.as_slice() else { return false };
+    defines
+        && matches!(crate::anchors::pattern::strip_parens(&object.expr), Expr::Ident(o) if o.sym == target.id.sym)
+        && matches!(crate::anchors::pattern::strip_parens(&key.expr), Expr::Lit(Lit::Str(k)) if &*k.value == "name")
+}
+
+/// The one expression a function body returns or evaluates, if that is all it does.
+fn single_expression(body: &FunctionBody) -> Option<&Expr> {
+    match body.stmts.as_slice() {
+        [Stmt::Return(ReturnStmt { arg: Some(e), .. })] => Some(e),
+        [Stmt::Expr(e)] => Some(&e.expr),
+        _ => None,
+    }
 }
 
 /// A member's function, through esbuild's `__name(fn, "name")` of `keepNames`.

@@ -15,6 +15,8 @@ use crate::read::scope::FnNode;
 pub(super) struct Edits<'i> {
     pub(super) insertions: &'i [Insertion],
     pub(super) probes: Vec<super::decisions::Probe>,
+    /// For each write of a top-level binding, the probe that says it ran.
+    pub(super) ran_by: std::collections::HashMap<usize, usize>,
 }
 
 /// The bytes of `at` with the insertions that fall inside it (boundaries
@@ -33,10 +35,15 @@ pub(super) fn cut(source: &str, at: &Range<usize>, edits: &Edits) -> String {
     let inside = edits.probes[first..].iter().take_while(|p| p.at.start < at.end).filter(|p| p.at.end <= at.end);
     for probe in inside {
         let d = &probe.at;
+        if probe.kind == super::decisions::Kind::Entered {
+            pieces.push(((d.start, 1, 0), format!("__kss.d([],0,{},2);", d.start).into()));
+            continue;
+        }
         let len = (d.end - d.start) as isize;
         let kind = match &probe.kind {
             super::decisions::Kind::Value => "0".to_string(),
             super::decisions::Kind::Leaf => "1".to_string(),
+            super::decisions::Kind::Ran | super::decisions::Kind::Entered => "2".to_string(),
             super::decisions::Kind::Switch(cases) => {
                 format!("[{}]", cases.iter().map(|c| &source[c.clone()]).collect::<Vec<_>>().join(","))
             }

@@ -9,6 +9,7 @@
 //! stubs absent and those leaves answered the other way: a verdict that holds
 //! only for the stub does not hold for the bundle.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use swc_ecma_ast::*;
@@ -32,38 +33,87 @@ pub(super) enum Kind {
     /// A switch's discriminant: given each literal case (their bytes) in turn
     /// when it is a stub or touched one.
     Switch(Vec<Range<usize>>),
+    /// A write of a top-level binding inside the slices: the harness notes
+    /// that it ran (every probe notes it), since code in a slice need not be
+    /// code a case runs (a static method the session calls).
+    Ran,
+    /// A function's entry (an empty range after its body's `{`): the harness
+    /// notes that the function ran, which a write in it needs, not the write
+    /// itself (a branch the cases do not take is the proof's own outcome).
+    Entered,
+}
+
+/// The probes, and for each write of a top-level binding (by its start) the
+/// probe that says its code ran: its function's entry, or the write itself.
+pub(super) struct Probes {
+    pub(super) probes: Vec<Probe>,
+    pub(super) ran_by: std::collections::HashMap<usize, usize>,
 }
 
 /// Every decision in `program`, one probe per span, in order of their start; the cut keeps those inside a slice.
-pub(super) fn decisions(program: &Program) -> Vec<Probe> {
-    let mut found = Decisions { at: Vec::new() };
+/// `writes`: the spans of the expressions that write a top-level binding
+/// (see `read::writes::of_top_level`), probed as `Ran`; `reads`: those that
+/// read one, noted with their function's entry.
+pub(super) fn decisions(program: &Program, writes: &HashSet<Range<usize>>, reads: &HashSet<Range<usize>>) -> Probes {
+    let mut found = Decisions { at: Vec::new(), writes, reads, entries: Vec::new(), ran_by: Default::default() };
     program.visit_with(&mut found);
     let mut probes: Vec<Probe> = Vec::with_capacity(found.at.len());
     found.at.sort_by_key(|p| (p.at.start, std::cmp::Reverse(p.at.end)));
     for p in found.at {
         match probes.last_mut() {
             Some(last) if last.at == p.at => {
-                if last.kind == Kind::Value {
+                if matches!(last.kind, Kind::Value | Kind::Ran) && p.kind != Kind::Ran {
                     last.kind = p.kind;
                 }
             }
             _ => probes.push(p),
         }
     }
-    probes
+    Probes { probes, ran_by: found.ran_by }
 }
 
-struct Decisions {
+struct Decisions<'w> {
     at: Vec<Probe>,
+    writes: &'w HashSet<Range<usize>>,
+    /// The spans of the reads of top-level bindings: only their function's entry is noted.
+    reads: &'w HashSet<Range<usize>>,
+    /// The entry probe of each function around the node visited, innermost last.
+    entries: Vec<usize>,
+    ran_by: std::collections::HashMap<usize, usize>,
 }
 
-impl Decisions {
+impl Decisions<'_> {
+    fn entered(&mut self, body: Option<&FunctionBody>, visit: impl FnOnce(&mut Self)) {
+        let Some(body) = body else { return visit(self) };
+        let at = crate::read::parse::lo(body.span) + 1;
+        self.at.push(Probe { at: at..at, kind: Kind::Entered });
+        self.entries.push(at);
+        visit(self);
+        self.entries.pop();
+    }
     fn decide(&mut self, e: &Expr) {
         let kind = match strip(e) {
             Expr::Call(_) | Expr::OptChain(_) => Kind::Leaf,
             _ => Kind::Value,
         };
         self.probe(e, kind);
+        match strip(e) {
+            // Each operand of a test's `&&`/`||` decides it, the last one too.
+            Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) => {
+                self.decide(&b.left);
+                self.decide(&b.right);
+            }
+            // A stub handed to a call that inspects it without touching it
+            // (`Array.isArray(stub)`) makes the call's answer one on a stub.
+            Expr::Call(c) => {
+                for arg in c.args.iter().filter(|a| a.spread.is_none()) {
+                    if matches!(&*arg.expr, Expr::Ident(_) | Expr::Member(_)) {
+                        self.probe(&arg.expr, Kind::Value);
+                    }
+                }
+            }
+            _ => {}
+        }
     }
     fn probe(&mut self, e: &Expr, kind: Kind) {
         // A literal decides nothing a stub could change (`!0`, a minifier's true).
@@ -77,6 +127,23 @@ impl Decisions {
     }
 }
 
+/// A literal, or a name or a chain of plain members read from one: nothing it
+/// evaluates can run code the bundle has (a getter aside, as in any read).
+fn plain_read(e: &Expr) -> bool {
+    match e {
+        Expr::Lit(_) | Expr::Ident(_) => true,
+        Expr::Member(m) => {
+            let prop = match &m.prop {
+                MemberProp::Ident(_) => true,
+                MemberProp::Computed(c) => matches!(&*c.expr, Expr::Lit(_)),
+                MemberProp::PrivateName(_) => false,
+            };
+            prop && plain_read(&m.obj)
+        }
+        _ => false,
+    }
+}
+
 fn strip(e: &Expr) -> &Expr {
     match e {
         Expr::Paren(p) => strip(&p.expr),
@@ -85,9 +152,43 @@ fn strip(e: &Expr) -> &Expr {
     }
 }
 
-impl Visit for Decisions {
+impl Visit for Decisions<'_> {
+    fn visit_expr(&mut self, node: &Expr) {
+        let at = range(node);
+        if self.writes.contains(&at) {
+            self.ran_by.insert(at.start, self.entries.last().copied().unwrap_or(at.start));
+            self.at.push(Probe { at, kind: Kind::Ran });
+        } else if self.reads.contains(&at) {
+            // Outside any function (a class field's value) a read has no entry: taken as run.
+            if let Some(entry) = self.entries.last() {
+                self.ran_by.insert(at.start, *entry);
+            }
+        }
+        node.visit_children_with(self);
+    }
+    fn visit_function(&mut self, node: &Function) {
+        self.entered(node.body.as_ref(), |v| node.visit_children_with(v));
+    }
+    fn visit_constructor(&mut self, node: &Constructor) {
+        self.entered(node.body.as_ref(), |v| node.visit_children_with(v));
+    }
+    fn visit_arrow_expr(&mut self, node: &ArrowExpr) {
+        match &*node.body {
+            ArrowFunctionBody::FunctionBody(b) => self.entered(Some(b), |v| node.visit_children_with(v)),
+            // An expression body: evaluating it is entering it.
+            ArrowFunctionBody::Expr(e) => {
+                let at = range(&**e);
+                self.at.push(Probe { at: at.clone(), kind: Kind::Ran });
+                self.entries.push(at.start);
+                node.visit_children_with(self);
+                self.entries.pop();
+            }
+        }
+    }
     fn visit_switch_stmt(&mut self, node: &SwitchStmt) {
-        let cases = node.cases.iter().filter_map(|c| c.test.as_deref()).filter(|t| matches!(t, Expr::Lit(_)));
+        // A case named by a constant (`case History.Turn:`) is given too: read
+        // again at the probe, which is only sound for a read with no effect.
+        let cases = node.cases.iter().filter_map(|c| c.test.as_deref()).filter(|t| plain_read(t));
         self.probe(&node.discriminant, Kind::Switch(cases.map(range).collect()));
         node.visit_children_with(self);
     }
