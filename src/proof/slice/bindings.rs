@@ -468,6 +468,15 @@ fn written_elsewhere<'n>(
     }
     // Or handed on outside it, where other code may change it: passed, stored,
     // or a method of it called that is not an arrow (a method gets it as `this`).
+    // Top-level names some code assigns: a callee spelled by one may be any function.
+    let rebound: HashSet<&str> = writes
+        .names
+        .iter()
+        .filter_map(|w| match &w.target {
+            crate::read::writes::Target::Name(name, _) => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
     for (name, span, how) in &writes.handed {
         let at = crate::read::parse::lo(*span)..crate::read::parse::hi(*span);
         let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) else { continue };
@@ -475,9 +484,9 @@ fn written_elsewhere<'n>(
             continue;
         }
         let changes = match top.names.get(n) {
-            Some(Binding::Init(_, init)) => may_change_through(top, init, how),
+            Some(Binding::Init(_, init)) => may_change_through(top, init, how, &rebound),
             // A declared class or function has members other code may set (`C.enabled = true`).
-            Some(Binding::Decl(..)) => handed_to_unknown(top, how),
+            Some(Binding::Decl(..)) => handed_to_unknown(top, how, &rebound),
             _ => false,
         };
         if changes {
@@ -507,7 +516,7 @@ fn written_elsewhere<'n>(
 /// Whether a top-level value initialised by `init` may be changed by code
 /// it is handed to `how`: a primitive cannot, nor a class or function handed
 /// as a value; a member called as a method only if it uses `this`.
-fn may_change_through(top: &TopLevel, init: &Expr, how: &crate::read::writes::Handed) -> bool {
+fn may_change_through(top: &TopLevel, init: &Expr, how: &crate::read::writes::Handed, rebound: &HashSet<&str>) -> bool {
     let mut value = crate::anchors::pattern::strip_parens(init);
     // `Object.freeze({…})`: the literal, frozen.
     let frozen = match value {
@@ -542,7 +551,7 @@ fn may_change_through(top: &TopLevel, init: &Expr, how: &crate::read::writes::Ha
     // A class or function handed on: its members (`static enabled`) are the
     // callee's to set, unless the callee is seen to set only its name.
     if matches!(value, Expr::Class(_) | Expr::Fn(_) | Expr::Arrow(_)) {
-        return handed_to_unknown(top, how);
+        return handed_to_unknown(top, how, rebound);
     }
     let crate::read::writes::Handed::Method(Some(key)) = how else { return true };
     let Expr::Object(o) = value else { return true };
@@ -566,14 +575,18 @@ fn may_change_through(top: &TopLevel, init: &Expr, how: &crate::read::writes::Ha
 /// Whether a class or function handed on `how` reaches code that may set
 /// its members: any callee but one that only names its first argument
 /// (esbuild's `__name = (target, value) => __defProp(target, "name", …)`).
-fn handed_to_unknown(top: &TopLevel, how: &crate::read::writes::Handed) -> bool {
+fn handed_to_unknown(top: &TopLevel, how: &crate::read::writes::Handed, rebound: &HashSet<&str>) -> bool {
     let crate::read::writes::Handed::Value(Some(callee)) = how else { return true };
-    !names_only(top, callee)
+    !names_only(top, callee, rebound)
 }
 
 /// Whether the top-level function `callee` only defines `name` on its first
-/// parameter with `Object.defineProperty` (or a top-level name bound to it).
-fn names_only(top: &TopLevel, callee: &str) -> bool {
+/// parameter with `Object.defineProperty` (or a top-level name bound to it);
+/// neither name assigned anywhere (`rebound`).
+fn names_only(top: &TopLevel, callee: &str, rebound: &HashSet<&str>) -> bool {
+    if rebound.contains(callee) {
+        return false;
+    }
     let Some(Binding::Init(_, init)) = top.names.get(callee) else { return false };
     let (params, body): (Vec<&Pat>, Option<&Expr>) = match crate::anchors::pattern::strip_parens(init) {
         Expr::Arrow(a) => (
@@ -594,18 +607,39 @@ fn names_only(top: &TopLevel, callee: &str) -> bool {
         return false;
     };
     let Callee::Expr(f) = &call.callee else { return false };
+    let unbound = |name: &str| top.names.get(name).is_none() && !rebound.contains(name);
     let define = |e: &Expr| {
-        matches!(e, Expr::Member(m) if matches!(&*m.obj, Expr::Ident(o) if &*o.sym == "Object")
+        matches!(e, Expr::Member(m) if matches!(&*m.obj, Expr::Ident(o) if &*o.sym == "Object" && unbound("Object"))
         && matches!(&m.prop, MemberProp::Ident(p) if &*p.sym == "defineProperty"))
     };
     let defines = match crate::anchors::pattern::strip_parens(f) {
         Expr::Ident(alias) => {
-            matches!(top.names.get(&*alias.sym), Some(Binding::Init(_, v)) if define(crate::anchors::pattern::strip_parens(v)))
+            !rebound.contains(&*alias.sym)
+                && matches!(top.names.get(&*alias.sym), Some(Binding::Init(_, v)) if define(crate::anchors::pattern::strip_parens(v)))
         }
         e => define(e),
     };
-    let [object, key, ..] = call.args.as_slice() else { return false };
+    let [object, key, descriptor] = call.args.as_slice() else { return false };
+    // The descriptor a data property's: no getter or setter that could run code.
+    let data = match crate::anchors::pattern::strip_parens(&descriptor.expr) {
+        Expr::Object(o) => o.props.iter().all(|p| match p {
+            PropOrSpread::Prop(p) => match &**p {
+                Prop::KeyValue(kv) => {
+                    let key = crate::anchors::pattern::prop_name(&kv.key);
+                    let plain = matches!(crate::anchors::pattern::strip_parens(&kv.value), Expr::Ident(_) | Expr::Lit(_))
+                        || matches!(&*kv.value, Expr::Unary(u) if matches!(&*u.arg, Expr::Lit(_)));
+                    matches!(key, Some("value" | "configurable" | "writable" | "enumerable")) && plain
+                }
+                Prop::Shorthand(id) => &*id.sym == "value",
+                Prop::Assign(_) | Prop::Getter(_) | Prop::Setter(_) | Prop::Method(_) => false,
+            },
+            PropOrSpread::Spread(_) => false,
+        }),
+        _ => false,
+    };
     defines
+        && data
+        && object.spread.is_none()
         && matches!(crate::anchors::pattern::strip_parens(&object.expr), Expr::Ident(o) if o.sym == target.id.sym)
         && matches!(crate::anchors::pattern::strip_parens(&key.expr), Expr::Lit(Lit::Str(k)) if &*k.value == "name")
 }
