@@ -45,6 +45,8 @@ import { ROUND12 } from "./round12.mjs";
 import { ROUND13 } from "./round13.mjs";
 // Round 14 (round14.mjs): a red team's mutants against the rules of e61f4a6 and a1510e6 (kept children in gate mode, read-only built-ins, a collector inlined into the loop head, the drain found by its log text).
 import { ROUND14 } from "./round14.mjs";
+// Round 15 (round15.mjs): a red team's mutants against the rules of 64f10bf and 04b34c1 (writes in the slices no case ran, a class handed to a call, stubs that remember writes, decisions on stubs explored further).
+import { ROUND15 } from "./round15.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2122,6 +2124,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND13,
   // ---- round 14 (round14.mjs): red-team mutants against e61f4a6 and a1510e6 ----
   ...ROUND14,
+  // ---- round 15 (round15.mjs): red-team mutants against 64f10bf and 04b34c1 ----
+  ...ROUND15,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
