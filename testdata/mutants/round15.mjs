@@ -123,6 +123,10 @@ export class DelegateRecap {
 const FLAG_RECAP = recap("", "DelegateRecap.enabled");
 const sessionImportsFlag = (extra = "") => sessionTop(`import { DelegateRecap } from "../steering/live-steering-hook";
 ${extra}`);
+// esbuild's keep-names helper, spelled as esbuild spells it.
+const ESBUILD_NAME = `const __defProp = Object.defineProperty;
+const __name = <T,>(target: T, value: string): T => __defProp(target, "name", { value, configurable: true });
+`;
 const REMOTE = `// Rollouts the remote configuration turns on.
 const REMOTE_ROLLOUTS = new Set(["steering.delegate-recap"]);
 `;
@@ -267,7 +271,7 @@ export const STEERING_ROLLOUT = { delegateRecap: false };
   // ---- rule 2: a class handed to a call ----
   {
     id: "r15-named-helper-registers",
-    description: "the hook module names its flag class with a `named(target, value)` helper whose whole body is `return Object.defineProperty(target, \"name\", { value: registerFlag(target, value), configurable: true })`; `registerFlag` turns the flag on when the remote configuration lists its key; the drain recaps while `DelegateRecap.enabled`",
+    description: "the hook module names its flag class with esbuild's helper shape, `const __defProp = Object.defineProperty; const __name = (target, value) => __defProp(target, \"name\", { value: registerFlag(target, value), configurable: true })`; `registerFlag` turns the flag on when the remote configuration lists its key; the drain recaps while `DelegateRecap.enabled`",
     why: "a `__name` look-alike (one defineProperty of `name` with a data descriptor on its first parameter) whose descriptor value is a call that does more than name the class",
     edits: [
       hookTop(`${REMOTE}
@@ -276,27 +280,23 @@ function registerFlag(flag: { key: string; enabled: boolean }, name: string): st
   flag.enabled = REMOTE_ROLLOUTS.has(flag.key);
   return name;
 }
-function named<T extends { key: string; enabled: boolean }>(target: T, value: string): T {
-  return Object.defineProperty(target, "name", { value: registerFlag(target, value), configurable: true });
-}
+const __defProp = Object.defineProperty;
+const __name = <T,>(target: T, value: string): T => __defProp(target, "name", { value: registerFlag(target as any, value), configurable: true });
 
-${FLAG_CLASS}named(DelegateRecap, "DelegateRecap");
+${FLAG_CLASS}__name(DelegateRecap, "DelegateRecap");
 `),
       ...FLAG_RECAP,
     ],
   },
   {
     id: "r15-named-result-handed-on",
-    description: "the flag class is named with an exact `__name` helper, `export const ROLLOUT_FLAGS = [named(DelegateRecap, \"DelegateRecap\")]`; the session's constructor applies every flag of `ROLLOUT_FLAGS` (`flag.enabled = REMOTE_ROLLOUTS.has(flag.key)`); the drain recaps while `DelegateRecap.enabled`",
+    description: "the flag class is named with an exact `__name` helper, `export const ROLLOUT_FLAGS = [__name(DelegateRecap, \"DelegateRecap\")]`; the session's constructor applies every flag of `ROLLOUT_FLAGS` (`flag.enabled = REMOTE_ROLLOUTS.has(flag.key)`); the drain recaps while `DelegateRecap.enabled`",
     why: "the class handed to `__name` is exempt, but `__name` returns it: the flag reaches the setter as an array element of a name the proof does not read",
     edits: [
-      hookTop(`function named<T>(target: T, value: string): T {
-  return Object.defineProperty(target, "name", { value, configurable: true });
-}
-
+      hookTop(`${ESBUILD_NAME}
 ${FLAG_CLASS}
 // Every rollout flag of the hook, for the rollout registry.
-export const ROLLOUT_FLAGS = [named(DelegateRecap, "DelegateRecap")];
+export const ROLLOUT_FLAGS = [__name(DelegateRecap, "DelegateRecap")];
 `),
       ...FLAG_RECAP,
       sessionTop(`import { ROLLOUT_FLAGS } from "../steering/live-steering-hook";
@@ -540,23 +540,25 @@ const DELEGATE_BRIEFING: boolean[] = [false, false, false, true, false];
   },
   {
     id: "r15-rollout-list-string",
-    description: "`steeringSettings.rollouts` (real default `\"delegate-recap\"`) is a comma list; the drain computes `const enabled = String(steeringSettings.rollouts).split(\",\").includes(\"delegate-recap\")` and recaps while `enabled`",
+    description: "`steeringSettings.rollouts` (real default `\"delegate-recap\"`) is a comma list; the drain computes `const enabled = String(steeringSettings.rollouts).split(\",\").includes(\"delegate-recap\")` (also logged) and recaps while `enabled`",
     why: "the stub is turned into a string (its own distinct form) in one statement, and the decision is on a boolean local in another: no stub is used while the decision is evaluated",
     edits: [
       settingsClass([["rollouts", "string", `env.KIRO_ROLLOUTS ?? "delegate-recap"`]]),
       HOOK_SETTINGS,
       ...recap(`  const enabled = String(steeringSettings.rollouts).split(",").includes("delegate-recap");
+  execution.sessionServices.logger.debug(\`delegate recap: \${enabled}\`);
 `, "enabled"),
     ],
   },
   {
     id: "r15-backlog-isinteger-local",
-    description: "`steeringSettings.delegateBacklog` (real default 20) is how many of the turn's messages a delegate is briefed on; the drain computes `const briefed = Number.isInteger(steeringSettings.delegateBacklog) && steeringSettings.delegateBacklog > 0` into a local, then recaps the last `delegateBacklog` user steers while `briefed`",
+    description: "`steeringSettings.delegateBacklog` (real default 20) is how many of the turn's messages a delegate is briefed on; the drain computes `const briefed = Number.isInteger(steeringSettings.delegateBacklog)` into a local (also logged) and recaps while `briefed`",
     why: "the inspection of the stub (`Number.isInteger` on a Proxy is false without reading it as a number) is not in a test; the test is on the local",
     edits: [
       settingsClass([["delegateBacklog", "number", `Number(env.KIRO_DELEGATE_BACKLOG ?? 20)`]]),
       HOOK_SETTINGS,
       ...recap(`  const briefed = Number.isInteger(steeringSettings.delegateBacklog);
+  execution.sessionServices.logger.debug(\`delegate recap: \${briefed}\`);
 `, "briefed"),
     ],
   },
@@ -615,6 +617,40 @@ ${RECAP_BODY.replace(/^/gm, "  ").replace(/^  $/gm, "")}    }
     ],
   },
   {
+    id: "r15-flip-no-clone",
+    description: "control for `r15-flip-crashes-both`: the same recap with the policy read directly (`const policy = steeringSettings.delegatePolicy`), no `structuredClone`",
+    why: "without the crash, the flipped world runs the recap on both sides and the patched side replays: the pass should refuse it",
+    edits: [
+      settingsClass([
+        ["freshDelegates", "boolean", `env.KIRO_FRESH_DELEGATES === "1"`],
+        ["delegatePolicy", "{ recap: boolean }", `{ recap: env.KIRO_DELEGATE_RECAP !== "0" }`],
+      ]),
+      HOOK_SETTINGS,
+      DELEGATED_GETTER,
+      afterDrainGuard(`  // Rollout: unless delegates start fresh, a delegate's first drain opens with what the user asked for this turn.
+  if (!steeringSettings.freshDelegates && execution.delegated && execution.prompts.length === 0) {
+    const policy = steeringSettings.delegatePolicy;
+    if (policy.recap) {
+${RECAP_BODY.replace(/^/gm, "  ").replace(/^  $/gm, "")}    }
+  }
+`),
+    ],
+  },
+  {
+    id: "r15-kill-switch-pair",
+    description: "control for `r15-kill-switch-chain`: two kill switches, `!s.disableLiveSteering && !s.legacyDelegates`",
+    why: "two nested decisions are within the pass's rounds: it should refuse",
+    edits: [
+      settingsClass([
+        ["disableLiveSteering", "boolean", `env.KIRO_DISABLE_LIVE_STEERING === "1"`],
+        ["legacyDelegates", "boolean", `env.KIRO_LEGACY_DELEGATES === "1"`],
+      ]),
+      HOOK_SETTINGS,
+      ...recap(`  const s = steeringSettings;
+`, "!s.disableLiveSteering && !s.legacyDelegates"),
+    ],
+  },
+  {
     id: "r15-handler-table-by-setting",
     description: "`steeringSettings.delegateHistory` (real default `\"turn\"`) looks up a delegate's briefing in `DELEGATE_HISTORY = { turn: (b) => user steers of b, fresh: () => [] }`; the drain pushes `(DELEGATE_HISTORY[history] ?? DELEGATE_HISTORY.fresh)(buffer)` when non-empty",
     why: "a stub used as a computed key is its string form, which names no entry; the lookup is not a comparison or a case",
@@ -643,6 +679,7 @@ const DELEGATE_HISTORY: Record<string, (buffer: { snapshot(): { kind: string }[]
       settingsClass([["delegateMode", "string", `env.KIRO_DELEGATE_MODE ?? "recap"`]]),
       HOOK_SETTINGS,
       ...recap(`  const mode = \`\${steeringSettings.delegateMode}\`.toLowerCase();
+  execution.sessionServices.logger.debug(\`delegate recap: \${mode}\`);
 `, "mode.startsWith(\"recap\")"),
     ],
   },
@@ -696,11 +733,8 @@ const STEERING_TRACE: string[] = [];
     description: "the flag class `DelegateRecap` (static `enabled = false`) named with an exact `__name` helper (`Object.defineProperty(target, \"name\", { value, configurable: true })`); nothing sets `enabled`; the drain recaps while `DelegateRecap.enabled`",
     why: "esbuild's keep-names helper on a flag class nothing turns on",
     edits: [
-      hookTop(`function named<T>(target: T, value: string): T {
-  return Object.defineProperty(target, "name", { value, configurable: true });
-}
-
-${FLAG_CLASS}named(DelegateRecap, "DelegateRecap");
+      hookTop(`${ESBUILD_NAME}
+${FLAG_CLASS}__name(DelegateRecap, "DelegateRecap");
 `),
       ...FLAG_RECAP,
     ],
@@ -730,6 +764,46 @@ ${FLAG_CLASS}named(DelegateRecap, "DelegateRecap");
 `, replace: `    execution.queueSteering(message);
     execution.sessionServices.logger.debug(\`after \${execution.promptContext.lastTaken ?? 0} taken\`);
 ` },
+    ],
+  },
+  {
+    id: "r15-h-flag-class-described",
+    description: "the flag class `DelegateRecap` (static `enabled = false`, nothing sets it) is handed to a read-only `describeFlag(flag)` for a start-up debug line (`${flag.key}=${flag.enabled}`); the drain recaps while `DelegateRecap.enabled`",
+    why: "a class handed to a call whose callee only reads it",
+    edits: [
+      hookTop(`${FLAG_CLASS}
+export function describeFlag(flag: { key: string; enabled: boolean }): string {
+  return \`\${flag.key}=\${flag.enabled ? "on" : "off"}\`;
+}
+`),
+      ...FLAG_RECAP,
+      sessionTop(`import { DelegateRecap, describeFlag } from "../steering/live-steering-hook";
+`),
+      atSessionStart(`    logger.debug(\`rollouts: \${describeFlag(DelegateRecap)}\`);
+`),
+    ],
+  },
+  {
+    id: "r15-h-switch-log-level",
+    description: "the drain picks its delivery log level by `switch (steeringSettings.logLevel)` over `case LogLevels.Debug:` / `case LogLevels.Info:` (a constant object), every case logging the same line",
+    why: "a switch on a stub with constant-named cases where every case only chooses a log call",
+    edits: [
+      settingsClass([["logLevel", "string", `env.KIRO_STEERING_LOG ?? "info"`]]),
+      HOOK_SETTINGS,
+      hookTop(`const LogLevels = { Debug: "debug", Info: "info" } as const;
+`),
+      { file: HOOK, find: `    execution.sessionServices.logger.info(
+      \`[LiveSteeringHook] injected steering \${message.id} into \${execution.agentName} (\${execution.executionId.slice(0, 8)}) (handlers: \${message.handlers.size})\`,
+    );`, replace: `    const line = \`[LiveSteeringHook] injected steering \${message.id} into \${execution.agentName} (\${execution.executionId.slice(0, 8)}) (handlers: \${message.handlers.size})\`;
+    switch (steeringSettings.logLevel) {
+      case LogLevels.Debug:
+        execution.sessionServices.logger.debug(line);
+        execution.sessionServices.logger.info(line);
+        break;
+      case LogLevels.Info:
+      default:
+        execution.sessionServices.logger.info(line);
+    }` },
     ],
   },
 ];
