@@ -194,6 +194,7 @@ pub fn of_top_level(program: &Program) -> TopLevelWrites {
         handed: Vec::new(),
         reads: Vec::new(),
         callee: None,
+        dropped: std::collections::HashSet::new(),
         written_members: std::collections::HashSet::new(),
     };
     program.visit_with(&mut unbound);
@@ -250,6 +251,8 @@ struct Unbound {
     reads: Vec<(String, Span)>,
     /// The plain name called, while its own arguments are visited.
     callee: Option<String>,
+    /// Calls whose result is dropped (an expression statement's).
+    dropped: std::collections::HashSet<Span>,
     /// Members written or changed in place (`T.k = …`, `T.push(…)`): not reads.
     written_members: std::collections::HashSet<Span>,
 }
@@ -296,6 +299,19 @@ impl Unbound {
 }
 
 impl Visit for Unbound {
+    fn visit_expr_stmt(&mut self, s: &ExprStmt) {
+        // A minifier joins statements into a sequence: each result dropped too.
+        let each: Vec<&Expr> = match strip(&s.expr) {
+            Expr::Seq(seq) => seq.exprs.iter().map(|e| strip(e)).collect(),
+            e => vec![e],
+        };
+        for e in each {
+            if let Expr::Call(call) = e {
+                self.dropped.insert(call.span);
+            }
+        }
+        s.visit_children_with(self);
+    }
     fn visit_member_expr(&mut self, m: &MemberExpr) {
         // A member of the name read: the name itself is not handed on.
         if let Expr::Ident(id) = strip(&m.obj) {
@@ -311,10 +327,13 @@ impl Visit for Unbound {
     }
     fn visit_call_expr(&mut self, call: &CallExpr) {
         if let Callee::Expr(c) = &call.callee {
-            // Calling a function hands nothing of it on.
+            // Calling a function hands nothing of it on. The callee is noted
+            // only where the call's result is dropped: `[__name(C, "C")]`
+            // hands on what `__name` returns, `C` itself.
             if let Expr::Ident(f) = strip(c) {
+                let dropped = self.dropped.contains(&call.span);
                 for a in &call.args {
-                    let outer = self.callee.replace(f.sym.to_string());
+                    let outer = if dropped { self.callee.replace(f.sym.to_string()) } else { self.callee.take() };
                     if let Expr::Ident(id) = strip(&a.expr) {
                         self.hand(id);
                     }

@@ -584,10 +584,13 @@ fn handed_to_unknown(top: &TopLevel, how: &crate::read::writes::Handed, rebound:
 /// parameter with `Object.defineProperty` (or a top-level name bound to it);
 /// neither name assigned anywhere (`rebound`).
 fn names_only(top: &TopLevel, callee: &str, rebound: &HashSet<&str>) -> bool {
+    // Every statement that may assign either name is parsed for `rebound`.
+    let refer = |name: &str| top.lookups.mention(name, crate::anchors::resolve::Mention::Reference);
+    refer(callee);
     if rebound.contains(callee) {
         return false;
     }
-    let Some(Binding::Init(_, init)) = top.names.get(callee) else { return false };
+    let Some(Binding::Init(_, init)) = top.get(callee) else { return false };
     let (params, body): (Vec<&Pat>, Option<&Expr>) = match crate::anchors::pattern::strip_parens(init) {
         Expr::Arrow(a) => (
             a.params.iter().collect(),
@@ -607,15 +610,16 @@ fn names_only(top: &TopLevel, callee: &str, rebound: &HashSet<&str>) -> bool {
         return false;
     };
     let Callee::Expr(f) = &call.callee else { return false };
-    let unbound = |name: &str| top.names.get(name).is_none() && !rebound.contains(name);
+    let unbound = |name: &str| top.get(name).is_none() && !rebound.contains(name);
     let define = |e: &Expr| {
         matches!(e, Expr::Member(m) if matches!(&*m.obj, Expr::Ident(o) if &*o.sym == "Object" && unbound("Object"))
         && matches!(&m.prop, MemberProp::Ident(p) if &*p.sym == "defineProperty"))
     };
     let defines = match crate::anchors::pattern::strip_parens(f) {
         Expr::Ident(alias) => {
+            refer(&alias.sym);
             !rebound.contains(&*alias.sym)
-                && matches!(top.names.get(&*alias.sym), Some(Binding::Init(_, v)) if define(crate::anchors::pattern::strip_parens(v)))
+                && matches!(top.get(&alias.sym), Some(Binding::Init(_, v)) if define(crate::anchors::pattern::strip_parens(v)))
         }
         e => define(e),
     };
@@ -626,8 +630,9 @@ fn names_only(top: &TopLevel, callee: &str, rebound: &HashSet<&str>) -> bool {
             PropOrSpread::Prop(p) => match &**p {
                 Prop::KeyValue(kv) => {
                     let key = crate::anchors::pattern::prop_name(&kv.key);
-                    let plain = matches!(crate::anchors::pattern::strip_parens(&kv.value), Expr::Ident(_) | Expr::Lit(_))
-                        || matches!(&*kv.value, Expr::Unary(u) if matches!(&*u.arg, Expr::Lit(_)));
+                    let plain =
+                        matches!(crate::anchors::pattern::strip_parens(&kv.value), Expr::Ident(_) | Expr::Lit(_))
+                            || matches!(&*kv.value, Expr::Unary(u) if matches!(&*u.arg, Expr::Lit(_)));
                     matches!(key, Some("value" | "configurable" | "writable" | "enumerable")) && plain
                 }
                 Prop::Shorthand(id) => &*id.sym == "value",

@@ -44,6 +44,7 @@ pub(super) fn cut(source: &str, at: &Range<usize>, edits: &Edits) -> String {
             super::decisions::Kind::Value => "0".to_string(),
             super::decisions::Kind::Leaf => "1".to_string(),
             super::decisions::Kind::Ran | super::decisions::Kind::Entered => "2".to_string(),
+            super::decisions::Kind::Key(table) => format!("{{keys:({})}}", &source[table.clone()]),
             super::decisions::Kind::Switch(cases) => {
                 format!("[{}]", cases.iter().map(|c| &source[c.clone()]).collect::<Vec<_>>().join(","))
             }

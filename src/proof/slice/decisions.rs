@@ -37,6 +37,10 @@ pub(super) enum Kind {
     /// that it ran (every probe notes it), since code in a slice need not be
     /// code a case runs (a static method the session calls).
     Ran,
+    /// A computed key looked up in a plain read (`TABLE[settings.mode]`):
+    /// given each of that object's own keys in turn when it is a stub or
+    /// touched one.
+    Key(Range<usize>),
     /// A function's entry (an empty range after its body's `{`): the harness
     /// notes that the function ran, which a write in it needs, not the write
     /// itself (a branch the cases do not take is the proof's own outcome).
@@ -131,7 +135,7 @@ impl Decisions<'_> {
 /// evaluates can run code the bundle has (a getter aside, as in any read).
 fn plain_read(e: &Expr) -> bool {
     match e {
-        Expr::Lit(_) | Expr::Ident(_) => true,
+        Expr::Lit(_) | Expr::Ident(_) | Expr::This(_) => true,
         Expr::Member(m) => {
             let prop = match &m.prop {
                 MemberProp::Ident(_) => true,
@@ -233,6 +237,14 @@ impl Visit for Decisions<'_> {
     fn visit_unary_expr(&mut self, node: &UnaryExpr) {
         if node.op == UnaryOp::Bang {
             self.decide(&node.arg);
+        }
+        node.visit_children_with(self);
+    }
+    fn visit_member_expr(&mut self, node: &MemberExpr) {
+        if let MemberProp::Computed(c) = &node.prop {
+            if !matches!(&*c.expr, Expr::Lit(_)) && plain_read(&node.obj) {
+                self.probe(&c.expr, Kind::Key(range(&*node.obj)));
+            }
         }
         node.visit_children_with(self);
     }
