@@ -9,13 +9,14 @@
 //! stubs absent and those leaves answered the other way: a verdict that holds
 //! only for the stub does not hold for the bundle.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
+use swc_common::Spanned;
 use swc_ecma_ast::*;
 use swc_ecma_visit::{Visit, VisitWith};
 
 use crate::read::parse::range;
+use crate::read::writes::SpanSet;
 
 /// A decision to probe: its bytes and how the harness answers it otherwise.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,8 +59,14 @@ pub(super) struct Probes {
 /// `writes`: the spans of the expressions that write a top-level binding
 /// (see `read::writes::of_top_level`), probed as `Ran`; `reads`: those that
 /// read one, noted with their function's entry.
-pub(super) fn decisions(program: &Program, writes: &HashSet<Range<usize>>, reads: &HashSet<Range<usize>>) -> Probes {
-    let mut found = Decisions { at: Vec::new(), writes, reads, entries: Vec::new(), ran_by: Default::default() };
+pub(super) fn decisions(program: &Program, writes: &SpanSet, reads: &SpanSet) -> Probes {
+    // One bit per byte offset where a listed span starts: most expressions are none.
+    let mut starts = vec![0u64; writes.iter().chain(reads.iter()).map(|r| r.start / 64 + 1).max().unwrap_or(0)];
+    for r in writes.iter().chain(reads.iter()) {
+        starts[r.start / 64] |= 1 << (r.start % 64);
+    }
+    let mut found =
+        Decisions { at: Vec::new(), writes, reads, starts, entries: Vec::new(), ran_by: Default::default() };
     program.visit_with(&mut found);
     let mut probes: Vec<Probe> = Vec::with_capacity(found.at.len());
     found.at.sort_by_key(|p| (p.at.start, std::cmp::Reverse(p.at.end)));
@@ -78,9 +85,11 @@ pub(super) fn decisions(program: &Program, writes: &HashSet<Range<usize>>, reads
 
 struct Decisions<'w> {
     at: Vec<Probe>,
-    writes: &'w HashSet<Range<usize>>,
+    writes: &'w SpanSet,
     /// The spans of the reads of top-level bindings: only their function's entry is noted.
-    reads: &'w HashSet<Range<usize>>,
+    reads: &'w SpanSet,
+    /// A bit per byte offset where one of `writes` or `reads` starts.
+    starts: Vec<u64>,
     /// The entry probe of each function around the node visited, innermost last.
     entries: Vec<usize>,
     ran_by: std::collections::HashMap<usize, usize>,
@@ -158,6 +167,17 @@ fn strip(e: &Expr) -> &Expr {
 
 impl Visit for Decisions<'_> {
     fn visit_expr(&mut self, node: &Expr) {
+        // Only these kinds write or read a binding (`of_top_level`'s spans).
+        // Only these kinds write or read a binding (`of_top_level`'s spans).
+        let kind = matches!(
+            node,
+            Expr::Assign(_) | Expr::Update(_) | Expr::Unary(_) | Expr::Call(_) | Expr::Ident(_) | Expr::Member(_)
+        );
+        let lo = if kind { crate::read::parse::lo(node.span()) } else { usize::MAX };
+        let listed = self.starts.get(lo / 64).is_some_and(|w| w & (1 << (lo % 64)) != 0);
+        if !listed {
+            return node.visit_children_with(self);
+        }
         let at = range(node);
         if self.writes.contains(&at) {
             self.ran_by.insert(at.start, self.entries.last().copied().unwrap_or(at.start));
