@@ -31,9 +31,9 @@ const TOUCH = { n: 0 };
 // the other way too.
 const STUB_NUMBER = 8;
 // Whether any stub was read as a number; the pass with stubs answered
-// otherwise then reads them as other small counts (0, 1, 2), as a version or
-// a mode setting may be (`TABLE.at(Math.min(settings.version, 2))`): the
-// small counts a version or a mode takes, not every number.
+// otherwise then reads them as OTHER_NUMBERS, the small counts a version or
+// a mode setting takes (`TABLE.at(Math.min(settings.version, 2))`), not
+// every number.
 const NUMBERS = { coerced: false, value: STUB_NUMBER };
 const OTHER_NUMBERS = [1, 0, 2, 3, 4];
 
@@ -1367,8 +1367,10 @@ async function withStubsAbsent(runnable, results, input, plan, expectedOf) {
 }
 
 async function flipPass(sites, runnable, results, input, plan, expectedOf, failed) {
+  // At least two variants (and one per other number), one per case of the longest switch, at most four (or the numbers).
   const least = NUMBERS.coerced ? OTHER_NUMBERS.length : 2;
-  const variants = Math.min(Math.max(4, least), Math.max(least, ...[...DECISIONS.seen.values()].map((cases) => cases.length)));
+  const cases = [...DECISIONS.seen.values()].map((c) => c.length);
+  const variants = Math.min(Math.max(4, least), Math.max(least, ...cases));
   DECISIONS.flip = new Set(sites);
   try {
     for (let variant = 0; variant < variants; variant++) {

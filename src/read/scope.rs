@@ -430,3 +430,27 @@ pub fn declared_by(function: FnNode) -> HashSet<String> {
         FnNode::Constructor(f) => declared_in(f),
     }
 }
+
+/// The declarations of a program's own top-level statements, each with
+/// whether it is exported (`export var x`).
+pub fn top_level_decls(program: &Program) -> Vec<(&Decl, bool)> {
+    match program {
+        Program::Script(s) => s
+            .body
+            .iter()
+            .filter_map(|st| match st {
+                Stmt::Decl(d) => Some((d, false)),
+                _ => None,
+            })
+            .collect(),
+        Program::Module(m) => m
+            .body
+            .iter()
+            .filter_map(|item| match item {
+                ModuleItem::Stmt(Stmt::Decl(d)) => Some((d, false)),
+                ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => Some((&e.decl, true)),
+                _ => None,
+            })
+            .collect(),
+    }
+}

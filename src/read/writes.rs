@@ -182,6 +182,9 @@ impl std::hash::Hasher for Offsets {
     fn write(&mut self, bytes: &[u8]) {
         bytes.iter().for_each(|b| self.write_u64(u64::from(*b)));
     }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
     fn write_usize(&mut self, n: usize) {
         self.write_u64(n as u64);
     }
@@ -193,20 +196,21 @@ impl std::hash::Hasher for Offsets {
 /// Byte ranges, hashed by `Offsets`.
 pub type SpanSet = std::collections::HashSet<std::ops::Range<usize>, std::hash::BuildHasherDefault<Offsets>>;
 
+/// Spans of the walk's hot path, hashed by `Offsets`.
+type Spans = std::collections::HashSet<Span, std::hash::BuildHasherDefault<Offsets>>;
+
 impl TopLevelWrites {
     /// The spans of every place listed, as byte ranges.
     pub fn spans(&self) -> SpanSet {
         let names = self.names.iter().map(|w| w.at);
         let members = self.members.iter().map(|(_, at)| *at);
         let handed = self.handed.iter().map(|(_, at, _)| *at);
-        names.chain(members).chain(handed).map(|at| crate::read::parse::lo(at)..crate::read::parse::hi(at)).collect()
+        names.chain(members).chain(handed).map(|at| crate::read::parse::range(&at)).collect()
     }
-}
 
-impl TopLevelWrites {
     /// The spans of every read listed, as byte ranges.
     pub fn read_spans(&self) -> SpanSet {
-        self.reads.iter().map(|(_, at)| crate::read::parse::lo(*at)..crate::read::parse::hi(*at)).collect()
+        self.reads.iter().map(|(_, at)| crate::read::parse::range(at)).collect()
     }
 }
 
@@ -219,8 +223,8 @@ pub fn of_top_level(program: &Program) -> TopLevelWrites {
         handed: Vec::new(),
         reads: Vec::new(),
         callee: None,
-        dropped: std::collections::HashSet::new(),
-        written_members: std::collections::HashSet::new(),
+        dropped: Spans::default(),
+        written_members: Spans::default(),
     };
     program.visit_with(&mut unbound);
     TopLevelWrites { names: unbound.out, members: unbound.members, handed: unbound.handed, reads: unbound.reads }
@@ -230,23 +234,13 @@ pub fn of_top_level(program: &Program) -> TopLevelWrites {
 /// reads are listed (a bundle reads globals such as `Object` everywhere).
 fn declared_at_top(program: &Program) -> std::collections::HashSet<String> {
     let mut out = Vec::new();
-    let decl = |d: &Decl, out: &mut Vec<String>| match d {
-        Decl::Var(v) => v.decls.iter().for_each(|d| pattern_names(&d.name, out)),
-        Decl::Fn(f) => out.push(f.ident.sym.to_string()),
-        Decl::Class(c) => out.push(c.ident.sym.to_string()),
-        Decl::Using(_) | Decl::TsInterface(_) | Decl::TsTypeAlias(_) | Decl::TsEnum(_) | Decl::TsModule(_) => {}
-    };
-    match program {
-        Program::Script(s) => s.body.iter().for_each(|st| {
-            if let Stmt::Decl(d) = st {
-                decl(d, &mut out)
-            }
-        }),
-        Program::Module(m) => m.body.iter().for_each(|item| match item {
-            ModuleItem::Stmt(Stmt::Decl(d)) => decl(d, &mut out),
-            ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => decl(&e.decl, &mut out),
-            _ => {}
-        }),
+    for (d, _) in crate::read::scope::top_level_decls(program) {
+        match d {
+            Decl::Var(v) => v.decls.iter().for_each(|d| pattern_names(&d.name, &mut out)),
+            Decl::Fn(f) => out.push(f.ident.sym.to_string()),
+            Decl::Class(c) => out.push(c.ident.sym.to_string()),
+            Decl::Using(_) | Decl::TsInterface(_) | Decl::TsTypeAlias(_) | Decl::TsEnum(_) | Decl::TsModule(_) => {}
+        }
     }
     out.into_iter().collect()
 }
@@ -304,9 +298,9 @@ struct Unbound {
     /// The plain name called, while its own arguments are visited.
     callee: Option<String>,
     /// Calls whose result is dropped (an expression statement's).
-    dropped: std::collections::HashSet<Span>,
+    dropped: Spans,
     /// Members written or changed in place (`T.k = …`, `T.push(…)`): not reads.
-    written_members: std::collections::HashSet<Span>,
+    written_members: Spans,
 }
 
 impl Unbound {

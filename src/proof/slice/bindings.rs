@@ -83,33 +83,24 @@ impl<'a> TopLevel<'a> {
             }
             _ => {}
         };
-        match program {
-            Program::Script(s) => {
-                for stmt in &s.body {
-                    if let Stmt::Decl(d) = stmt {
-                        decl(d, &mut bind);
-                    }
-                }
+        for (d, exported) in crate::read::scope::top_level_decls(program) {
+            if exported {
+                // An exported `var x;` is left a stub: only a module's own names are bound lazily.
+                decl(d, &mut |n, b| bind(n, if matches!(b, Binding::Uninit) { Binding::Opaque } else { b }));
+            } else {
+                decl(d, &mut bind);
             }
-            Program::Module(m) => {
-                for item in &m.body {
-                    match item {
-                        ModuleItem::Stmt(Stmt::Decl(d)) => decl(d, &mut bind),
-                        // An exported `var x;` is left a stub: only a module's own names are bound lazily.
-                        ModuleItem::ModuleDecl(ModuleDecl::ExportDecl(e)) => decl(&e.decl, &mut |n, b| {
-                            bind(n, if matches!(b, Binding::Uninit) { Binding::Opaque } else { b })
-                        }),
-                        ModuleItem::ModuleDecl(ModuleDecl::Import(import)) => {
-                            for s in &import.specifiers {
-                                let local = match s {
-                                    ImportSpecifier::Named(n) => &n.local,
-                                    ImportSpecifier::Default(d) => &d.local,
-                                    ImportSpecifier::Namespace(n) => &n.local,
-                                };
-                                bind(&local.sym, Binding::Opaque);
-                            }
-                        }
-                        _ => {}
+        }
+        if let Program::Module(m) = program {
+            for item in &m.body {
+                if let ModuleItem::ModuleDecl(ModuleDecl::Import(import)) = item {
+                    for s in &import.specifiers {
+                        let local = match s {
+                            ImportSpecifier::Named(n) => &n.local,
+                            ImportSpecifier::Default(d) => &d.local,
+                            ImportSpecifier::Namespace(n) => &n.local,
+                        };
+                        bind(&local.sym, Binding::Opaque);
                     }
                 }
             }
@@ -382,14 +373,16 @@ pub(super) fn close_over(
     }
     helpers.sort_by_key(|(at, _)| *at);
     let names = helpers.iter().filter_map(|(_, h)| h["name"].as_str()).chain(stubs.iter().map(String::as_str));
-    let (written, to_run) = written_elsewhere(top, names, &stubs, &sliced, writes);
+    // Where the slices read each top-level name (the starts of the reads).
     let mut read_at: HashMap<String, Vec<usize>> = HashMap::new();
     for (name, span) in &writes.reads {
-        let at = crate::read::parse::lo(*span)..crate::read::parse::hi(*span);
-        if to_run.iter().any(|(n, _)| n == name) && sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
+        let at = range(span);
+        if sliced.iter().any(|s| crate::anchors::resolve::within(&at, s)) {
             read_at.entry(name.clone()).or_default().push(at.start);
         }
     }
+    let (written, to_run) = written_elsewhere(top, names, &stubs, &sliced, writes, &read_at);
+    read_at.retain(|name, _| to_run.iter().any(|(n, _)| n == name));
     Closure { helpers, stubs, written, to_run, read_at }
 }
 
@@ -405,6 +398,7 @@ fn written_elsewhere<'n>(
     stubs: &BTreeSet<String>,
     sliced: &[Range<usize>],
     writes: &crate::read::writes::TopLevelWrites,
+    read: &HashMap<String, Vec<usize>>,
 ) -> (Vec<Placed>, Vec<Placed>) {
     let bound: Vec<(&str, usize)> = names
         .filter_map(|n| {
@@ -427,20 +421,14 @@ fn written_elsewhere<'n>(
     // only append to holds nothing the proof's outcome could depend on.
     let mut to_run: Vec<(String, Range<usize>)> = Vec::new();
     let in_slices = |at: &Range<usize>| sliced.iter().any(|s| crate::anchors::resolve::within(at, s));
-    let read: HashSet<&str> = writes
-        .reads
-        .iter()
-        .filter(|(_, span)| in_slices(&(crate::read::parse::lo(*span)..crate::read::parse::hi(*span))))
-        .map(|(name, _)| name.as_str())
-        .collect();
     let mut to_run_if_read = |n: &str, at: Range<usize>| {
-        if read.contains(n) {
+        if read.contains_key(n) {
             to_run.push((n.to_string(), at));
         }
     };
     let mut seen: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
     for write in &writes.names {
-        let at = crate::read::parse::lo(write.at)..crate::read::parse::hi(write.at);
+        let at = range(&write.at);
         if let crate::read::writes::Target::Name(name, _) = &write.target {
             if let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) {
                 if !in_slices(&at) {
@@ -455,7 +443,7 @@ fn written_elsewhere<'n>(
     // A value bound at top level (`const OPTIONS = { … }`) changed through a
     // member outside the proof's code: the proof ran the literal, not that.
     for (name, span) in &writes.members {
-        let at = crate::read::parse::lo(*span)..crate::read::parse::hi(*span);
+        let at = range(span);
         if let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) {
             if matches!(top.names.get(n), Some(Binding::Init(..) | Binding::Decl(..))) && !stubs.contains(*n) {
                 if in_slices(&at) {
@@ -478,7 +466,7 @@ fn written_elsewhere<'n>(
         })
         .collect();
     for (name, span, how) in &writes.handed {
-        let at = crate::read::parse::lo(*span)..crate::read::parse::hi(*span);
+        let at = range(span);
         let Some((n, _)) = bound.iter().find(|(n, _)| *n == name.as_str()) else { continue };
         if stubs.contains(*n) {
             continue;

@@ -168,7 +168,6 @@ fn strip(e: &Expr) -> &Expr {
 impl Visit for Decisions<'_> {
     fn visit_expr(&mut self, node: &Expr) {
         // Only these kinds write or read a binding (`of_top_level`'s spans).
-        // Only these kinds write or read a binding (`of_top_level`'s spans).
         let kind = matches!(
             node,
             Expr::Assign(_) | Expr::Update(_) | Expr::Unary(_) | Expr::Call(_) | Expr::Ident(_) | Expr::Member(_)
