@@ -43,6 +43,10 @@ pub struct Accounting {
     pub spawn_paths: Vec<Place>,
     /// How many places were looked at and found covered.
     pub accounted: usize,
+    /// Places covered only because the proof runs them (the buffer used in
+    /// the drain or the end-of-turn check): the proof must show a case ran
+    /// each, else its verdict does not speak for them.
+    pub must_run: Vec<std::ops::Range<usize>>,
 }
 
 impl Accounting {
@@ -69,7 +73,7 @@ impl Accounting {
 /// statement that mentions what this looks for (noted in the lookups).
 pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let Some(world) = World::gather(resolution) else { return Accounting::default() };
-    let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0 };
+    let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0, must_run: Vec::new() };
     if world.slot.is_none() {
         let len = buffer_length(resolution);
         tally.unaccounted(
@@ -97,5 +101,8 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let mut bad = tally.bad;
     bad.sort();
     bad.dedup();
-    Accounting { unaccounted: bad, spawn_paths, accounted: tally.counted }
+    let mut must_run = tally.must_run;
+    must_run.sort_by_key(|r| (r.start, r.end));
+    must_run.dedup();
+    Accounting { unaccounted: bad, spawn_paths, accounted: tally.counted, must_run }
 }

@@ -234,6 +234,9 @@ fn run_harness(
     if let Some(open) = writes_not_run(&stock["toRun"], &report["ran"]) {
         verdict = verdict.opened_by(open);
     }
+    if let Some(open) = uses_not_run(&stock["mustRun"], &report["ran"]) {
+        verdict = verdict.opened_by(open);
+    }
     Proof {
         mode,
         verdict,
@@ -276,23 +279,49 @@ fn decided_on_stubs(decisions: &Value, mode: Mode) -> Option<String> {
 /// ran: the slices hold them (a static method of the class the session
 /// calls), the bundle runs them, the proof ran the value from before them.
 fn writes_not_run(to_run: &Value, ran: &Value) -> Option<String> {
-    let ran: std::collections::HashSet<u64> = ran.as_array()?.iter().filter_map(Value::as_u64).collect();
-    let missed: Vec<String> = to_run
+    let ran = ran_offsets(ran)?;
+    let missed = places(to_run, "name", |w| {
+        w["ranBy"].as_u64().is_some_and(|at| !ran.contains(&at))
+            // Only a name some case read can have changed the outcome.
+            && w["readBy"].as_array().into_iter().flatten().any(|at| at.as_u64().is_none_or(|at| ran.contains(&at)))
+    })?;
+    Some(format!(
+        "{} write(s) of top-level name(s) the proof's code reads sit in that code, in functions no case ran, \
+         so the proof ran the value from before them: {}",
+        missed.len(),
+        missed.join(", ")
+    ))
+}
+
+/// The places the closed world accepted because the proof runs them (the
+/// buffer used and the cursor written in the drain or the end-of-turn check)
+/// that no case ran: a branch the harness's data never takes (a rollout flag,
+/// an agent's name) is code the bundle runs and the proof did not.
+fn uses_not_run(must_run: &Value, ran: &Value) -> Option<String> {
+    let ran = ran_offsets(ran)?;
+    let missed = places(must_run, "code", |u| u["offset"].as_u64().is_some_and(|at| !ran.contains(&at)))?;
+    Some(format!(
+        "{} place(s) in the drain or the end-of-turn check that use the steering buffer or write the cursor, \
+         accepted because the proof runs that code, ran in no case (a branch its data does not take): {}",
+        missed.len(),
+        missed.join(", ")
+    ))
+}
+
+/// `byte <offset> `<what>`` for each entry of `list` that `pick` keeps; None when none is.
+fn places(list: &Value, what: &str, pick: impl Fn(&Value) -> bool) -> Option<Vec<String>> {
+    let found: Vec<String> = list
         .as_array()?
         .iter()
-        .filter(|w| w["ranBy"].as_u64().is_some_and(|at| !ran.contains(&at)))
-        // Only a name some case read can have changed the outcome.
-        .filter(|w| w["readBy"].as_array().into_iter().flatten().any(|at| at.as_u64().is_none_or(|at| ran.contains(&at))))
-        .map(|w| format!("byte {} `{}`", w["offset"], w["name"].as_str().unwrap_or_default()))
+        .filter(|e| pick(e))
+        .map(|e| format!("byte {} `{}`", e["offset"], e[what].as_str().unwrap_or_default()))
         .collect();
-    (!missed.is_empty()).then(|| {
-        format!(
-            "{} write(s) of top-level name(s) the proof's code reads sit in that code, in functions no case ran, \
-             so the proof ran the value from before them: {}",
-            missed.len(),
-            missed.join(", ")
-        )
-    })
+    (!found.is_empty()).then_some(found)
+}
+
+/// The offsets of the probes some case passed (the harness's `ran`).
+fn ran_offsets(ran: &Value) -> Option<std::collections::HashSet<u64>> {
+    Some(ran.as_array()?.iter().filter_map(Value::as_u64).collect())
 }
 
 /// Runs node on the harness with `input` on its stdin: the report it printed,

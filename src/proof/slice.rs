@@ -33,11 +33,18 @@ use spawn::spawn_slices;
 pub use spawn::{goes_on, handed_to_function, handed_to_method, returns_construction, ConstructionHelper};
 
 /// The slices for one side (stock: no insertions; patched: the mode's).
-pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertion]) -> Result<Value, String> {
+/// `must_run`: spans the closed world accepted because the proof runs them
+/// (`Accounting::must_run`), each probed so the proof can tell whether a case did.
+pub fn slices(
+    resolution: &Resolution,
+    program: &Program,
+    insertions: &[Insertion],
+    must_run: &[std::ops::Range<usize>],
+) -> Result<Value, String> {
     let index = &resolution.index;
     let source = index.source;
     let writes = crate::read::writes::of_top_level(program);
-    let probes = decisions::decisions(program, &writes.spans(), &writes.read_spans());
+    let probes = decisions::decisions(program, &writes.spans(), &writes.read_spans(), must_run);
     let insertions = &Edits { insertions, probes: probes.probes, ran_by: probes.ran_by };
     let parts = Parts::locate(resolution)?;
     let (slots, primary_slot) = buffer_slots(resolution, &parts);
@@ -78,6 +85,9 @@ pub fn slices(resolution: &Resolution, program: &Program, insertions: &[Insertio
             let reads: BTreeSet<Option<usize>> =
                 closure.read_at.get(name).into_iter().flatten().map(|at| insertions.ran_by.get(at).copied()).collect();
             json!({"name": name, "offset": at.start, "ranBy": ran_by(&at.start), "readBy": reads})
+        }).collect::<Vec<_>>(),
+        "mustRun": must_run.iter().map(|at| {
+            json!({"offset": at.start, "code": crate::anchors::resolve::clip(&source[at.clone()])})
         }).collect::<Vec<_>>(),
         "execClass": {"name": parts.exec_name, "text": cut(source, &parts.exec_at, insertions)},
         "bufferClass": {

@@ -316,18 +316,20 @@ fn evaluate(
     };
     // A slice that cannot be cut leaves the proof inconclusive; the anchors
     // still decide the state.
+    // The closed world is accounted for on the stock code whenever the proof
+    // runs: first, since what it accepts because the proof runs it is probed.
+    let accounting = (planned.is_ok() && prove.is_some()).then(|| crate::proof::account::account(&resolution, program));
+    let must_run = accounting.as_ref().map(|a| a.must_run.as_slice()).unwrap_or_default();
     let slices = match (&planned, prove) {
         (Ok(plan), Some(installed)) => {
             let with = installed.unwrap_or(plan);
             Some(
-                crate::proof::slice::slices(&resolution, program, &[])
-                    .and_then(|stock| Ok((stock, crate::proof::slice::slices(&resolution, program, with)?))),
+                crate::proof::slice::slices(&resolution, program, &[], must_run)
+                    .and_then(|stock| Ok((stock, crate::proof::slice::slices(&resolution, program, with, must_run)?))),
             )
         }
         _ => None,
     };
-    // The closed world is accounted for on the stock code whenever the proof is.
-    let accounting = slices.is_some().then(|| crate::proof::account::account(&resolution, program));
     match planned {
         Ok(plan) => Ok((plan, reports, slices, accounting)),
         Err(refusal) => Err(refused(refusal, reports)),

@@ -11,9 +11,9 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::anchors::pattern::{member_name, strip_parens};
 use crate::anchors::resolve::{clip, within};
 use crate::proof::account::place::Place;
-use crate::proof::account::query::uses_of;
+use crate::proof::account::query::{reads_of, uses_of};
 use crate::proof::account::roots::{not_a_root, Roots};
-use crate::proof::account::sweep::{Class, ClassUse, Obj, SlotUse, Sweep};
+use crate::proof::account::sweep::{Class, ClassUse, CursorWrite, Obj, SlotUse, Sweep};
 use crate::proof::account::world::World;
 use crate::read::parse::range;
 
@@ -22,6 +22,8 @@ pub(super) struct Tally<'a> {
     pub(super) source: &'a str,
     pub(super) bad: Vec<Place>,
     pub(super) counted: usize,
+    /// Spans accepted only because the proof runs them (see `Accounting::must_run`).
+    pub(super) must_run: Vec<Range<usize>>,
 }
 
 impl Tally<'_> {
@@ -110,12 +112,16 @@ impl<'r, 'a> World<'r, 'a> {
 
     /// 2. The cursor: written only where the proof runs or the anchors name.
     pub(super) fn judge_cursor(&self, sweep: &Sweep, program: &Program, tally: &mut Tally) {
-        for (at, obj, value) in &sweep.cursor_writes {
+        for CursorWrite { at, obj, value, runs_with } in &sweep.cursor_writes {
             let ok = inside(at, &self.drains)
                 || inside(at, &self.setter_ranges)
                 || (inside(at, &self.ctor_ranges) && *obj == Obj::This && is_zero(*value));
             if ok {
                 tally.counted += 1;
+                // The drain's writes are its own only where a case ran them.
+                if inside(at, &self.drains) && !inside(at, &self.setter_ranges) {
+                    tally.must_run.push(runs_with.clone());
+                }
             } else {
                 tally.unaccounted(
                     at,
@@ -129,6 +135,9 @@ impl<'r, 'a> World<'r, 'a> {
             let ok = *is_call && (inside(at, &self.drains) || (inside(at, &self.ctor_ranges) && is_zero(*arg)));
             if ok {
                 tally.counted += 1;
+                if inside(at, &self.drains) {
+                    tally.must_run.push(at.clone());
+                }
                 continue;
             }
             if !is_call {
@@ -162,8 +171,17 @@ impl<'r, 'a> World<'r, 'a> {
                 continue;
             }
             tally.counted += 1;
+            let proof_runs = self.run_by_the_proof(at);
+            if proof_runs && !matches!(how, SlotUse::Key | SlotUse::Written) && !sweep.slot_patterns.contains(&at.start)
+            {
+                tally.must_run.push(at.clone());
+            }
             let SlotUse::Bound(name, binding) = how else { continue };
             if inside(at, &self.readers) {
+                // The local's every read is the buffer used there too.
+                if let Some(f) = self.index.enclosing_function(at).filter(|_| proof_runs) {
+                    tally.must_run.extend(reads_of(f.node, name, *binding));
+                }
                 continue;
             }
             match self.index.enclosing_function(at) {
@@ -180,6 +198,13 @@ impl<'r, 'a> World<'r, 'a> {
                 ),
             }
         }
+    }
+
+    /// Whether a use of the buffer is covered because the proof runs it: in
+    /// the drain, the end-of-turn check or the length's method, not in the
+    /// buffer class (whose methods a case need not call).
+    fn run_by_the_proof(&self, at: &Range<usize>) -> bool {
+        inside(at, &self.readers) && !within(at, &self.buffer_range)
     }
 
     /// Whether one use of the buffer is covered (else it is noted as not).

@@ -186,6 +186,32 @@ pub(super) fn uses_of(node: FnNode, name: &str, binding: swc_common::Span) -> Ve
     u.out
 }
 
+/// Where the local `name` bound at `binding` in `node` is read as a value
+/// (an identifier in an expression: never a target, a pattern or a shorthand key).
+pub(super) fn reads_of(node: FnNode, name: &str, binding: swc_common::Span) -> Vec<Range<usize>> {
+    struct Reads<'n> {
+        name: &'n str,
+        spans: Option<std::collections::HashSet<swc_common::Span>>,
+        out: Vec<Range<usize>>,
+    }
+    impl Visit for Reads<'_> {
+        fn visit_expr(&mut self, node: &Expr) {
+            match node {
+                Expr::Ident(id)
+                    if &*id.sym == self.name && self.spans.as_ref().is_none_or(|s| s.contains(&id.span)) =>
+                {
+                    self.out.push(range(node))
+                }
+                _ => node.visit_children_with(self),
+            }
+        }
+    }
+    let spans = crate::read::scope::binding_at(node, name, binding).map(|(s, _)| s.into_iter().collect());
+    let mut r = Reads { name, spans, out: Vec::new() };
+    node.visit(&mut r);
+    r.out
+}
+
 /// Where `name` is called (`name(…)`, `x.name(…)`), and where it is used
 /// otherwise: read as a member or a name, not as a callee (declarations aside).
 pub(super) struct NameUses {

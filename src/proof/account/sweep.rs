@@ -82,6 +82,15 @@ pub(super) enum SlotUse {
     Value,
 }
 
+/// A write of the cursor: the write, its object, its value, and an
+/// expression that runs exactly when it does (the member's object).
+pub(super) struct CursorWrite<'a> {
+    pub(super) at: Range<usize>,
+    pub(super) obj: Obj,
+    pub(super) value: Option<&'a Expr>,
+    pub(super) runs_with: Range<usize>,
+}
+
 pub(super) struct Sweep<'a> {
     pub(super) exec_names: BTreeSet<String>,
     pub(super) buffer_names: BTreeSet<String>,
@@ -89,11 +98,13 @@ pub(super) struct Sweep<'a> {
     /// Nodes already handled by their parent.
     pub(super) handled: BTreeSet<(usize, usize)>,
     pub(super) class_uses: Vec<(Range<usize>, Class, ClassUse)>,
-    pub(super) cursor_writes: Vec<(Range<usize>, Obj, Option<&'a Expr>)>,
+    pub(super) cursor_writes: Vec<CursorWrite<'a>>,
     /// Each use of the setter: whether it is called, and its first argument.
     pub(super) setter_uses: Vec<(Range<usize>, bool, Option<&'a Expr>)>,
     pub(super) obj_writes: Vec<ObjWrite>,
     pub(super) slot_uses: Vec<(Range<usize>, SlotUse)>,
+    /// The starts of those that are a pattern's property (`const { <slot>: b } = services`), not an expression.
+    pub(super) slot_patterns: BTreeSet<usize>,
     pub(super) reflective: Vec<(Range<usize>, String)>,
     /// The cursor's or the setter's name as a string value (not a literal computed key).
     pub(super) names_as_values: Vec<Range<usize>>,
@@ -206,7 +217,13 @@ impl Sweep<'_> {
 
     fn member_write(&mut self, whole: Range<usize>, target: &MemberExpr, value: Option<&Expr>) {
         if member_name(&target.prop) == Some(CURSOR) {
-            self.cursor_writes.push((whole, obj_of(&target.obj), value.map(pin)));
+            let runs_with = range(&*target.obj);
+            self.cursor_writes.push(CursorWrite {
+                at: whole,
+                obj: obj_of(&target.obj),
+                value: value.map(pin),
+                runs_with,
+            });
         }
         if self.is_slot(&Expr::Member(target.clone())) {
             self.slot_uses.push((range(target), SlotUse::Written));
@@ -302,7 +319,8 @@ impl Sweep<'_> {
             {
                 let key = range(strip_parens(&call.args[1].expr));
                 self.handled.insert((key.start, key.end));
-                self.cursor_writes.push((at, Obj::This, Some(pin(&*call.args[2].expr))));
+                let value = Some(pin(&*call.args[2].expr));
+                self.cursor_writes.push(CursorWrite { at: at.clone(), obj: Obj::This, value, runs_with: at });
             }
             // esbuild's helpers: `__name(C, "C")`, `__publicField(C, "x", v)`.
             if call.args.len() >= 2
@@ -474,6 +492,7 @@ impl Visit for Sweep<'_> {
                         };
                         if let Some((name, span)) = bound {
                             let at = range(p);
+                            self.slot_patterns.insert(at.start);
                             self.slot_uses
                                 .push((at, if name.is_empty() { SlotUse::Value } else { SlotUse::Bound(name, span) }));
                         }

@@ -148,6 +148,7 @@ impl<'r, 'a> World<'r, 'a> {
             setter_uses: Vec::new(),
             obj_writes: Vec::new(),
             slot_uses: Vec::new(),
+            slot_patterns: BTreeSet::new(),
             reflective: Vec::new(),
             names_as_values: Vec::new(),
             scopes: Vec::new(),

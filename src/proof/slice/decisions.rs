@@ -59,7 +59,8 @@ pub(super) struct Probes {
 /// `writes`: the spans of the expressions that write a top-level binding
 /// (see `read::writes::of_top_level`), probed as `Ran`; `reads`: those that
 /// read one, noted with their function's entry.
-pub(super) fn decisions(program: &Program, writes: &SpanSet, reads: &SpanSet) -> Probes {
+/// `must_run`: spans probed as `Ran` for what they are, not for where they sit.
+pub(super) fn decisions(program: &Program, writes: &SpanSet, reads: &SpanSet, must_run: &[Range<usize>]) -> Probes {
     // One bit per byte offset where a listed span starts: most expressions are none.
     let mut starts = vec![0u64; writes.iter().chain(reads.iter()).map(|r| r.start / 64 + 1).max().unwrap_or(0)];
     for r in writes.iter().chain(reads.iter()) {
@@ -68,6 +69,7 @@ pub(super) fn decisions(program: &Program, writes: &SpanSet, reads: &SpanSet) ->
     let mut found =
         Decisions { at: Vec::new(), writes, reads, starts, entries: Vec::new(), ran_by: Default::default() };
     program.visit_with(&mut found);
+    found.at.extend(must_run.iter().map(|at| Probe { at: at.clone(), kind: Kind::Ran }));
     let mut probes: Vec<Probe> = Vec::with_capacity(found.at.len());
     found.at.sort_by_key(|p| (p.at.start, std::cmp::Reverse(p.at.end)));
     for p in found.at {
