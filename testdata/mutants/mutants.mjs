@@ -47,6 +47,8 @@ import { ROUND13 } from "./round13.mjs";
 import { ROUND14 } from "./round14.mjs";
 // Round 15 (round15.mjs): a red team's mutants against the rules of 64f10bf and 04b34c1 (writes in the slices no case ran, a class handed to a call, stubs that remember writes, decisions on stubs explored further).
 import { ROUND15 } from "./round15.mjs";
+// Round 16 (round16.mjs): a red team's mutants against the rule "what the closed world accepts because the proof runs it must have run".
+import { ROUND16 } from "./round16.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2126,6 +2128,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND14,
   // ---- round 15 (round15.mjs): red-team mutants against 64f10bf and 04b34c1 ----
   ...ROUND15,
+  // ---- round 16 (round16.mjs): red-team mutants against 6e2fb6b ----
+  ...ROUND16,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
