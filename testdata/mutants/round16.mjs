@@ -76,17 +76,17 @@ const subBriefed = (value) => ({ file: TOOL, find: SUB_AGENT_NAME, replace: `   
 const memoryBriefed = (value) => ({ file: MEMORY, find: MEMORY_SKIP, replace: `    skipHooks: true,\n    briefed: ${value},\n  });\n` });
 const briefBoth = (value = "true") => [subBriefed(value), memoryBriefed(value)];
 
-// The drain's recap: a top-level helper of the hook module queues into the
-// execution the turn's user steers another execution already handled, taken from a
-// snapshot local the drain makes where every case runs (outside the drain's loop,
-// so neither the seed nor the gate sees it).
+// The drain's recap: a top-level helper of the hook module pushes the turn's user
+// steers, taken from a snapshot local the drain makes where every case runs, onto
+// the execution's prompts as a briefing of their own (outside the drain's loop, so
+// neither the seed nor the gate sees it).
 const RECAP_HELPER = `
-// The turn's user steering that another execution already acted on.
+// A briefing prompt of its own: the turn's user steering, ahead of the steering queue.
 function briefOnTurn(execution: AgentExecution, turnSteering: SteeringMessage[]): void {
-  for (const message of turnSteering) {
-    if (message.kind === "user" && message.handlers.size > 0 && !message.handlers.has(execution.executionId)) execution.queueSteering(message);
-  }
+  const briefing = turnSteering.filter(isUserSteer);
+  if (briefing.length > 0) execution.prompts.push(briefing);
 }
+const isUserSteer = (entry: SteeringMessage): boolean => entry.kind === "user";
 `;
 const drainRecap = (cond, comment, list = "turnSteering", extraTop = "") => [
   { file: DRAIN, find: DRAIN_IMPORT, replace: `import type { AgentExecution } from "../agent/execution";\nimport type { SteeringMessage } from "../steering/live-steering-buffer";\n${extraTop}${RECAP_HELPER}` },
@@ -175,7 +175,7 @@ const HARMFUL = [
   // ---- decisions on the harness's own data: the steer's wording ----
   {
     id: "r16-drain-recap-standing-wording",
-    description: "both spawn sites pass `briefed: true`; on a briefed execution's first prompt the drain hands a helper (`briefOnTurn`) the turn's user steers that read as standing instructions (`/^(use|keep|remember|always|never|do not|my name|call me)\\b/i` on a snapshot local made where every case runs); the helper queues those another execution handled",
+    description: "both spawn sites pass `briefed: true`; on a briefed execution's first prompt the drain hands a helper (`briefOnTurn`) the turn's steers that read as standing instructions (`/^(use|keep|remember|always|never|do not|my name|call me)\\b/i` on a snapshot local made where every case runs); the helper pushes the user steers among them onto `execution.prompts` as a briefing prompt",
     why: "standing instructions (\"use tabs\", \"call me Ana\") are what a delegate must honour; the wording test decides on the harness's own texts, not on a stub, so no variant of the stub pass turns it, and the branch uses neither the slot nor the buffer's local",
     edits: [...briefedField(), ...briefBoth(), ...drainRecap(`execution.briefed && ${FIRST}`, "Standing instructions given this turn carry over to a briefed execution.", WORDING, STANDING)],
   },
@@ -236,7 +236,7 @@ const HARMFUL = [
   // ---- decisions on the harness's own data: the agent's name ----
   {
     id: "r16-profile-drain-recap",
-    description: "the sub-agent tool passes `briefed` from a table of built-in agent profiles (`AGENT_PROFILES[subagentId]?.briefOnStart === true`); the drain's helper recaps the turn's handled user steering into a briefed execution's first prompt",
+    description: "the sub-agent tool passes `briefed` from a table of built-in agent profiles (`AGENT_PROFILES[subagentId]?.briefOnStart === true`); the drain's helper pushes the turn's user steering (from a snapshot local) onto a briefed execution's prompts before its first one",
     why: "agent profiles deciding behaviour is ordinary; the harness's agent names are not built-in profiles, so the recap never runs in the proof",
     edits: [...briefedField(), PROFILES, subBriefed(PROFILE_BRIEFED), ...drainRecap(`execution.briefed && ${FIRST}`, "A briefed execution starts with what the user asked for this turn.")],
   },
@@ -248,7 +248,7 @@ const HARMFUL = [
   },
   {
     id: "r16-profile-prompts-direct",
-    description: "profile-briefed sub-agents: the drain pushes the turn's handled user steering as a prompt of its own straight onto `execution.prompts` (not the queue)",
+    description: "profile-briefed sub-agents: the drain pushes the turn's user steering of the current epoch, written inline, as a prompt of its own straight onto `execution.prompts` (not the queue)",
     why: "a briefing prompt kept apart from the steering queue; the drain's branch decides on a profile flag the harness's agents never carry",
     edits: [
       ...briefedField(),
@@ -260,7 +260,7 @@ const HARMFUL = [
         replace: `${DRAIN_HEAD}  const turnSteering = buffer.snapshot();
   // A briefed execution's first prompt is the user's steering of this turn.
   if (execution.briefed && ${FIRST}) {
-    const briefing = turnSteering.filter((m) => m.kind === "user" && m.handlers.size > 0);
+    const briefing = turnSteering.filter((entry) => entry.kind === "user" && entry.epoch === buffer.epoch);
     if (briefing.length > 0) execution.prompts.push(briefing);
   }
 `,
@@ -282,7 +282,7 @@ const HARMFUL = [
   // ---- the parent's graph state, written by the MODEL_INVOKE node the proof does not run ----
   {
     id: "r16-memory-brief-parent-state",
-    description: "memory extraction passes `briefed: ((execution.state)?.turns ?? 0) > 0` (its parent has a recorded graph state); the drain's helper recaps the turn's handled user steering into a briefed execution's first prompt",
+    description: "memory extraction passes `briefed: ((execution.state)?.turns ?? 0) > 0` (its parent has a recorded graph state); the drain's helper pushes the turn's user steering (from a snapshot local) onto a briefed execution's prompts before its first one",
     why: "memory extraction wanting the user's corrections of this turn is plausible; `execution.state` is written by the MODEL_INVOKE node (`state.execution.state = state`), code the proof does not run, so the proof's parent never has it",
     edits: [...briefedField(), MEMORY_STATE_IMPORT, memoryBriefed(MEMORY_PARENT_STATE), ...drainRecap(`execution.briefed && ${FIRST}`, "A briefed execution starts with what the user asked for this turn.")],
   },
@@ -389,7 +389,7 @@ const HARMFUL = [
   // ---- controls: the same recap with the switch visibly on (the proof runs it) ----
   {
     id: "r16-ctl-recap-briefed-always",
-    description: "control: both spawn sites pass `briefed: true`; the drain's helper recaps all the turn's handled user steering into a briefed execution's first prompt",
+    description: "control: both spawn sites pass `briefed: true`; the drain's helper pushes all the turn's user steering onto a briefed execution's prompts before its first one",
     why: "the premise of the recap mutants: with the branch on in every case, the proof must see the replay and refuse",
     edits: [...briefedField(), ...briefBoth(), ...drainRecap(`execution.briefed && ${FIRST}`, "A briefed execution starts with what the user asked for this turn.")],
   },
