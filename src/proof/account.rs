@@ -94,6 +94,7 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     world.judge_constructed(&sweep, &mut tally);
     world.judge_object_writes(&sweep, &mut tally);
     world.judge_deliveries(program, &mut tally);
+    world.judge_drain_locals(&mut tally);
     // Construction is start in both modes: a child kept before it runs can be
     // reached through what keeps it (its depth rewritten, its prompt filled),
     // which the rules on locals bound to a construction do not see (round 14).

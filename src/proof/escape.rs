@@ -334,6 +334,8 @@ fn this_calls(f: &Function) -> Vec<Called> {
 
 /// Every use of a delivery method and every addition to the queue outside
 /// the drain (`drains`, its callees included) and the execution class.
+/// Also returns the deliveries and additions inside the drain and the
+/// execution class, which the proof must have run.
 pub fn deliveries_outside(
     index: &Index,
     program: &Program,
@@ -341,7 +343,7 @@ pub fn deliveries_outside(
     queue: &str,
     delivery: &BTreeSet<String>,
     drains: &[Range<usize>],
-) -> Vec<Open> {
+) -> (Vec<Open>, Vec<Range<usize>>) {
     for name in delivery.iter().map(String::as_str).chain([queue]).filter(|n| !n.is_empty()) {
         index.lookups.mention(name, Mention::Name);
     }
@@ -387,6 +389,10 @@ pub fn deliveries_outside(
     }
     let mut uses = Uses { delivery, program, tables: std::cell::OnceCell::new(), found: Vec::new() };
     program.visit_with(&mut uses);
+    // A delivery in the drain or the execution class is the proof's own only where a case ran it.
+    let inside = |at: &Range<usize>| within(at, &exec.range) || drains.iter().any(|d| within(at, d));
+    let mut in_drain: Vec<Range<usize>> =
+        uses.found.iter().filter(|(at, _, called)| *called && inside(at)).map(|(at, _, _)| at.clone()).collect();
     for (at, name, called) in uses.found.into_iter().filter(|(at, _, _)| outside(at)) {
         let why = if called {
             format!(
@@ -401,7 +407,10 @@ pub fn deliveries_outside(
         open.push(Open { at, why });
     }
     if !queue.is_empty() {
-        for at in additions(program, &Target::Any, queue).into_iter().filter(|at| outside(at)) {
+        let (outside_adds, inside_adds): (Vec<_>, Vec<_>) =
+            additions(program, &Target::Any, queue).into_iter().partition(|at| outside(at));
+        in_drain.extend(inside_adds);
+        for at in outside_adds {
             open.push(Open { at, why: format!("the execution's queue `{queue}` is added to here, outside the drain") });
         }
         let added: Vec<Range<usize>> = open.iter().map(|o| o.at.clone()).collect();
@@ -430,7 +439,7 @@ pub fn deliveries_outside(
             }
         }
     }
-    open
+    (open, in_drain)
 }
 
 /// Where a child built at `site` in `f` is kept before it starts: assigned

@@ -294,14 +294,14 @@ fn writes_not_run(to_run: &Value, ran: &Value) -> Option<String> {
 }
 
 /// The places the closed world accepted because the proof runs them (the
-/// buffer used and the cursor written in the drain or the end-of-turn check)
+/// buffer used, the cursor written and a delivery in the drain or the end-of-turn check)
 /// that no case ran: a branch the harness's data never takes (a rollout flag,
 /// an agent's name) is code the bundle runs and the proof did not.
 fn uses_not_run(must_run: &Value, ran: &Value) -> Option<String> {
     let ran = ran_offsets(ran)?;
     let missed = places(must_run, "code", |u| u["offset"].as_u64().is_some_and(|at| !ran.contains(&at)))?;
     Some(format!(
-        "{} place(s) in the drain or the end-of-turn check that use the steering buffer or write the cursor, \
+        "{} place(s) in the drain or the end-of-turn check that use the steering buffer, write the cursor or deliver, \
          accepted because the proof runs that code, ran in no case (a branch its data does not take): {}",
         missed.len(),
         missed.join(", ")

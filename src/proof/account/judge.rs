@@ -11,7 +11,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::anchors::pattern::{member_name, strip_parens};
 use crate::anchors::resolve::{clip, within};
 use crate::proof::account::place::Place;
-use crate::proof::account::query::{reads_of, uses_of};
+use crate::proof::account::query::{arms, derived_reads, reads_of, uses_of};
 use crate::proof::account::roots::{not_a_root, Roots};
 use crate::proof::account::sweep::{Class, ClassUse, CursorWrite, Obj, SlotUse, Sweep};
 use crate::proof::account::world::World;
@@ -119,8 +119,10 @@ impl<'r, 'a> World<'r, 'a> {
             if ok {
                 tally.counted += 1;
                 // The drain's writes are its own only where a case ran them.
-                if inside(at, &self.drains) && !inside(at, &self.setter_ranges) {
+                if inside(at, &self.drains) || inside(at, &self.setter_ranges) {
+                    // And each arm of the value it writes (`this.briefed ? 0 : index`).
                     tally.must_run.push(runs_with.clone());
+                    tally.must_run.extend(value.map(arms).unwrap_or_default());
                 }
             } else {
                 tally.unaccounted(
@@ -164,6 +166,42 @@ impl<'r, 'a> World<'r, 'a> {
         }
     }
 
+    /// The drain's own locals, reassigned (`start = 0`, `i += n`): where a
+    /// case did not run the write, the loop ran from a value the bundle need not have.
+    pub(super) fn judge_drain_locals(&self, tally: &mut Tally) {
+        struct Writes<'l> {
+            locals: &'l std::collections::HashSet<String>,
+            found: Vec<Range<usize>>,
+        }
+        impl Visit for Writes<'_> {
+            fn visit_expr(&mut self, e: &Expr) {
+                let local = match e {
+                    Expr::Assign(AssignExpr { left: AssignTarget::Simple(SimpleAssignTarget::Ident(id)), .. }) => {
+                        self.locals.contains(&*id.id.sym)
+                    }
+                    Expr::Update(u) => {
+                        matches!(strip_parens(&u.arg), Expr::Ident(id) if self.locals.contains(&*id.sym))
+                    }
+                    _ => false,
+                };
+                if local {
+                    self.found.push(range(e));
+                    if let Expr::Assign(a) = e {
+                        self.found.extend(arms(&a.right));
+                    }
+                }
+                e.visit_children_with(self);
+            }
+        }
+        for d in &self.drains {
+            let Some(f) = self.index.function_at(d) else { continue };
+            let locals = crate::read::scope::declared_by(f.node);
+            let mut writes = Writes { locals: &locals, found: Vec::new() };
+            f.node.visit(&mut writes);
+            tally.must_run.extend(writes.found);
+        }
+    }
+
     /// 3. The buffer's messages: read only by the buffer, the drain and the execution's check.
     pub(super) fn judge_buffer(&self, sweep: &Sweep, tally: &mut Tally) {
         for (at, how) in &sweep.slot_uses {
@@ -174,13 +212,18 @@ impl<'r, 'a> World<'r, 'a> {
             let proof_runs = self.run_by_the_proof(at);
             if proof_runs && !matches!(how, SlotUse::Key | SlotUse::Written) && !sweep.slot_patterns.contains(&at.start)
             {
-                tally.must_run.push(at.clone());
+                // The use, and every read of a local made from it.
+                match self.index.enclosing_function(at).filter(|_| !matches!(how, SlotUse::Bound(..))) {
+                    Some(f) => tally.must_run.extend(derived_reads(f.node, vec![at.clone()])),
+                    None => tally.must_run.push(at.clone()),
+                }
             }
             let SlotUse::Bound(name, binding) = how else { continue };
             if inside(at, &self.readers) {
-                // The local's every read is the buffer used there too.
+                // The local's every read is the buffer used there too, and so
+                // is every read of a local made from it (`const all = buffer.snapshot()`).
                 if let Some(f) = self.index.enclosing_function(at).filter(|_| proof_runs) {
-                    tally.must_run.extend(reads_of(f.node, name, *binding));
+                    tally.must_run.extend(derived_reads(f.node, reads_of(f.node, name, *binding)));
                 }
                 continue;
             }

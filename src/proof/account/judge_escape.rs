@@ -13,7 +13,7 @@ impl<'r, 'a> World<'r, 'a> {
     /// Delivery happens only in the drain (see `escape`).
     pub(super) fn judge_deliveries(&self, program: &Program, tally: &mut Tally) {
         let delivery = crate::proof::escape::delivery_methods(self.exec, &self.queue);
-        let open = crate::proof::escape::deliveries_outside(
+        let (open, in_drain) = crate::proof::escape::deliveries_outside(
             self.index,
             program,
             self.exec,
@@ -24,6 +24,7 @@ impl<'r, 'a> World<'r, 'a> {
         for o in open {
             tally.unaccounted(&o.at, o.why);
         }
+        tally.must_run.extend(in_drain);
     }
 
     /// Construction is start: no child is kept between its `new` and its run.

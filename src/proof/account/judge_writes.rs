@@ -8,7 +8,7 @@ use crate::anchors::pattern::{prop_name, strip_parens};
 use crate::anchors::resolve::within;
 use crate::proof::account::judge::{inside, Tally};
 use crate::proof::account::place::{COMPUTED, CURSOR};
-use crate::proof::account::query::writes_on;
+use crate::proof::account::query::{writes_on, MemberWrite};
 use crate::proof::account::sweep::{Keys, Obj, Sweep};
 use crate::proof::account::world::World;
 use crate::proof::site::bound_to;
@@ -18,6 +18,15 @@ impl<'r, 'a> World<'r, 'a> {
     /// 4. The fields the drain and the check read, written on an execution by its own methods.
     pub(super) fn judge_own_writes(&self, tally: &mut Tally) {
         for member in &self.exec.class.body {
+            // The constructor's writes are the proof's own where a case ran them.
+            if let ClassMember::Constructor(c) = member {
+                let Some(f) = self.index.function_at(&range(c)) else { continue };
+                let read = |w: &MemberWrite| self.fields.contains(&w.field) && w.field != CURSOR;
+                tally
+                    .must_run
+                    .extend(writes_on(f.node, &Obj::This).iter().filter(|w| read(w)).map(|w| w.object.clone()));
+                continue;
+            }
             let (f, method) = match member {
                 ClassMember::Method(m) => {
                     (self.index.function_at(&range(&*m.function)), prop_name(&m.key).unwrap_or(""))
@@ -26,7 +35,7 @@ impl<'r, 'a> World<'r, 'a> {
                 _ => continue,
             };
             let Some(f) = f else { continue };
-            for (at, field, value) in writes_on(f.node, &Obj::This) {
+            for MemberWrite { at, field, value, .. } in writes_on(f.node, &Obj::This) {
                 if field == COMPUTED {
                     tally.unaccounted(
                         &at,
@@ -65,7 +74,7 @@ impl<'r, 'a> World<'r, 'a> {
             let Some(name) = bound_to(f, site) else { continue };
             let built = format!("`{name}`, built at byte {}", site.start);
             let obj = Obj::Name(name);
-            for (at, field, _) in writes_on(f.node, &obj) {
+            for MemberWrite { at, field, .. } in writes_on(f.node, &obj) {
                 if field == COMPUTED {
                     tally.unaccounted(
                         &at,

@@ -48,14 +48,23 @@ pub(super) fn members_on(source: &str, node: FnNode, object: &str) -> (BTreeSet<
     (reads.read, reads.called)
 }
 
+/// A write of a member found by `writes_on`.
+pub(super) struct MemberWrite<'a> {
+    pub(super) at: Range<usize>,
+    pub(super) field: String,
+    pub(super) value: Option<&'a Expr>,
+    pub(super) object: Range<usize>,
+}
+
 /// Writes (`=`, `++`, `delete`, pattern targets) of members of `object`
 /// (`this` or a name) inside `node`, not looking into functions that rebind
-/// `this` when `object` is `this`.
-pub(super) fn writes_on<'a>(node: FnNode<'a>, object: &Obj) -> Vec<(Range<usize>, String, Option<&'a Expr>)> {
+/// `this` when `object` is `this`. Each with the member's object, which
+/// runs exactly when the write does.
+pub(super) fn writes_on<'a>(node: FnNode<'a>, object: &Obj) -> Vec<MemberWrite<'a>> {
     struct Writes<'o, 'a> {
         object: &'o Obj,
         entered: bool,
-        out: Vec<(Range<usize>, String, Option<&'a Expr>)>,
+        out: Vec<MemberWrite<'a>>,
     }
     impl Writes<'_, '_> {
         /// Every member a node writes, as the grammar has them.
@@ -76,7 +85,8 @@ pub(super) fn writes_on<'a>(node: FnNode<'a>, object: &Obj) -> Vec<(Range<usize>
                     ""
                 });
                 if !name.is_empty() {
-                    self.out.push((at, name.to_string(), value.map(crate::anchors::resolve::pin)));
+                    let value = value.map(crate::anchors::resolve::pin);
+                    self.out.push(MemberWrite { at, field: name.to_string(), value, object: range(&*m.obj) });
                 }
             }
         }
@@ -197,6 +207,8 @@ pub(super) fn reads_of(node: FnNode, name: &str, binding: swc_common::Span) -> V
     impl Visit for Reads<'_> {
         fn visit_expr(&mut self, node: &Expr) {
             match node {
+                // `i++` writes its name: not a read to probe.
+                Expr::Update(u) if matches!(&*u.arg, Expr::Ident(_)) => {}
                 Expr::Ident(id)
                     if &*id.sym == self.name && self.spans.as_ref().is_none_or(|s| s.contains(&id.span)) =>
                 {
@@ -210,6 +222,79 @@ pub(super) fn reads_of(node: FnNode, name: &str, binding: swc_common::Span) -> V
     let mut r = Reads { name, spans, out: Vec::new() };
     node.visit(&mut r);
     r.out
+}
+
+/// The reads, in `node`, of every local declared or assigned from an
+/// expression holding one of `seeds` (`const all = buffer.snapshot()`), and
+/// of those made from them, transitively; `seeds` included.
+pub(super) fn derived_reads(node: FnNode, mut reads: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    struct Made<'r> {
+        reads: &'r [Range<usize>],
+        found: Vec<(String, swc_common::Span)>,
+    }
+    impl Made<'_> {
+        fn reads_one(&self, e: &Expr) -> bool {
+            let at = range(e);
+            self.reads.iter().any(|r| at.start <= r.start && r.end <= at.end)
+        }
+    }
+    impl Visit for Made<'_> {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
+                if self.reads_one(init) {
+                    self.found.push((id.id.sym.to_string(), id.id.span));
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                if self.reads_one(&a.right) {
+                    self.found.push((id.id.sym.to_string(), id.id.span));
+                }
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut locals: Vec<String> = Vec::new();
+    loop {
+        let mut made = Made { reads: &reads, found: Vec::new() };
+        node.visit(&mut made);
+        let new: Vec<_> = made.found.into_iter().filter(|(n, _)| !locals.contains(n)).collect();
+        if new.is_empty() {
+            break;
+        }
+        for (n, span) in new {
+            reads.extend(reads_of(node, &n, span));
+            locals.push(n);
+        }
+    }
+    reads.sort_by_key(|r| (r.start, r.end));
+    reads.dedup();
+    reads
+}
+
+/// The parts of `e` evaluated only sometimes: each arm of `?:`, the right of
+/// `&&`, `||` and `??` (not inside a function it makes).
+pub(super) fn arms(e: &Expr) -> Vec<Range<usize>> {
+    struct Arms(Vec<Range<usize>>);
+    impl Visit for Arms {
+        fn visit_cond_expr(&mut self, c: &CondExpr) {
+            self.0.extend([range(&*c.cons), range(&*c.alt)]);
+            c.visit_children_with(self);
+        }
+        fn visit_bin_expr(&mut self, b: &BinExpr) {
+            if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) {
+                self.0.push(range(&*b.right));
+            }
+            b.visit_children_with(self);
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+    }
+    let mut arms = Arms(Vec::new());
+    e.visit_with(&mut arms);
+    arms.0
 }
 
 /// Where `name` is called (`name(…)`, `x.name(…)`), and where it is used
