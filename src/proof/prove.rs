@@ -265,7 +265,7 @@ fn decided_on_stubs(decisions: &Value, mode: Mode) -> Option<String> {
     let first = &failed[0];
     Some(format!(
         "the proof's code decides on {} value(s) it does not have, names left free in the slices and run as stubs \
-         ({}); with them absent, as the bundle's may be, case {} gives `{}` in {mode} mode, not `{}`{}",
+         ({}); answered otherwise (absent, another count, another of a table's keys), as the bundle's may be, case {} gives `{}` in {mode} mode, not `{}`{}",
         sites.len(),
         sites.join(", "),
         text(first, "name"),

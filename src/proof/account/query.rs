@@ -207,8 +207,13 @@ pub(super) fn reads_of(node: FnNode, name: &str, binding: swc_common::Span) -> V
     impl Visit for Reads<'_> {
         fn visit_expr(&mut self, node: &Expr) {
             match node {
-                // `i++` writes its name: not a read to probe.
+                // `i++` and `delete x` write the name, `new x()` constructs it:
+                // a probe around it would change what the code does.
                 Expr::Update(u) if matches!(&*u.arg, Expr::Ident(_)) => {}
+                Expr::Unary(u) if u.op == UnaryOp::Delete && matches!(&*u.arg, Expr::Ident(_)) => {}
+                Expr::New(n) if matches!(&*n.callee, Expr::Ident(_)) => {
+                    n.args.visit_with(self);
+                }
                 Expr::Ident(id)
                     if &*id.sym == self.name && self.spans.as_ref().is_none_or(|s| s.contains(&id.span)) =>
                 {
