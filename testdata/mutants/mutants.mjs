@@ -49,6 +49,8 @@ import { ROUND14 } from "./round14.mjs";
 import { ROUND15 } from "./round15.mjs";
 // Round 16 (round16.mjs): a red team's mutants against the rule "what the closed world accepts because the proof runs it must have run".
 import { ROUND16 } from "./round16.mjs";
+// Round 17 (round17.mjs): a red team's mutants against round 16's rules (what the buffer gave, followed by value).
+import { ROUND17 } from "./round17.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2130,6 +2132,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND15,
   // ---- round 16 (round16.mjs): red-team mutants against 6e2fb6b ----
   ...ROUND16,
+  // ---- round 17 (round17.mjs): red-team mutants against f5836fe ----
+  ...ROUND17,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
