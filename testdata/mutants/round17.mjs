@@ -186,35 +186,6 @@ export const ROUND17 = [
   ),
   // ---- links on the message objects, followed by value --------------------
   x(
-    "r17-thread-helper-with-context",
-    "the append links a follow-up to the user steer it continues (`message.follows`, decided on wording in the buffer); the drain delivers `withContext(message, execution)`, a top-level helper's array (the earlier steer first when this execution never handled it, then the message), in a `for-of` whose delivery runs for every message.",
-    "a follow-up delivered without what it follows is meaningless to an execution that never saw the first steer; delivering the thread is the fix a maintainer would write. Every probed place runs (the helper returns `[message]` on the harness's texts); the earlier steer comes out of the message object, not the buffer.",
-    [
-      ...linkFollowUps,
-      {
-        file: DRAIN,
-        find: DRAIN_IMPORT,
-        replace: `${DRAIN_IMPORT}import type { SteeringMessage } from "./live-steering-buffer";
-
-// A follow-up comes with the steer it continues, for an execution that never handled that one.
-function withContext(message: SteeringMessage, execution: AgentExecution): SteeringMessage[] {
-  const earlier = message.follows;
-  return earlier && !earlier.handlers.has(execution.executionId) ? [earlier, message] : [message];
-}
-`,
-      },
-      {
-        file: DRAIN,
-        find: DRAIN_DELIVER,
-        replace: `    for (const entry of withContext(message, execution)) {
-      entry.handlers.add(execution.executionId);
-      execution.queueSteering(entry);
-${LOG_LINE("entry")}    }
-`,
-      },
-    ],
-  ),
-  x(
     "r17-thread-filter-inline",
     "the append links follow-ups (`message.follows`, wording in the buffer); the drain builds `[message.follows, message].filter((m) => m !== undefined && !m.handlers.has(execution.executionId))` and delivers each in a `for-of`: no branch of the drain is left untaken on the harness's data, the earlier steer only flows in as a value.",
     "the same thread delivery written as a filter; nothing in it is a decision the harness's data leaves untaken: the harm is an array element.",
@@ -248,41 +219,6 @@ ${LOG_LINE("entry")}    }
     this.prompts.push(taken.flatMap((m) => [m.follows, m].filter((e): e is SteeringMessage => e !== undefined && (e === m || !e.handlers.has(this.executionId)))));
     return taken;
   }
-`,
-      },
-    ],
-  ),
-  x(
-    "r17-thread-helper-before-advance",
-    "the append links follow-ups (wording in the buffer); the drain hands each message, before its cursor advance, to `deliverEarlier(execution, message)`, a helper that delivers (and logs) every unhandled steer up the `follows` chain; the helper's loop body never runs on the harness's texts.",
-    "delivering the context first, then the message, is the natural order; the helper sits before the cursor advance, where the gate is not.",
-    [
-      ...linkFollowUps,
-      {
-        file: DRAIN,
-        find: DRAIN_IMPORT,
-        replace: `${DRAIN_IMPORT}import type { SteeringMessage } from "./live-steering-buffer";
-
-// Delivers the steers a follow-up continues that this execution never handled, oldest first.
-function deliverEarlier(execution: AgentExecution, message: SteeringMessage): void {
-  const chain: SteeringMessage[] = [];
-  for (let earlier = message.follows; earlier; earlier = earlier.follows) if (!earlier.handlers.has(execution.executionId)) chain.unshift(earlier);
-  for (const entry of chain) {
-    entry.handlers.add(execution.executionId);
-    execution.queueSteering(entry);
-    execution.sessionServices.logger.info(
-      \`[LiveSteeringHook] injected steering \${entry.id} into \${execution.agentName} (\${execution.executionId.slice(0, 8)}) (handlers: \${entry.handlers.size})\`,
-    );
-  }
-}
-`,
-      },
-      {
-        file: DRAIN,
-        find: DRAIN_AT,
-        replace: `    const message = buffer.at(index);
-    if (message) deliverEarlier(execution, message);
-    execution.steeringReaderIndex = index + 1;
 `,
       },
     ],
@@ -325,58 +261,6 @@ function deliverEarlier(execution: AgentExecution, message: SteeringMessage): vo
         find: DRAIN_DELIVER,
         replace: `    for (const entry of [message.context, message]) {
       if (entry === undefined || entry.handlers.has(execution.executionId)) continue;
-      entry.handlers.add(execution.executionId);
-      execution.queueSteering(entry);
-${LOG_LINE("entry")}    }
-`,
-      },
-    ],
-  ),
-  x(
-    "r17-thread-buffer-map",
-    "the append records follow-ups in a buffer-owned `Map` from a message's id to the steer it continues (wording in the buffer); the drain asks `buffer.threadOf(message)` (a buffer method: the chain, then the message) and delivers the unhandled entries.",
-    "the thread kept as the buffer's own index rather than on the entry; the drain's use of a buffer method is accepted, and its read of the local made from the buffer runs in every case.",
-    [
-      followUpConst(),
-      {
-        file: BUFFER,
-        find: BUF_MESSAGE,
-        replace: `${BUF_MESSAGE}    const previous = kind === "user" && FOLLOW_UP.test(text) ? this.lastUserSteerBefore(message) : undefined;
-    if (previous) this.continues.set(id, previous);
-`,
-      },
-      {
-        file: BUFFER,
-        find: `  private sequence = 0;
-`,
-        replace: `  private sequence = 0;
-  private continues = new Map<string, SteeringMessage>();
-`,
-      },
-      {
-        file: BUFFER,
-        find: BUF_AT,
-        replace: `${BUF_AT}
-  // A message with the user steers it continues, oldest first.
-  threadOf(message: SteeringMessage): SteeringMessage[] {
-    const thread = [message];
-    for (let m = this.continues.get(message.id); m; m = this.continues.get(m.id)) thread.unshift(m);
-    return thread;
-  }
-
-  private lastUserSteerBefore(message: SteeringMessage): SteeringMessage | undefined {
-    for (let i = this.messages.length - 1; i >= 0; i--) {
-      const candidate = this.messages[i];
-      if (candidate !== message && candidate.kind === "user") return candidate;
-    }
-    return undefined;
-  }
-`,
-      },
-      {
-        file: DRAIN,
-        find: DRAIN_DELIVER,
-        replace: `    for (const entry of buffer.threadOf(message).filter((m) => !m.handlers.has(execution.executionId))) {
       entry.handlers.add(execution.executionId);
       execution.queueSteering(entry);
 ${LOG_LINE("entry")}    }
@@ -561,6 +445,438 @@ ${LOG_LINE("entry")}    }
         file: BUFFER,
         find: BUF_MESSAGE,
         replace: `${BUF_MESSAGE}    if (kind === "user" && FOLLOW_UP.test(text)) message.amends = this.messages.filter((m) => m.kind === "user" && m !== message).at(-1)?.id;
+`,
+      },
+    ],
+  ),
+
+  // ---- the thread delivered through the drain's own loop, by value --------
+  x(
+    "r17-thread-helper-loop",
+    "the append links follow-ups (`message.follows`, wording in the buffer); the drain's loop takes `arrived = buffer.at(index)` and delivers each `message` of `withContext(arrived, execution)`, a top-level helper that returns the unhandled steer a follow-up continues, then the follow-up (`[]` for a hole).",
+    "the thread delivery with the drain's delivery, handlers update and log line kept exactly as they were, under the same name: the earlier steer reaches the one delivery call as a value of the helper's return.",
+    [
+      ...linkFollowUps,
+      {
+        file: DRAIN,
+        find: DRAIN_IMPORT,
+        replace: `${DRAIN_IMPORT}import type { SteeringMessage } from "./live-steering-buffer";
+
+// A follow-up comes with the steer it continues, for an execution that never handled that one.
+function withContext(arrived: SteeringMessage | undefined, execution: AgentExecution): SteeringMessage[] {
+  return [arrived?.follows, arrived].filter((m): m is SteeringMessage => m !== undefined && !m.handlers.has(execution.executionId));
+}
+`,
+      },
+      {
+        file: DRAIN,
+        find: `    const message = buffer.at(index);
+    execution.steeringReaderIndex = index + 1;
+    if (!message) continue;
+${DRAIN_DELIVER}`,
+        replace: `    const arrived = buffer.at(index);
+    execution.steeringReaderIndex = index + 1;
+    for (const message of withContext(arrived, execution)) {
+  ${DRAIN_DELIVER.split("\n").join("\n  ")}}
+`,
+      },
+    ],
+  ),
+  x(
+    "r17-thread-buffer-method-loop",
+    "the append records follow-ups in a buffer-owned `Map` (id to the steer it continues; wording in the buffer); the drain's loop delivers each `message` of `buffer.threadOf(arrived, execution.executionId)`, a buffer method returning the unhandled chain, then the follow-up.",
+    "the thread kept as the buffer's own index; the drain's call of a buffer method and its read of the buffer local run in every case, and the method's own branches are the buffer class's, which no rule probes.",
+    [
+      followUpConst(),
+      {
+        file: BUFFER,
+        find: BUF_MESSAGE,
+        replace: `${BUF_MESSAGE}    const previous = kind === "user" && FOLLOW_UP.test(text) ? this.lastUserSteerBefore(message) : undefined;
+    if (previous) this.continues.set(id, previous);
+`,
+      },
+      { file: BUFFER, find: `  private sequence = 0;
+`, replace: `  private sequence = 0;
+  private continues = new Map<string, SteeringMessage>();
+` },
+      {
+        file: BUFFER,
+        find: BUF_AT,
+        replace: `${BUF_AT}
+  // The entry with the user steers it continues that \`reader\` has not handled, oldest first.
+  threadOf(entry: SteeringMessage | undefined, reader: string): SteeringMessage[] {
+    if (!entry) return [];
+    const thread = [entry];
+    for (let m = this.continues.get(entry.id); m && !m.handlers.has(reader); m = this.continues.get(m.id)) thread.unshift(m);
+    return thread;
+  }
+
+  private lastUserSteerBefore(message: SteeringMessage): SteeringMessage | undefined {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const candidate = this.messages[i];
+      if (candidate !== message && candidate.kind === "user") return candidate;
+    }
+    return undefined;
+  }
+`,
+      },
+      {
+        file: DRAIN,
+        find: `    const message = buffer.at(index);
+    execution.steeringReaderIndex = index + 1;
+    if (!message) continue;
+${DRAIN_DELIVER}`,
+        replace: `    const arrived = buffer.at(index);
+    execution.steeringReaderIndex = index + 1;
+    for (const message of buffer.threadOf(arrived, execution.executionId)) {
+  ${DRAIN_DELIVER.split("\n").join("\n  ")}}
+`,
+      },
+    ],
+  ),
+  x(
+    "r17-thread-closure-on-message",
+    "the append gives each message a `context()` closure (over the buffer and the entry's position) that returns the user steer a follow-up continues (wording decided in the buffer); the drain delivers `message.context()` (when unhandled) and then the message, through one delivery in a `for-of`.",
+    "a closure on the entry avoids holding the reference eagerly; what it returns depends on the real texts, and the drain's delivery runs on every message.",
+    [
+      followUpConst(),
+      { file: BUFFER, find: BUF_IFACE, replace: `  handlers: Set<string>;
+  context: () => SteeringMessage | undefined;
+}
+` },
+      {
+        file: BUFFER,
+        find: BUF_MESSAGE,
+        replace: `    const position = this.messages.length;
+    const message: SteeringMessage = { id, kind, text, epoch: this.epoch, handlers: new Set(), context: () => this.continued(position) };
+    this.messages.push(message);
+    this.messageById.set(id, message);
+`,
+      },
+      {
+        file: BUFFER,
+        find: BUF_AT,
+        replace: `${BUF_AT}
+  // The user steer the entry at \`position\` continues, if its wording says it does.
+  private continued(position: number): SteeringMessage | undefined {
+    const entry = this.messages[position];
+    if (!entry || entry.kind !== "user" || !FOLLOW_UP.test(entry.text)) return undefined;
+    for (let i = position - 1; i >= 0; i--) if (this.messages[i].kind === "user") return this.messages[i];
+    return undefined;
+  }
+`,
+      },
+      {
+        file: DRAIN,
+        find: `    const message = buffer.at(index);
+    execution.steeringReaderIndex = index + 1;
+    if (!message) continue;
+${DRAIN_DELIVER}`,
+        replace: `    const arrived = buffer.at(index);
+    execution.steeringReaderIndex = index + 1;
+    const thread = arrived ? [arrived.context(), arrived] : [];
+    for (const message of thread.filter((m): m is NonNullable<typeof arrived> => m !== undefined && !m.handlers.has(execution.executionId))) {
+  ${DRAIN_DELIVER.split("\n").join("\n  ")}}
+`,
+      },
+    ],
+  ),
+  x(
+    "r17-thread-module-weakmap",
+    "the append records, in a module `WeakMap` beside the buffer (`continuedBy`), the user steer a follow-up continues (wording decided in the buffer); the execution's take puts the unhandled continued steer before each taken follow-up.",
+    "a side table keyed by the entry keeps the message shape unchanged; the take reads it as a value, and the container is not the execution's own.",
+    [
+      followUpConst(),
+      {
+        file: BUFFER,
+        find: `export type SteeringKind = "user" | "notification";
+`,
+        replace: `export type SteeringKind = "user" | "notification";
+
+// Follow-up to the steer it continues, kept beside the entries.
+export const continuedBy = new WeakMap<object, SteeringMessage>();
+`,
+      },
+      {
+        file: BUFFER,
+        find: BUF_MESSAGE,
+        replace: `${BUF_MESSAGE}    const previous = kind === "user" && FOLLOW_UP.test(text) ? this.messages.filter((m) => m.kind === "user" && m !== message).at(-1) : undefined;
+    if (previous) continuedBy.set(message, previous);
+`,
+      },
+      {
+        file: EXECUTION,
+        find: `import type { LiveSteeringBuffer, SteeringMessage } from "../steering/live-steering-buffer";
+`,
+        replace: `import { continuedBy, type LiveSteeringBuffer, type SteeringMessage } from "../steering/live-steering-buffer";
+`,
+      },
+      {
+        file: EXECUTION,
+        find: TAKE,
+        replace: `  takeQueuedSteering(): SteeringMessage[] {
+    const taken = this.queuedSteering;
+    this.queuedSteering = [];
+    // A follow-up is prompted with the steer it continues, if this execution never saw that one.
+    this.prompts.push(taken.flatMap((m) => [continuedBy.get(m), m].filter((e): e is SteeringMessage => e !== undefined && (e === m || !e.handlers.has(this.executionId)))));
+    return taken;
+  }
+`,
+      },
+    ],
+  ),
+  x(
+    "r17-context-helper-before-advance",
+    "the append links follow-ups (wording in the buffer); the drain hands each message, before its cursor advance, to `briefContext(execution, message)`, a helper that pushes the unhandled steer a follow-up continues straight onto the execution's prompts as a context prompt (no delivery log).",
+    "context first, then the message, is the natural order; the helper sits before the cursor advance, where the depth gate does not reach, and its one decision is on the message's link, which the harness's texts never set.",
+    [
+      ...linkFollowUps,
+      {
+        file: DRAIN,
+        find: DRAIN_IMPORT,
+        replace: `${DRAIN_IMPORT}import type { SteeringMessage } from "./live-steering-buffer";
+
+// The steer a follow-up continues, as a context prompt of its own, for an execution that never saw it.
+function briefContext(execution: AgentExecution, message: SteeringMessage | undefined): void {
+  const earlier = message?.follows;
+  if (earlier && !earlier.handlers.has(execution.executionId)) execution.prompts.push([earlier]);
+}
+`,
+      },
+      {
+        file: DRAIN,
+        find: DRAIN_AT,
+        replace: `    const message = buffer.at(index);
+    briefContext(execution, message);
+    execution.steeringReaderIndex = index + 1;
+`,
+      },
+    ],
+  ),
+  // ---- what the drain's parameters carry -----------------------------------
+  x(
+    "r17-drain-graph-state-param",
+    "MODEL_INVOKE hands the drain its graph state too (`drainLiveSteering(state.execution, state)`); the drain starts a sub-execution's first drain (`graph?.turns === 0`, depth > 0) at 0: `let index = graph?.turns === 0 && execution.subExecutionDepth > 0 ? 0 : execution.steeringReaderIndex`.",
+    "the drain deciding on where in the turn it runs is ordinary; the decision is in the loop's initialiser (a declaration, not a reassignment) on a parameter the harness's calling form never fills.",
+    [
+      { file: DRAIN, find: DRAIN_IMPORT, replace: `${DRAIN_IMPORT}import type { ExecutionState } from "../graph/nodes";
+` },
+      {
+        file: DRAIN,
+        find: DRAIN_SIG,
+        replace: `export async function drainLiveSteering(execution: AgentExecution, graph?: ExecutionState): Promise<void> {
+`,
+      },
+      {
+        file: DRAIN,
+        find: DRAIN_LOOP_HEAD,
+        replace: `  for (let index = graph?.turns === 0 && execution.subExecutionDepth > 0 ? 0 : execution.steeringReaderIndex; index < buffer.length; index++) {
+`,
+      },
+      { file: NODES, find: NODE_DRAIN_CALL, replace: `  await drainLiveSteering(state.execution, state);
+` },
+    ],
+  ),
+  x(
+    "r17-config-catch-up-from-graph-state",
+    "the sub-agent tool and memory extraction pass `catchUpFrom: 0` when the parent has a recorded graph state (`parent.state !== undefined`, written by MODEL_INVOKE); the constructor keeps it (`this.catchUpFrom = config.catchUpFrom ?? Infinity`); the drain starts at `Math.min(execution.steeringReaderIndex, execution.catchUpFrom)`.",
+    "a delegate catching up from where its parent's turn began is a feature; the value flows from the spawn site through the constructor into an arithmetic clamp: no arm of the drain is left untaken, and the parent's graph state is never set in the proof.",
+    [
+      {
+        file: EXECUTION,
+        find: `  skipHooks?: boolean;
+}
+`,
+        replace: `  skipHooks?: boolean;
+  // Where a delegate's first read starts (its parent's turn start), if it catches up.
+  catchUpFrom?: number;
+}
+`,
+      },
+      { file: EXECUTION, find: FIELDS_CURSOR, replace: `${FIELDS_CURSOR}  readonly catchUpFrom: number;
+` },
+      { file: EXECUTION, find: CTOR_DEPTH, replace: `${CTOR_DEPTH}    this.catchUpFrom = config.catchUpFrom ?? Infinity;
+` },
+      {
+        file: TOOL,
+        find: `    subExecutionDepth: currentDepth + 1,
+    agentName: subagentId,
+  });
+`,
+        replace: `    subExecutionDepth: currentDepth + 1,
+    agentName: subagentId,
+    catchUpFrom: state.execution.state !== undefined ? 0 : undefined,
+  });
+`,
+      },
+      {
+        file: MEMORY,
+        find: `    skipHooks: true,
+`,
+        replace: `    skipHooks: true,
+    catchUpFrom: execution.state !== undefined ? 0 : undefined,
+`,
+      },
+      {
+        file: DRAIN,
+        find: DRAIN_LOOP_HEAD,
+        replace: `  for (let index = Math.min(execution.steeringReaderIndex, execution.catchUpFrom); index < buffer.length; index++) {
+`,
+      },
+    ],
+  ),
+  x(
+    "r17-start-getter-graph-state",
+    "as `r17-start-method-graph-state`, the start written as an accessor of the execution class (`get steeringStart()`), decided on `this.state` (written by MODEL_INVOKE) with a ternary inside the getter.",
+    "a getter is an ordinary spelling of a derived field; the drain reads it like a field.",
+    [
+      { file: DRAIN, find: DRAIN_LOOP_HEAD, replace: `  for (let index = execution.steeringStart; index < buffer.length; index++) {
+` },
+      {
+        file: EXECUTION,
+        find: SETTER,
+        replace: `${SETTER}
+  // Where the next drain starts: once this execution has prompted the model, from the turn's start.
+  get steeringStart(): number {
+    return this.state === undefined ? this.steeringReaderIndex : 0;
+  }
+`,
+      },
+    ],
+  ),
+  // ---- controls: the same switches visibly on in the harness --------------
+  x(
+    "r17-ctl-amend-always",
+    "control: as `r17-buffer-amend-reannounce` with every user steer read as a follow-up (`FOLLOW_UP = /^/`): the append re-announces the previous user steer on every steer.",
+    "the premise of the buffer mutants: with the wording switch on for the harness's texts, the proof must see the replay and refuse.",
+    [
+      { file: BUFFER, find: BUF_LOGGER, replace: `${BUF_LOGGER}
+// Every steer continues the previous one.
+const FOLLOW_UP = /^/;
+` },
+      {
+        file: BUFFER,
+        find: BUF_MESSAGE,
+        replace: `${BUF_MESSAGE}    const amended = kind === "user" && FOLLOW_UP.test(text) ? this.messages.filter((m) => m.kind === "user" && m !== message).at(-1) : undefined;
+    if (amended) this.messages.push(amended);
+`,
+      },
+    ],
+  ),
+  x(
+    "r17-ctl-take-expands-always",
+    "control: as `r17-thread-take-expands` with every user steer linked to the previous one (`FOLLOW_UP = /^/`).",
+    "the premise of the take mutants: with the link on for the harness's texts, the proof must refuse.",
+    [
+      { file: BUFFER, find: BUF_LOGGER, replace: `${BUF_LOGGER}
+const FOLLOW_UP = /^/;
+` },
+      { file: BUFFER, find: BUF_IFACE, replace: `  handlers: Set<string>;
+  follows?: SteeringMessage;
+}
+` },
+      {
+        file: BUFFER,
+        find: BUF_MESSAGE,
+        replace: `    const follows = kind === "user" && FOLLOW_UP.test(text) ? this.messages.filter((m) => m.kind === "user").at(-1) : undefined;
+    const message: SteeringMessage = { id, kind, text, epoch: this.epoch, handlers: new Set(), follows };
+    this.messages.push(message);
+    this.messageById.set(id, message);
+`,
+      },
+      {
+        file: EXECUTION,
+        find: TAKE,
+        replace: `  takeQueuedSteering(): SteeringMessage[] {
+    const taken = this.queuedSteering;
+    this.queuedSteering = [];
+    this.prompts.push(taken.flatMap((m) => [m.follows, m].filter((e): e is SteeringMessage => e !== undefined && (e === m || !e.handlers.has(this.executionId)))));
+    return taken;
+  }
+`,
+      },
+    ],
+  ),
+  x(
+    "r17-ctl-start-getter-always",
+    "control: as `r17-start-getter-graph-state` with the getter returning 0 for every sub-execution (`this.subExecutionDepth > 0 ? 0 : cursor`).",
+    "the premise of the start mutants: decided on data the harness has, the proof must refuse.",
+    [
+      { file: DRAIN, find: DRAIN_LOOP_HEAD, replace: `  for (let index = execution.steeringStart; index < buffer.length; index++) {
+` },
+      {
+        file: EXECUTION,
+        find: SETTER,
+        replace: `${SETTER}
+  get steeringStart(): number {
+    return this.subExecutionDepth > 0 ? 0 : this.steeringReaderIndex;
+  }
+`,
+      },
+    ],
+  ),
+  // ---- more harmless neighbours --------------------------------------------
+  h(
+    "r17-h-start-method-cursor",
+    "the drain starts at `execution.steeringStart()`, an execution method that returns the cursor.",
+    "a refactor: the start read through a method.",
+    [
+      { file: DRAIN, find: DRAIN_LOOP_HEAD, replace: `  for (let index = execution.steeringStart(); index < buffer.length; index++) {
+` },
+      { file: EXECUTION, find: SETTER, replace: `${SETTER}
+  steeringStart(): number {
+    return this.steeringReaderIndex;
+  }
+` },
+    ],
+  ),
+  h(
+    "r17-h-caller-passes-cursor",
+    "MODEL_INVOKE passes the execution's own cursor as the drain's start (`drainLiveSteering(state.execution, state.execution.steeringReaderIndex)`), the drain's parameter defaulting to the same.",
+    "the same value, passed explicitly.",
+    [
+      {
+        file: DRAIN,
+        find: DRAIN_SIG,
+        replace: `export async function drainLiveSteering(execution: AgentExecution, from: number = execution.steeringReaderIndex): Promise<void> {
+`,
+      },
+      { file: DRAIN, find: DRAIN_LOOP_HEAD, replace: `  for (let index = from; index < buffer.length; index++) {
+` },
+      { file: NODES, find: NODE_DRAIN_CALL, replace: `  await drainLiveSteering(state.execution, state.execution.steeringReaderIndex);
+` },
+    ],
+  ),
+  h(
+    "r17-h-take-follow-up-count",
+    "the append links follow-ups (wording in the buffer); the take logs, at debug level, how many taken steers are follow-ups (`taken.filter((m) => m.follows).length`).",
+    "a count for a log line decides nothing.",
+    [
+      ...linkFollowUps,
+      {
+        file: EXECUTION,
+        find: TAKE,
+        replace: `  takeQueuedSteering(): SteeringMessage[] {
+    const taken = this.queuedSteering;
+    this.queuedSteering = [];
+    this.prompts.push(taken);
+    this.sessionServices.logger.debug(\`prompt for \${this.agentName}: \${taken.length} steer(s), \${taken.filter((m) => m.follows !== undefined).length} follow-up(s)\`);
+    return taken;
+  }
+`,
+      },
+    ],
+  ),
+  h(
+    "r17-h-config-graph-state-span",
+    "the sub-agent tool records in its span whether the parent already had a graph state (`parentPrompted: state.execution.state !== undefined`).",
+    "telemetry about the parent decides nothing.",
+    [
+      {
+        file: TOOL,
+        find: `  recordSpan("sub-agent", { agentName: subagentId, subExecutionDepth: currentDepth + 1 });
+`,
+        replace: `  recordSpan("sub-agent", { agentName: subagentId, subExecutionDepth: currentDepth + 1, parentPrompted: state.execution.state !== undefined });
 `,
       },
     ],
