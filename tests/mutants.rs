@@ -157,7 +157,18 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r16-h-after-handoff-span", true),
     ("r16-h-parent-state-log-label", true),
     ("r16-h-profile-depth-limit", true),
-    ("r16-h-mirror-debug-count", true),
+    // A delivered message kept in a module list only to count it: what a delivery method is handed may
+    // go only into the queue, whatever is done with it after.
+    ("r16-h-mirror-debug-count", false),
+    // Round 17 (round17.mjs). A link on the message, read in a log line's arm no case takes.
+    ("r17-h-follow-up-link-logged", false),
+    ("r17-h-setter-deferred-log", true),
+    ("r17-h-drain-reason-from-caller", true),
+    ("r17-h-amend-text-in-place", true),
+    ("r17-h-start-method-cursor", true),
+    ("r17-h-caller-passes-cursor", true),
+    ("r17-h-take-follow-up-count", true),
+    ("r17-h-config-graph-state-span", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];
@@ -193,8 +204,6 @@ const MODES: &[&str] = &["seed", "gate"];
 ///
 /// Round 10 (ROUND10-VERDICTS.md): its seven false passes are refused.
 const KNOWN_FALSE_PASSES: &[&str] = &[
-    "r8-private-briefing-getter",
-    "r8-weakmap-briefing",
     "r9-handoff-hook-list",
     "r9-handoff-member-to-helper",
     "r9-briefing-keyed-by-id",
@@ -202,11 +211,28 @@ const KNOWN_FALSE_PASSES: &[&str] = &[
     // The registry array every execution joins in its constructor is not followed (round 11).
     "r11-registry-loop-prompts-push",
     // Round 16: what the buffer gave, handed to a helper of the drain whose push ran in no case (taint
-    // stops at a call), and a delivered message kept by `queueSteering` in a module list and put back
-    // into the queue at a take, by a filter on the message's wording the harness's texts never pass.
+    // stops at a call).
     "r16-drain-recap-standing-wording",
-    "r16-take-mirror-wording",
-    "r16-profile-take-mirror",
+    // Round 17, all in seed mode (the gate holds on each): a decision inside the buffer class on a steer's
+    // wording (its append or `at` hands the drain an earlier message again); an earlier message reached
+    // from the one at the cursor (a link, a getter, a buffer method, a module WeakMap) and delivered or
+    // put into the prompt with it; the drain's start passed by a caller the proof does not run (a
+    // parameter left at its default); `execution.state`, written only by the model-invoke step on
+    // `state.execution`, deciding the start.
+    "r17-buffer-amend-reannounce",
+    "r17-buffer-at-resolves-amendment",
+    "r17-thread-filter-inline",
+    "r17-thread-take-expands",
+    "r17-thread-getter-on-message",
+    "r17-thread-buffer-method-loop",
+    "r17-thread-module-weakmap",
+    "r17-drain-start-from-caller",
+    "r17-drain-options-from-caller",
+    "r17-start-method-graph-state",
+    "r17-start-getter-graph-state",
+    "r17-config-catch-up-from-graph-state",
+    // A control: undriven (a steer adds two entries), so written only with --allow-inconclusive (issue 39).
+    "r17-ctl-amend-always",
 ];
 
 struct Bundle {
@@ -552,8 +578,9 @@ impl Judging<'_> {
         }
         // Every mutant has a memory extraction, which the scenarios run: a
         // proof that passed must have run a case for it (issue 20, point 3).
+        // An undriven proof written over (--allow-inconclusive) ran no case at all; it is marked unproved.
         let cases = r.json["proof"]["cases"].to_string().to_lowercase();
-        let unchecked = !cases.contains("memory");
+        let unchecked = !cases.contains("memory") && r.json["proof"]["outcome"].as_str() == Some("passed");
         if unchecked {
             (self.violate)(format!(
                 "{mode}: UNCHECKED: the proof passed and apply wrote the file \

@@ -6,6 +6,7 @@ use swc_ecma_ast::*;
 use crate::anchors::resolve::{clip, FnInfo};
 use crate::proof::account::judge::Tally;
 use crate::proof::account::place::Place;
+use crate::proof::account::query::{derived_reads, kept_besides_queue, param_binding, reads_of};
 use crate::proof::account::world::World;
 use crate::proof::site::bound_to;
 
@@ -25,6 +26,34 @@ impl<'r, 'a> World<'r, 'a> {
             tally.unaccounted(&o.at, o.why);
         }
         tally.must_run.extend(in_drain);
+        self.judge_delivered_kept(&delivery, tally);
+    }
+
+    /// What a delivery method is handed (the message) goes into the queue and
+    /// nowhere else: kept besides it (`seen.push(message)`, a member, a value
+    /// returned), it can be put back into a queue later by a filter the
+    /// harness's messages never pass.
+    fn judge_delivered_kept(&self, delivery: &std::collections::BTreeSet<String>, tally: &mut Tally) {
+        for member in &self.exec.class.body {
+            let ClassMember::Method(m) = member else { continue };
+            if !crate::anchors::pattern::prop_name(&m.key).is_some_and(|k| delivery.contains(k)) {
+                continue;
+            }
+            let Some(f) = self.index.function_at(&crate::read::parse::range(&*m.function)) else { continue };
+            let seeds: Vec<std::ops::Range<usize>> = (0..m.function.params.len())
+                .filter_map(|i| param_binding(f.node, i))
+                .flat_map(|(name, span)| reads_of(f.node, &name, span))
+                .collect();
+            let tainted = derived_reads(f.node, seeds);
+            for at in kept_besides_queue(f.node, &tainted, &self.queue, delivery) {
+                tally.unaccounted(
+                    &at,
+                    "the message a delivery method is handed is kept here besides the execution's queue: \
+                     it may be delivered again where the proof cannot see"
+                        .into(),
+                );
+            }
+        }
     }
 
     /// Construction is start: no child is kept between its `new` and its run.

@@ -302,6 +302,102 @@ pub(super) fn arms(e: &Expr) -> Vec<Range<usize>> {
     arms.0
 }
 
+/// The name of a function's parameter at `index`, and where it is declared,
+/// when it is a plain name (or one with a default).
+pub(super) fn param_binding(node: FnNode, index: usize) -> Option<(String, swc_common::Span)> {
+    let pat = match node {
+        FnNode::Function(f) => &f.params.get(index)?.pat,
+        FnNode::Arrow(f) => f.params.get(index)?,
+        FnNode::Constructor(f) => match f.params.get(index)? {
+            ParamOrTsParamProp::Param(p) => &p.pat,
+            _ => return None,
+        },
+    };
+    let id = match pat {
+        Pat::Assign(a) => match &*a.left {
+            Pat::Ident(id) => id,
+            _ => return None,
+        },
+        Pat::Ident(id) => id,
+        _ => return None,
+    };
+    Some((id.id.sym.to_string(), id.id.span))
+}
+
+/// Where, in `node`, a value holding one of `tainted` leaves other than into
+/// `this.<queue>` or a delivery method called on `this`: as another call's
+/// argument, a constructor's, a value assigned to anything but a local, or
+/// one returned.
+pub(super) fn kept_besides_queue(
+    node: FnNode,
+    tainted: &[Range<usize>],
+    queue: &str,
+    delivery: &BTreeSet<String>,
+) -> Vec<Range<usize>> {
+    struct Kept<'t> {
+        tainted: &'t [Range<usize>],
+        queue: &'t str,
+        delivery: &'t BTreeSet<String>,
+        locals: std::collections::HashSet<String>,
+        found: Vec<Range<usize>>,
+    }
+    impl Kept<'_> {
+        fn holds(&self, e: &Expr) -> bool {
+            let at = range(e);
+            self.tainted.iter().any(|r| at.start <= r.start && r.end <= at.end)
+        }
+        /// `this.<queue>.push(…)`, `this.<delivery>(…)`.
+        fn is_own(&self, callee: &Expr) -> bool {
+            let Expr::Member(m) = strip_parens(callee) else { return false };
+            let on_this = |e: &Expr| matches!(strip_parens(e), Expr::This(_));
+            let name = member_name(&m.prop);
+            match strip_parens(&m.obj) {
+                Expr::Member(q) if on_this(&q.obj) && member_name(&q.prop) == Some(self.queue) => {
+                    matches!(name, Some("push" | "unshift" | "splice"))
+                }
+                o if on_this(o) => name.is_some_and(|n| self.delivery.contains(n)),
+                _ => false,
+            }
+        }
+    }
+    impl Visit for Kept<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            let own = matches!(&call.callee, Callee::Expr(c) if self.is_own(c));
+            if !own {
+                for arg in &call.args {
+                    if self.holds(&arg.expr) {
+                        self.found.push(range(call));
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+        fn visit_new_expr(&mut self, n: &NewExpr) {
+            if n.args.iter().flatten().any(|a| self.holds(&a.expr)) {
+                self.found.push(range(n));
+            }
+            n.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            let local = matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Ident(id)) if self.locals.contains(&*id.id.sym));
+            if !local && self.holds(&a.right) {
+                self.found.push(range(a));
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+            if r.arg.as_deref().is_some_and(|e| self.holds(e)) {
+                self.found.push(range(r));
+            }
+            r.visit_children_with(self);
+        }
+    }
+    let locals = crate::read::scope::declared_by(node);
+    let mut kept = Kept { tainted, queue, delivery, locals, found: Vec::new() };
+    node.visit(&mut kept);
+    kept.found
+}
+
 /// Where `name` is called (`name(…)`, `x.name(…)`), and where it is used
 /// otherwise: read as a member or a name, not as a callee (declarations aside).
 pub(super) struct NameUses {
