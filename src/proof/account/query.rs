@@ -456,3 +456,46 @@ pub(super) fn name_uses(program: &Program, name: &str) -> NameUses {
     program.visit_with(&mut find);
     find.1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::parse::{parse, SourceKind};
+
+    fn function(program: &Program) -> &Function {
+        let Program::Script(s) = program else { panic!("a script") };
+        let Some(Stmt::Decl(Decl::Fn(f))) = s.body.first() else { panic!("a function first") };
+        &f.function
+    }
+
+    fn texts(source: &str, at: &[Range<usize>]) -> Vec<String> {
+        at.iter().map(|r| source[r.clone()].to_string()).collect()
+    }
+
+    #[test]
+    fn what_the_buffer_gave_is_followed_through_locals_and_never_probed_as_a_target() {
+        let source = "function drain(e) { const b = e.s.buf; const all = b.snapshot(); let n = all.length; \
+                      let i = 0; i++; n++; delete n; new n(); log(n, i); }";
+        let program = parse(source, SourceKind::Script).unwrap();
+        let f = FnNode::Function(function(&program));
+        let Stmt::Decl(Decl::Var(v)) = &function(&program).body.as_ref().unwrap().stmts[0] else { panic!() };
+        let Pat::Ident(id) = &v.decls[0].name else { panic!() };
+        let reads = derived_reads(f, reads_of(f, "b", id.id.span));
+        // `n++`, `delete n` and `new n()` are not reads a probe may wrap; `i` is not made from the buffer.
+        assert_eq!(texts(source, &reads), ["b", "all", "n"]);
+        assert_eq!(&source[reads[2].start..reads[2].end + 1], "n,");
+    }
+
+    #[test]
+    fn a_delivered_message_may_go_into_the_queue_and_nowhere_else() {
+        let source = "function q(m) { this.queue.push(m); this.deliver(m); seen.push(m); const t = m.text; \
+                      let u = t; x.y = t; this.other(m); if (seen.includes(m)) {} return m; }";
+        let program = parse(source, SourceKind::Script).unwrap();
+        let f = FnNode::Function(function(&program));
+        let (name, span) = param_binding(f, 0).unwrap();
+        let tainted = derived_reads(f, reads_of(f, &name, span));
+        let delivery: BTreeSet<String> = ["q", "deliver"].into_iter().map(String::from).collect();
+        let kept = kept_besides_queue(f, &tainted, "queue", &delivery);
+        assert_eq!(texts(source, &kept), ["seen.push(m)", "x.y = t", "this.other(m)", "seen.includes(m)", "return m;"]);
+    }
+}
