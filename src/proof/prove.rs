@@ -199,6 +199,9 @@ pub fn run(node: &NodeChoice, folder: &Folder, mode: Mode, stock: &Value, patche
     Proof { sliced, ..run_harness(node, folder, mode, stock, patched, timeout) }
 }
 
+/// How the harness says that the sliced code did not load (`build` in the harness).
+const SLICE_DID_NOT_LOAD: &str = "the sliced code did not load";
+
 fn run_harness(
     node: &NodeChoice,
     folder: &Folder,
@@ -220,7 +223,16 @@ fn run_harness(
     };
     let calibration = report["calibration"].clone();
     if let Some(reason) = report["inconclusive"].as_str() {
-        return Proof { calibration, ..stuck(reason.to_string()) };
+        let mut proof = Proof { calibration, ..stuck(reason.to_string()) };
+        // Code cut out of the bundle that does not load is the tool's own fault (a slice or a probe
+        // cut wrong), not a calling form it could not reproduce: nothing can be said, and no flag writes it.
+        if reason.starts_with(SLICE_DID_NOT_LOAD) {
+            proof.verdict = proof.verdict.opened_by(format!(
+                "{reason} (the code kiro-steer-scope cut out of this bundle is not valid JavaScript: a fault of \
+                 the tool, not of the bundle; please report it)"
+            ));
+        }
+        return proof;
     }
     let Some(list) = report["cases"].as_array() else {
         return Proof { calibration, ..stuck("the proof harness reported no cases".into()) };
