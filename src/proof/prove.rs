@@ -313,8 +313,9 @@ fn uses_not_run(must_run: &Value, ran: &Value) -> Option<String> {
     let ran = ran_offsets(ran)?;
     let missed = places(must_run, "code", |u| u["offset"].as_u64().is_some_and(|at| !ran.contains(&at)))?;
     Some(format!(
-        "{} place(s) in the drain or the end-of-turn check that use the steering buffer, write the cursor or deliver, \
-         accepted because the proof runs that code, ran in no case (a branch its data does not take): {}",
+        "{} place(s) of the proof's own code (the drain, the end-of-turn check, the execution class) that use the \
+         steering buffer or what it gave, write the cursor or the drain's locals, or deliver, accepted because the \
+         proof runs that code, ran in no case (a branch its data does not take): {}",
         missed.len(),
         missed.join(", ")
     ))

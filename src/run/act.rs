@@ -160,8 +160,9 @@ const DISPROVED_NEXT: &str = "nothing was written, and no flag changes that: the
     the fix does not hold on it (or the stock code does not replay); run --prove --json to see every case";
 
 /// What is true when the world is open, and what the user can do.
-pub const OPEN_NEXT: &str = "nothing was written, and --allow-inconclusive cannot change that: code outside what the \
-    proof runs could change its outcome (each place is named above), or what a case is about was not found, so \
+pub const OPEN_NEXT: &str = "nothing was written, and --allow-inconclusive cannot change that: code the proof did not \
+    run could change its outcome (each place is named above: outside the code it runs, or in it on a branch no case \
+    took), or what a case is about was not found, so \
     kiro-steer-scope cannot make this bundle safe. Report it with the --json output of --prove; until a release \
     of kiro-steer-scope understands this code, starting a new session clears steers replayed in the last one";
 
