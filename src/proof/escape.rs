@@ -390,9 +390,8 @@ pub fn deliveries_outside(
     let mut uses = Uses { delivery, program, tables: std::cell::OnceCell::new(), found: Vec::new() };
     program.visit_with(&mut uses);
     // A delivery in the drain or the execution class is the proof's own only where a case ran it.
-    let inside = |at: &Range<usize>| within(at, &exec.range) || drains.iter().any(|d| within(at, d));
     let mut in_drain: Vec<Range<usize>> =
-        uses.found.iter().filter(|(at, _, called)| *called && inside(at)).map(|(at, _, _)| at.clone()).collect();
+        uses.found.iter().filter(|(at, _, called)| *called && !outside(at)).map(|(at, _, _)| at.clone()).collect();
     for (at, name, called) in uses.found.into_iter().filter(|(at, _, _)| outside(at)) {
         let why = if called {
             format!(

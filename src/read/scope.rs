@@ -28,14 +28,19 @@ impl<'a> FnNode<'a> {
     /// Each parameter's name, or None for a destructured one.
     pub fn param_names(self) -> Vec<Option<&'a str>> {
         let name = |p: &'a Pat| if let Pat::Ident(id) = p { Some(&*id.id.sym) } else { None };
+        self.param_pats().into_iter().map(|p| p.and_then(name)).collect()
+    }
+
+    /// Each parameter's pattern, or None for a TypeScript parameter property.
+    pub fn param_pats(self) -> Vec<Option<&'a Pat>> {
         match self {
-            FnNode::Function(f) => f.params.iter().map(|p| name(&p.pat)).collect(),
-            FnNode::Arrow(f) => f.params.iter().map(name).collect(),
+            FnNode::Function(f) => f.params.iter().map(|p| Some(&p.pat)).collect(),
+            FnNode::Arrow(f) => f.params.iter().map(Some).collect(),
             FnNode::Constructor(f) => f
                 .params
                 .iter()
                 .map(|p| match p {
-                    ParamOrTsParamProp::Param(p) => name(&p.pat),
+                    ParamOrTsParamProp::Param(p) => Some(&p.pat),
                     _ => None,
                 })
                 .collect(),

@@ -314,12 +314,12 @@ fn evaluate(
             .and_then(|_| crate::fix::plan::plan(&resolution, anchors, mode)),
         None => crate::fix::plan::plan(&resolution, anchors, mode),
     };
-    // A slice that cannot be cut leaves the proof inconclusive; the anchors
-    // still decide the state.
     // The closed world is accounted for on the stock code whenever the proof
     // runs: first, since what it accepts because the proof runs it is probed.
     let accounting = (planned.is_ok() && prove.is_some()).then(|| crate::proof::account::account(&resolution, program));
     let must_run = accounting.as_ref().map(|a| a.must_run.as_slice()).unwrap_or_default();
+    // A slice that cannot be cut leaves the proof inconclusive; the anchors
+    // still decide the state.
     let slices = match (&planned, prove) {
         (Ok(plan), Some(installed)) => {
             let with = installed.unwrap_or(plan);

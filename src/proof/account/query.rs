@@ -237,16 +237,10 @@ pub(super) fn derived_reads(node: FnNode, mut reads: Vec<Range<usize>>) -> Vec<R
         reads: &'r [Range<usize>],
         found: Vec<(String, swc_common::Span)>,
     }
-    impl Made<'_> {
-        fn reads_one(&self, e: &Expr) -> bool {
-            let at = range(e);
-            self.reads.iter().any(|r| at.start <= r.start && r.end <= at.end)
-        }
-    }
     impl Visit for Made<'_> {
         fn visit_var_declarator(&mut self, d: &VarDeclarator) {
             if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
-                if self.reads_one(init) {
+                if holds_one(init, self.reads) {
                     self.found.push((id.id.sym.to_string(), id.id.span));
                 }
             }
@@ -254,7 +248,7 @@ pub(super) fn derived_reads(node: FnNode, mut reads: Vec<Range<usize>>) -> Vec<R
         }
         fn visit_assign_expr(&mut self, a: &AssignExpr) {
             if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
-                if self.reads_one(&a.right) {
+                if holds_one(&a.right, self.reads) {
                     self.found.push((id.id.sym.to_string(), id.id.span));
                 }
             }
@@ -277,6 +271,12 @@ pub(super) fn derived_reads(node: FnNode, mut reads: Vec<Range<usize>>) -> Vec<R
     reads.sort_by_key(|r| (r.start, r.end));
     reads.dedup();
     reads
+}
+
+/// Whether `e` holds one of `spans` (its source contains it).
+fn holds_one(e: &Expr, spans: &[Range<usize>]) -> bool {
+    let at = range(e);
+    spans.iter().any(|r| at.start <= r.start && r.end <= at.end)
 }
 
 /// The parts of `e` evaluated only sometimes: each arm of `?:`, the right of
@@ -305,15 +305,7 @@ pub(super) fn arms(e: &Expr) -> Vec<Range<usize>> {
 /// The name of a function's parameter at `index`, and where it is declared,
 /// when it is a plain name (or one with a default).
 pub(super) fn param_binding(node: FnNode, index: usize) -> Option<(String, swc_common::Span)> {
-    let pat = match node {
-        FnNode::Function(f) => &f.params.get(index)?.pat,
-        FnNode::Arrow(f) => f.params.get(index)?,
-        FnNode::Constructor(f) => match f.params.get(index)? {
-            ParamOrTsParamProp::Param(p) => &p.pat,
-            _ => return None,
-        },
-    };
-    let id = match pat {
+    let id = match node.param_pats().get(index).copied().flatten()? {
         Pat::Assign(a) => match &*a.left {
             Pat::Ident(id) => id,
             _ => return None,
@@ -343,8 +335,7 @@ pub(super) fn kept_besides_queue(
     }
     impl Kept<'_> {
         fn holds(&self, e: &Expr) -> bool {
-            let at = range(e);
-            self.tainted.iter().any(|r| at.start <= r.start && r.end <= at.end)
+            holds_one(e, self.tainted)
         }
         /// `this.<queue>.push(…)`, `this.<delivery>(…)`.
         fn is_own(&self, callee: &Expr) -> bool {
