@@ -122,9 +122,19 @@ fn rewrite_this(resolution: &Resolution, expr: &Expr, param: &str, depth: u8) ->
     Ok(out)
 }
 
+/// The fence's names: a process-wide count of steering messages built, the
+/// number each message was built at, the count an execution saw when it
+/// first drained, and the mark of an execution built at a spawn site.
+const BUILT: &str = "globalThis.__kssSteerSeq";
+const STAMP: &str = "__kssSeq";
+const BORN: &str = "__kssBorn";
+const SPAWNED: &str = "__kssSpawned";
+
 fn plan_seed(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let length = length_of(resolution, SEED_PARAM)?;
-    let open = format!("(({SEED_PARAM})=>({SEED_PARAM}.setSteeringReaderIndex({length}),{SEED_PARAM}))(");
+    let open = format!(
+        "(({SEED_PARAM})=>({SEED_PARAM}.setSteeringReaderIndex({length}),{SEED_PARAM}.{SPAWNED}=1,{SEED_PARAM}))("
+    );
     let mut out = Vec::new();
     for (n, site) in resolution.get("spawn-site").iter().enumerate() {
         check_statement_start(resolution, &site.range)?;
@@ -133,7 +143,185 @@ fn plan_seed(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         out.push(Insertion { at: site.range.start, text: open.clone(), purpose: purpose.clone() });
         out.push(Insertion { at: site.range.end, text: ")".into(), purpose });
     }
+    out.extend(plan_fence(resolution)?);
     Ok(out)
+}
+
+/// The seed's fence (issue 42): the cursor alone is only as good as every
+/// other writer of it, and a child built early is seeded early. So each
+/// message is numbered when the buffer builds it, a spawned execution
+/// records the count when it first drains (when it starts running, not when
+/// it was built), and the drain skips, after advancing the cursor, a message
+/// built before that: whatever moved the cursor back or kept the child.
+fn plan_fence(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
+    let index = &resolution.index;
+    let built = &resolution
+        .get("buffer-append")
+        .first()
+        .ok_or_else(|| drift("buffer-append", "did not resolve"))?
+        .range;
+    let m = "__kssMsg";
+    let stamp = [
+        Insertion {
+            at: built.start,
+            text: format!("(({m})=>({m}.{STAMP}={BUILT}=({BUILT}||0)+1,{m}))("),
+            purpose: "number each steering message as the buffer builds it (the seed's fence)".into(),
+        },
+        Insertion {
+            at: built.end,
+            text: ")".into(),
+            purpose: "number each steering message as the buffer builds it (the seed's fence)".into(),
+        },
+    ];
+    let (site, exec) = drain_site(resolution)?;
+    let message = site.message;
+    let check = format!("if({message}&&{message}.{STAMP}<={exec}.{BORN})continue;");
+    let fence = site.insertions(
+        index.source.as_bytes(),
+        &check,
+        "skip, after the cursor advance, a message built before the execution first drained (the seed's fence)",
+    )?;
+    let born = born_at_entry(resolution, site.drain, &exec)?;
+    Ok(stamp.into_iter().chain([born]).chain(fence).collect())
+}
+
+/// The first statement of the drain records, once, the count of messages
+/// built so far on a spawned execution: the drain's execution as it is
+/// named at the entry (a local the drain binds to its parameter's member is
+/// read through that member).
+fn born_at_entry(resolution: &Resolution, drain: &FnInfo, exec: &str) -> Result<Insertion, Refusal> {
+    let body = drain.node.body().ok_or_else(|| {
+        drift("drain", "the drain is an arrow with an expression body; the seed's fence has no statement to open it")
+    })?;
+    let at_entry = exec_at_entry(resolution, drain, exec, 0).ok_or_else(|| {
+        drift(
+            "drain-cursor-advance",
+            format!("the drained execution `{exec}` cannot be named where the drain starts (the seed's fence records there)"),
+        )
+    })?;
+    // After the directive prologue: a statement before `"use strict"` would end it.
+    let at = body
+        .stmts
+        .iter()
+        .find(|s| !matches!(s, Stmt::Expr(e) if matches!(&*e.expr, Expr::Lit(Lit::Str(_)))))
+        .map_or(range(body).end - 1, |s| range(s).start);
+    let x = "__kssExec";
+    Ok(Insertion {
+        at,
+        text: format!(
+            "{{const {x}={at_entry};if({x}&&({x}.{SPAWNED}||{x}.subExecutionDepth>0)&&{x}.{BORN}===void 0){x}.{BORN}={BUILT}||0}}"
+        ),
+        purpose: "record, on a spawned execution's first drain, how many messages were built before it (the seed's fence)"
+            .into(),
+    })
+}
+
+/// `exec` (a plain access) spelled with optional chaining from the drain's
+/// parameters, `this` or a name it does not bind: a root name the drain binds
+/// once, with a plain access (or by destructuring one), is replaced by it.
+fn exec_at_entry(resolution: &Resolution, drain: &FnInfo, exec: &str, depth: u8) -> Option<String> {
+    let mut parts = exec.split('.');
+    let root = parts.next()?;
+    let rest: Vec<&str> = parts.collect();
+    let chain = |head: String| rest.iter().fold(head, |acc, p| format!("{acc}?.{p}"));
+    if root == "this" {
+        return Some(chain(root.to_string()));
+    }
+    let bindings = Bindings::of(drain, root);
+    let is_param = drain.node.param_names().contains(&Some(root));
+    match (bindings.count, bindings.plain.as_slice()) {
+        (0, _) => Some(chain(root.to_string())),
+        (1, []) if is_param => Some(chain(root.to_string())),
+        (1, [(init, key)]) if depth < 4 => {
+            let init = resolution.index.text(init);
+            if !is_plain_access(init) {
+                return None;
+            }
+            let head = exec_at_entry(resolution, drain, init, depth + 1)?;
+            Some(chain(match key {
+                Some(key) => format!("{head}?.{key}"),
+                None => head,
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// How often a function's own scope binds `name` (its parameters, blocks,
+/// catch clauses and loop heads; not nested functions), and the bindings that
+/// take a plain access: `const e = t.execution`, `const { execution: e } = t`.
+struct Bindings {
+    count: usize,
+    plain: Vec<(Range<usize>, Option<String>)>,
+}
+
+impl Bindings {
+    fn of(function: &FnInfo, name: &str) -> Bindings {
+        struct Find<'n> {
+            name: &'n str,
+            out: Bindings,
+        }
+        fn access(e: &Expr) -> Option<Range<usize>> {
+            match strip_parens(e) {
+                Expr::Ident(_) | Expr::This(_) | Expr::Member(MemberExpr { prop: MemberProp::Ident(_), .. }) => {
+                    Some(range(e))
+                }
+                _ => None,
+            }
+        }
+        impl Visit for Find<'_> {
+            fn visit_binding_ident(&mut self, node: &BindingIdent) {
+                self.out.count += usize::from(&*node.id.sym == self.name);
+            }
+            fn visit_fn_decl(&mut self, node: &FnDecl) {
+                self.out.count += usize::from(&*node.ident.sym == self.name);
+                node.visit_children_with(self);
+            }
+            fn visit_class_decl(&mut self, node: &ClassDecl) {
+                self.out.count += usize::from(&*node.ident.sym == self.name);
+                node.visit_children_with(self);
+            }
+            // A nested function's own bindings do not name anything where the drain starts.
+            fn visit_function(&mut self, _: &Function) {}
+            fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+            fn visit_class(&mut self, _: &Class) {}
+            fn visit_var_declarator(&mut self, node: &VarDeclarator) {
+                let init = node.init.as_deref().and_then(access);
+                match (&node.name, init) {
+                    (Pat::Ident(id), Some(init)) if &*id.id.sym == self.name => self.out.plain.push((init, None)),
+                    (Pat::Object(obj), Some(init)) => {
+                        for prop in &obj.props {
+                            let key = match prop {
+                                ObjectPatProp::KeyValue(kv) => match (&kv.key, &*kv.value) {
+                                    (PropName::Ident(k), Pat::Ident(v)) if &*v.id.sym == self.name => {
+                                        Some(k.sym.to_string())
+                                    }
+                                    _ => None,
+                                },
+                                ObjectPatProp::Assign(a) if &*a.key.sym == self.name && a.value.is_none() => {
+                                    Some(self.name.to_string())
+                                }
+                                _ => None,
+                            };
+                            if let Some(key) = key {
+                                self.out.plain.push((init.clone(), Some(key)));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                node.visit_children_with(self);
+            }
+        }
+        let mut find = Find { name, out: Bindings { count: 0, plain: Vec::new() } };
+        for pat in function.node.param_pats().into_iter().flatten() {
+            pat.visit_with(&mut find);
+        }
+        if let Some(body) = function.node.body() {
+            body.visit_with(&mut find);
+        }
+        find.out
+    }
 }
 
 /// A `(` at the very start of an expression statement could join the previous
@@ -295,6 +483,23 @@ fn always_evaluates(stmt: &Stmt, target: &Range<usize>) -> bool {
 }
 
 fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
+    let (site, exec) = drain_site(resolution)?;
+    // A person's steer by either of its public marks (fact 4): kind "user", id `steer-…`;
+    // a release that namespaces the kind or relabels a taken message keeps the other.
+    let message = site.message;
+    let gate = format!(
+        "if({message}&&({message}.kind===\"user\"||String({message}.id).startsWith(\"steer-\"))&&{exec}.subExecutionDepth>0)continue;"
+    );
+    site.insertions(
+        resolution.index.source.as_bytes(),
+        &gate,
+        "withhold user steering from sub-executions in the drain, after the cursor advance",
+    )
+}
+
+/// The drain's delivering loop and the drained execution as named there, for
+/// a check that skips a message after the cursor has advanced past it.
+fn drain_site<'r, 'a>(resolution: &'r Resolution<'a>) -> Result<(GateSite<'r, 'a>, String), Refusal> {
     let index = &resolution.index;
     let drain_at = &resolution.get("drain")[0].range;
     let drain = index.function_at(drain_at).ok_or_else(|| drift("drain", "the drain is not a function"))?;
@@ -303,13 +508,13 @@ fn plan_gate(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     if !is_plain_access(exec) {
         return Err(drift(
             "drain-cursor-advance",
-            format!("the drained execution is `{}`, not a plain name the gate can read again", clip(exec)),
+            format!("the drained execution is `{}`, not a plain name the drain can read again", clip(exec)),
         ));
     }
     let site = GateSite::find(resolution, drain, &advance.range)?;
     let exec = site.gated_exec(resolution, exec)?;
     site.check_not_delivered_early()?;
-    site.insertions(index.source.as_bytes(), &exec)
+    Ok((site, exec))
 }
 
 /// Where the gate goes: the drain's loop that delivers the message, and
@@ -440,14 +645,9 @@ impl<'r, 'a> GateSite<'r, 'a> {
         Ok(())
     }
 
-    fn insertions(&self, source: &[u8], exec: &str) -> Result<Vec<Insertion>, Refusal> {
-        let (the_loop, message) = (&self.the_loop, self.message);
-        // A person's steer by either of its public marks (fact 4): kind "user", id `steer-…`;
-        // a release that namespaces the kind or relabels a taken message keeps the other.
-        let gate = format!(
-            "if({message}&&({message}.kind===\"user\"||String({message}.id).startsWith(\"steer-\"))&&{exec}.subExecutionDepth>0)continue;"
-        );
-        let purpose = "withhold user steering from sub-executions in the drain, after the cursor advance".to_string();
+    fn insertions(&self, source: &[u8], check: &str, purpose: &str) -> Result<Vec<Insertion>, Refusal> {
+        let the_loop = &self.the_loop;
+        let (gate, purpose) = (check.to_string(), purpose.to_string());
         let brace = |at: usize, text: &str| Insertion {
             at,
             text: text.into(),

@@ -1085,11 +1085,11 @@ const CASES = [
   },
   {
     name: "memory-extraction",
-    covers: "memory extraction with a steer before and one during it",
+    covers: "memory extraction with a steer before it, one before it runs and one while it runs",
     setup: { site: "memory" },
-    steps: "exec root; steer A; invoke root; spawn memory from root; steer B; invoke memory",
+    steps: "exec root; steer A; invoke root; spawn memory from root; steer B; invoke memory; steer C; invoke memory",
     observe: "memory",
-    expect: { stock: "memory A,B", seed: "memory B", gate: "memory nothing" },
+    expect: { stock: "memory A,B,C", seed: "memory C", gate: "memory nothing" },
   },
   {
     name: "withheld-at-turn-end",
