@@ -1272,3 +1272,41 @@ fn restore_needs_no_anchors_beyond_the_markers() {
     expect_code(&o, 0, "restore with drifting anchors");
     assert_eq!(t.sha(), sha256_bytes(&stock_bytes("variant-minified-esm")));
 }
+
+/// A seed patch written by an earlier kiro-steer-scope, before the seed's
+/// fence (issue 42; `testdata/old-patches`, made by that release): `--check`
+/// says apply would upgrade it, apply rewrites it in place with the fence,
+/// and `--restore` gives back the stock bytes, from the old patch or the new.
+#[test]
+fn a_seed_patch_from_before_the_fence_is_upgraded_in_place_and_restores() {
+    for bundle in ["readable-cjs", "minified-esm"] {
+        let old = std::fs::read(repo().join(format!("testdata/old-patches/{bundle}-seed-645e4d7.js"))).unwrap();
+        let stock_sha = sha256_bytes(&stock_bytes(bundle));
+
+        let t = tree_with(bundle, &old);
+        let (o, v) = check_json(&t, "seed");
+        expect_code(&o, 1, &format!("{bundle}: --check on an old seed patch: apply would write"));
+        assert_eq!(v["state"], "patched", "{bundle}: {v:#}");
+        assert!(v["message"].as_str().unwrap().contains("without the seed's fence"), "{bundle}: {v:#}");
+        assert_eq!(t.sha(), sha256_bytes(&old), "{bundle}: --check writes nothing");
+
+        let v = apply(&t, "seed");
+        assert_eq!(v["changed"], true, "{bundle}: {v:#}");
+        assert!(v["message"].as_str().unwrap().starts_with("upgraded the seed mode patch"), "{bundle}: {v:#}");
+        assert_eq!(v["proof"]["outcome"], "passed", "{bundle}: {v:#}");
+        let upgraded = t.sha();
+        let fresh = Tree::copy(bundle);
+        apply(&fresh, "seed");
+        assert_eq!(upgraded, fresh.sha(), "{bundle}: the upgrade writes what apply writes on stock");
+        let (o, v) = check_json(&t, "seed");
+        expect_code(&o, 0, &format!("{bundle}: --check after the upgrade"));
+        assert!(!v["message"].as_str().unwrap().contains("fence"), "{bundle}: {v:#}");
+        assert_eq!(apply(&t, "seed")["changed"], false, "{bundle}: the upgrade is done once");
+
+        expect_code(&t.run(&["--restore"]), 0, &format!("{bundle}: restore after the upgrade"));
+        assert_eq!(t.sha(), stock_sha, "{bundle}: restore after the upgrade is byte-exact");
+        let t = tree_with(bundle, &old);
+        expect_code(&t.run(&["--restore"]), 0, &format!("{bundle}: restore of the old patch"));
+        assert_eq!(t.sha(), stock_sha, "{bundle}: restore of the old patch is byte-exact");
+    }
+}

@@ -9,7 +9,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use crate::anchors::anchor::AnchorSet;
 use crate::anchors::pattern::strip_parens;
 use crate::anchors::resolve::{class_method, clip, within, FnInfo, Refusal, Resolution};
-use crate::fix::mark::{Fix, Insertion, Mode};
+use crate::fix::mark::{Fix, Insertion, Marked, Mode};
 use crate::read::parse::range;
 
 /// The seeding wrapper's parameter; a name no esbuild or terser output uses.
@@ -129,6 +129,11 @@ const BUILT: &str = "globalThis.__kssSteerSeq";
 const STAMP: &str = "__kssSeq";
 const BORN: &str = "__kssBorn";
 const SPAWNED: &str = "__kssSpawned";
+
+/// A seed patch written before the fence: apply upgrades it in place.
+pub fn predates_fence(marked: &Marked) -> bool {
+    marked.mode.fix == Fix::Seed && !marked.found.iter().any(|f| f.payload.contains(BORN))
+}
 
 fn plan_seed(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let length = length_of(resolution, SEED_PARAM)?;

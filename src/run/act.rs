@@ -51,7 +51,8 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
         mode
     };
     outcome.mode = mode;
-    let no_op = writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode);
+    let no_op =
+        writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode && !crate::fix::plan::predates_fence(m));
     // A wrong node is said to be one before anything blames the proof or the bundle.
     // One node for the probe, node --check and the proof, chosen only when one runs.
     let node = std::cell::LazyCell::new(|| validate::choose_node(cli.node.as_deref()));
@@ -238,11 +239,19 @@ fn check(mut outcome: Outcome, inspection: &Inspection, folder: &folder::Folder,
     {
         return refuse_state(outcome, inspection);
     }
+    // A seed patch from before the fence is planned and predicted like a stock file: apply rewrites it.
+    let upgrade = inspection.predates_fence();
+    if upgrade && inspection.plan.is_none() {
+        return outcome.error(
+            inspection.message.clone(),
+            "the patch was left as it was written, without the fence; --restore removes it byte-exactly, or look for a newer kiro-steer-scope",
+        );
+    }
     if let (State::Stock, Some(stock), Some(plan)) = (inspection.state, inspection.stock(), &inspection.plan) {
         outcome.set_insertions(stock, plan);
     }
     // Apply would refuse; say so now rather than call the file patchable.
-    if inspection.state == State::Stock {
+    if inspection.state == State::Stock || upgrade {
         if let Some(open) = open_before_proof(inspection) {
             return outcome
                 .error(format!("stock, and the anchors resolve, but the proof would be open: {open}"), OPEN_NEXT);
@@ -259,13 +268,14 @@ fn check(mut outcome: Outcome, inspection: &Inspection, folder: &folder::Folder,
         }
     }
     // Last, so that a folder found unwritable is the only refusal left.
-    if inspection.state == State::Stock {
+    if inspection.state == State::Stock || upgrade {
         if let Some(why) = unwritable(&mut outcome, folder) {
             let message = format!("stock, but apply would be refused: {why}");
             return refuse_unwritable(outcome, message, UNWRITABLE_NEXT);
         }
     }
     outcome.exit = match inspection.state {
+        State::Patched(_) if upgrade => EXIT_STOCK,
         State::Patched(_) => EXIT_OK,
         State::Stock if inspection.plan.is_some() => EXIT_STOCK,
         _ => EXIT_REFUSED,
@@ -304,7 +314,7 @@ fn apply(
     dry_run: bool,
     early: Option<validate::EarlyCheck>,
 ) -> Outcome {
-    if inspection.state == State::Patched(mode) {
+    if inspection.state == State::Patched(mode) && !inspection.predates_fence() {
         outcome.message = format!("already patched in {mode} mode; nothing to do");
         outcome.exit = EXIT_OK;
         return outcome;
@@ -368,6 +378,9 @@ fn apply(
     if dry_run {
         drop(staged);
         outcome.message = match inspection.state {
+            State::Patched(from) if from == mode => format!(
+                "would upgrade the {mode} mode patch (the seed's fence added); the proof and node --check passed; nothing was written"
+            ),
             State::Patched(from) => format!(
                 "would switch from {from} to {mode} mode; the proof and node --check passed; nothing was written"
             ),
@@ -387,6 +400,7 @@ fn apply(
     outcome.warnings.extend(crate::tree::sessions::sessions_using(&inspection.real_path));
     outcome.state_after = Some(State::Patched(mode));
     outcome.message = match inspection.state {
+        State::Patched(from) if from == mode => format!("upgraded the {mode} mode patch (the seed's fence added)"),
         State::Patched(from) => format!("switched from {from} to {mode} mode"),
         _ if unproved.is_some() => format!("patched in {mode} mode, unproved (--allow-inconclusive)"),
         _ => format!("patched in {mode} mode"),

@@ -13,6 +13,10 @@ use crate::proof::account::Accounting;
 use crate::read::parse::{self, SourceKind};
 use crate::tree::discover::PackageInfo;
 
+/// What --check and apply say of a seed patch written before the fence.
+pub const PREDATES_FENCE: &str =
+    "written by an earlier kiro-steer-scope without the seed's fence (issue 42): apply upgrades it in place";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum State {
     Patched(Mode),
@@ -75,6 +79,11 @@ pub struct Inspection {
 impl Inspection {
     /// The stock bytes: recovered from the markers, or the file itself when
     /// it carries none (None only for a tampered file).
+    /// Patched in seed mode by a version without the seed's fence: apply upgrades it.
+    pub fn predates_fence(&self) -> bool {
+        matches!(self.state, State::Patched(_)) && self.marked.as_ref().is_some_and(crate::fix::plan::predates_fence)
+    }
+
     pub fn stock(&self) -> Option<&[u8]> {
         match (&self.recovered, self.state) {
             (Some(recovered), _) => Some(recovered),
@@ -147,9 +156,14 @@ fn inspect_bytes(
                 if let Some(why) = &marked.unproved {
                     out.message.push_str(&format!(", unproved: written with --allow-inconclusive after: {why}"));
                 }
+                let upgrade = crate::fix::plan::predates_fence(&marked);
+                if upgrade {
+                    out.message.push_str(&format!(", {PREDATES_FENCE}"));
+                }
                 out.marked = Some(marked);
                 out.recovered = Some(stock);
-                if matches!(depth, Depth::StateOnly | Depth::Check(_)) {
+                // --check plans an old seed patch's upgrade, as it plans a stock file.
+                if matches!(depth, Depth::StateOnly) || (matches!(depth, Depth::Check(_)) && !upgrade) {
                     return out;
                 }
             }
@@ -166,7 +180,7 @@ fn inspect_bytes(
     let judge_by = matches!(depth, Depth::Check(_)).then_some(Mode::SEED);
     // A file patched in this mode is proved with the insertions it carries.
     let installed: Option<Vec<Insertion>> = match (&out.marked, out.state) {
-        (Some(marked), State::Patched(m)) if m == mode => Some(
+        (Some(marked), State::Patched(m)) if m == mode && !crate::fix::plan::predates_fence(marked) => Some(
             marked
                 .found
                 .iter()

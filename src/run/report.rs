@@ -172,6 +172,9 @@ impl Outcome {
             let n = marked.found.len();
             self.message =
                 format!("patched in {} mode ({n} marked insertion{})", marked.mode, if n == 1 { "" } else { "s" });
+            if inspection.predates_fence() {
+                self.message.push_str(&format!(", {}", crate::run::inspect::PREDATES_FENCE));
+            }
         }
     }
 
