@@ -127,6 +127,8 @@ fn rewrite_this(resolution: &Resolution, expr: &Expr, param: &str, depth: u8) ->
 /// first drained, and the mark of an execution built at a spawn site.
 const BUILT: &str = "globalThis.__kssSteerSeq";
 const STAMP: &str = "__kssSeq";
+/// On the buffer: each message id's first number since the last clear.
+const IDS: &str = "__kssIds";
 const BORN: &str = "__kssBorn";
 const SPAWNED: &str = "__kssSpawned";
 
@@ -165,29 +167,47 @@ fn plan_fence(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         .first()
         .ok_or_else(|| drift("buffer-append", "did not resolve"))?
         .range;
+    // Numbered by id as well, on the buffer: a copy of an earlier message, or
+    // one built again with its id, is still the earlier message.
     let m = "__kssMsg";
+    let stamp_purpose = "number each steering message as the buffer builds it (the seed's fence)";
     let stamp = [
         Insertion {
             at: built.start,
-            text: format!("(({m})=>({m}.{STAMP}={BUILT}=({BUILT}||0)+1,{m}))("),
-            purpose: "number each steering message as the buffer builds it (the seed's fence)".into(),
+            text: format!(
+                "(({m})=>{{const n={BUILT}=({BUILT}||0)+1,b=this;{m}.{STAMP}=n;\
+                 if({m}.id!=null&&b!==null&&typeof b===\"object\"&&b!==globalThis){{\
+                 const ids=b.{IDS}||(b.{IDS}=new Map);ids.has({m}.id)||ids.set({m}.id,n)}}return {m}}})("
+            ),
+            purpose: stamp_purpose.into(),
         },
-        Insertion {
-            at: built.end,
-            text: ")".into(),
-            purpose: "number each steering message as the buffer builds it (the seed's fence)".into(),
-        },
+        Insertion { at: built.end, text: ")".into(), purpose: stamp_purpose.into() },
     ];
+    // Ids may start again after a clear: what the buffer held before is gone.
+    let forget = Insertion {
+        at: clear_body_start(resolution)?,
+        text: format!("this.{IDS}=void 0;"),
+        purpose: "forget the message ids the buffer held when it is cleared (the seed's fence)".into(),
+    };
     let (site, exec) = drain_site(resolution)?;
     let message = site.message;
-    let check = format!("if({message}&&{message}.{STAMP}<={exec}.{BORN})continue;");
+    // The buffer as the execution reaches it, where its length says so.
+    let by_id = length_of(resolution, &exec)
+        .ok()
+        .and_then(|length| {
+            let at = length.find("sessionServices.")?;
+            let (slot, _) = crate::anchors::resolve::buffer_slot(&length[at..])?;
+            Some(format!("{exec}.sessionServices?.{slot}?.{IDS}?.get({message}.id)??"))
+        })
+        .unwrap_or_default();
+    let check = format!("if({message}&&({by_id}{message}.{STAMP})<={exec}.{BORN})continue;");
     let fence = site.insertions(
         index.source.as_bytes(),
         &check,
         "skip, after the cursor advance, a message built before the execution first drained (the seed's fence)",
     )?;
     let born = born_at_entry(resolution, site.drain, &exec)?;
-    Ok(stamp.into_iter().chain([born]).chain(fence).collect())
+    Ok(stamp.into_iter().chain([forget, born]).chain(fence).collect())
 }
 
 /// The first statement of the drain records, once, the count of messages
@@ -855,14 +875,8 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         })?;
 
     // The buffer's clear method: count the clear first thing.
-    let buffer_class = class_of(&class_at("buffer-class")?).ok_or_else(|| drift("buffer-class", "is not a class"))?;
-    let clear_at =
-        &resolution.get("buffer-clear").first().ok_or_else(|| drift("buffer-clear", "did not resolve"))?.range;
-    let clear = class_method(buffer_class.class, clear_at)
-        .and_then(|method| method.function.body.as_ref())
-        .ok_or_else(|| drift("buffer-clear", "the clear is not inside a method with a body"))?;
     let count = Insertion {
-        at: range(clear).start + 1,
+        at: clear_body_start(resolution)?,
         text: format!("this.{CLEARS}=(this.{CLEARS}||0)+1;"),
         purpose: "count the buffer's clears (rewind on clear)".into(),
     };
@@ -914,6 +928,24 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
         purpose: "make each execution's cursor read 0 after a clear of the buffer (rewind on clear)".into(),
     };
     Ok(vec![count, rewind])
+}
+
+/// Just inside the `{` of the buffer's clear method.
+fn clear_body_start(resolution: &Resolution) -> Result<usize, Refusal> {
+    let buffer_at =
+        &resolution.get("buffer-class").first().ok_or_else(|| drift("buffer-class", "did not resolve"))?.range;
+    let buffer_class = resolution
+        .index
+        .classes
+        .iter()
+        .find(|c| c.range == *buffer_at)
+        .ok_or_else(|| drift("buffer-class", "is not a class"))?;
+    let clear_at =
+        &resolution.get("buffer-clear").first().ok_or_else(|| drift("buffer-clear", "did not resolve"))?.range;
+    let clear = class_method(buffer_class.class, clear_at)
+        .and_then(|method| method.function.body.as_ref())
+        .ok_or_else(|| drift("buffer-clear", "the clear is not inside a method with a body"))?;
+    Ok(range(clear).start + 1)
 }
 
 /// Whether a function body has a `return` of its own (not in a nested function).
