@@ -51,6 +51,8 @@ import { ROUND15 } from "./round15.mjs";
 import { ROUND16 } from "./round16.mjs";
 // Round 17 (round17.mjs): a red team's mutants against round 16's rules (what the buffer gave, followed by value).
 import { ROUND17 } from "./round17.mjs";
+// Round 18 (round18.mjs): a red team's mutants against seed mode's fence (numbered messages, a spawned execution's first-drain count, the skip in the drain's loop).
+import { ROUND18 } from "./round18.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2134,6 +2136,8 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND16,
   // ---- round 17 (round17.mjs): red-team mutants against f5836fe ----
   ...ROUND17,
+  // ---- round 18 (round18.mjs): red-team mutants against the seed fence ----
+  ...ROUND18,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
