@@ -200,7 +200,8 @@ fn plan_fence(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
             Some(format!("{exec}.sessionServices?.{slot}?.{IDS}?.get({message}.id)??"))
         })
         .unwrap_or_default();
-    let check = format!("if({message}&&({by_id}{message}.{STAMP})<={exec}.{BORN})continue;");
+    // A message with no number was not built by the builder the tool found: withheld, not guessed new.
+    let check = format!("if({message}&&({by_id}{message}.{STAMP}??0)<={exec}.{BORN})continue;");
     let fence = site.insertions(
         index.source.as_bytes(),
         &check,

@@ -71,7 +71,9 @@ impl Accounting {
 /// Accounts for the whole parsed program around a resolution whose anchors
 /// all matched. `program` is what the parse holds: the prefilter parses every
 /// statement that mentions what this looks for (noted in the lookups).
-pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
+/// `fenced`: the seed's fence is what the proof checks (seed mode), so a
+/// spawned execution's cursor moved elsewhere cannot hand it an old message.
+pub fn account(resolution: &Resolution, program: &Program, fenced: bool) -> Accounting {
     let Some(world) = World::gather(resolution) else { return Accounting::default() };
     let mut tally = Tally { source: world.index.source, bad: Vec::new(), counted: 0, must_run: Vec::new() };
     if world.slot.is_none() {
@@ -88,7 +90,7 @@ pub fn account(resolution: &Resolution, program: &Program) -> Accounting {
     let mut sweep = world.sweep();
     program.visit_with(&mut sweep);
     world.judge_classes(&sweep, &mut tally);
-    world.judge_cursor(&sweep, program, &mut tally);
+    world.judge_cursor(&sweep, program, fenced, &mut tally);
     world.judge_buffer(&sweep, &mut tally);
     world.judge_own_writes(&mut tally);
     world.judge_constructed(&sweep, &mut tally);

@@ -111,8 +111,13 @@ impl<'r, 'a> World<'r, 'a> {
     }
 
     /// 2. The cursor: written only where the proof runs or the anchors name.
-    pub(super) fn judge_cursor(&self, sweep: &Sweep, program: &Program, tally: &mut Tally) {
+    pub(super) fn judge_cursor(&self, sweep: &Sweep, program: &Program, fenced: bool, tally: &mut Tally) {
         for CursorWrite { at, obj, value, runs_with } in &sweep.cursor_writes {
+            // Under the fence a cursor moved back only re-reads what the fence withholds.
+            if fenced && !inside(at, &self.drains) && !inside(at, &self.setter_ranges) {
+                tally.counted += 1;
+                continue;
+            }
             let ok = inside(at, &self.drains)
                 || inside(at, &self.setter_ranges)
                 || (inside(at, &self.ctor_ranges) && *obj == Obj::This && is_zero(*value));
@@ -134,6 +139,10 @@ impl<'r, 'a> World<'r, 'a> {
             }
         }
         for (at, is_call, arg) in &sweep.setter_uses {
+            if fenced && !inside(at, &self.drains) && !inside(at, &self.spawn_fns) {
+                tally.counted += 1;
+                continue;
+            }
             let ok = *is_call && (inside(at, &self.drains) || (inside(at, &self.ctor_ranges) && is_zero(*arg)));
             if ok {
                 tally.counted += 1;
