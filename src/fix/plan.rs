@@ -409,10 +409,8 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     }
     fn binds(head: &ForHead) -> Vec<String> {
         match head {
-            ForHead::VarDecl(decl) => {
-                decl.decls.iter().filter_map(|d| d.name.as_ident().map(|i| i.id.sym.to_string())).collect()
-            }
-            ForHead::Pat(pat) => pat.as_ident().map(|i| vec![i.id.sym.to_string()]).unwrap_or_default(),
+            ForHead::VarDecl(decl) => decl.decls.iter().flat_map(|d| pattern_names(&d.name)).collect(),
+            ForHead::Pat(pat) => pattern_names(pat),
             _ => Vec::new(),
         }
     }
@@ -442,6 +440,21 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     let mut collect = Collect { out: Vec::new() };
     function.node.visit(&mut collect);
     collect.out
+}
+
+/// Every name a binding pattern binds (`[i, entry]`, `{ message: m }`), not
+/// those of functions in its default values.
+fn pattern_names(pat: &Pat) -> Vec<String> {
+    struct Names(Vec<String>);
+    impl Visit for Names {
+        fn visit_binding_ident(&mut self, node: &BindingIdent) {
+            self.0.push(node.id.sym.to_string());
+        }
+        fn visit_expr(&mut self, _: &Expr) {}
+    }
+    let mut names = Names(Vec::new());
+    pat.visit_with(&mut names);
+    names.0
 }
 
 fn mentions(node: &Stmt, name: &str) -> bool {
@@ -584,9 +597,7 @@ impl<'r, 'a> GateSite<'r, 'a> {
         }
         let binds_in_body = |l: &Loop<'a>| {
             l.stmts.iter().position(|s| match s {
-                Stmt::Decl(Decl::Var(v)) => {
-                    v.decls.iter().any(|d| d.name.as_ident().is_some_and(|i| &*i.id.sym == message))
-                }
+                Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| pattern_names(&d.name).iter().any(|n| n == message)),
                 _ => false,
             })
         };

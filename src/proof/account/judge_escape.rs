@@ -135,8 +135,8 @@ impl<'r, 'a> World<'r, 'a> {
                     tally.unaccounted(
                         &kept,
                         format!(
-                            "the child built at byte {} {how} before it starts: a seed at its construction \
-                             would be taken early, and steers typed in between replayed into it",
+                            "the child built at byte {} {how} before it starts: what keeps it may reach it \
+                             (deliver to it, brief it, change its depth) where the proof does not look",
                             at.start
                         ),
                     );
