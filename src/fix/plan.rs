@@ -11,6 +11,7 @@ use crate::anchors::pattern::strip_parens;
 use crate::anchors::resolve::{class_method, clip, within, FnInfo, Refusal, Resolution};
 use crate::fix::mark::{Fix, Insertion, Marked, Mode};
 use crate::read::parse::range;
+use crate::read::scope::pattern_names;
 
 /// The seeding wrapper's parameter; a name no esbuild or terser output uses.
 const SEED_PARAM: &str = "__kssExec";
@@ -409,8 +410,8 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     }
     fn binds(head: &ForHead) -> Vec<String> {
         match head {
-            ForHead::VarDecl(decl) => decl.decls.iter().flat_map(|d| pattern_names(&d.name)).collect(),
-            ForHead::Pat(pat) => pattern_names(pat),
+            ForHead::VarDecl(decl) => pattern_names(decl.decls.iter().map(|d| &d.name)),
+            ForHead::Pat(pat) => pattern_names([&**pat]),
             _ => Vec::new(),
         }
     }
@@ -440,21 +441,6 @@ fn loops_in<'a>(function: &FnInfo<'a>) -> Vec<Loop<'a>> {
     let mut collect = Collect { out: Vec::new() };
     function.node.visit(&mut collect);
     collect.out
-}
-
-/// Every name a binding pattern binds (`[i, entry]`, `{ message: m }`), not
-/// those of functions in its default values.
-fn pattern_names(pat: &Pat) -> Vec<String> {
-    struct Names(Vec<String>);
-    impl Visit for Names {
-        fn visit_binding_ident(&mut self, node: &BindingIdent) {
-            self.0.push(node.id.sym.to_string());
-        }
-        fn visit_expr(&mut self, _: &Expr) {}
-    }
-    let mut names = Names(Vec::new());
-    pat.visit_with(&mut names);
-    names.0
 }
 
 fn mentions(node: &Stmt, name: &str) -> bool {
@@ -597,7 +583,7 @@ impl<'r, 'a> GateSite<'r, 'a> {
         }
         let binds_in_body = |l: &Loop<'a>| {
             l.stmts.iter().position(|s| match s {
-                Stmt::Decl(Decl::Var(v)) => v.decls.iter().any(|d| pattern_names(&d.name).iter().any(|n| n == message)),
+                Stmt::Decl(Decl::Var(v)) => pattern_names(v.decls.iter().map(|d| &d.name)).iter().any(|n| n == message),
                 _ => false,
             })
         };

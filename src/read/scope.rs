@@ -118,6 +118,23 @@ const GLOBALS: &[&str] = &[
     "URL",
 ];
 
+/// Every name these binding patterns bind (`[i, entry]`, `{ message: m }`),
+/// in order; a default value's expression binds nothing.
+pub fn pattern_names<'p>(pats: impl IntoIterator<Item = &'p Pat>) -> Vec<String> {
+    struct Names(Vec<String>);
+    impl Visit for Names {
+        fn visit_binding_ident(&mut self, node: &BindingIdent) {
+            self.0.push(node.id.sym.to_string());
+        }
+        fn visit_expr(&mut self, _: &Expr) {}
+    }
+    let mut names = Names(Vec::new());
+    for pat in pats {
+        pat.visit_with(&mut names);
+    }
+    names.0
+}
+
 pub fn is_global(name: &str) -> bool {
     GLOBALS.contains(&name)
 }

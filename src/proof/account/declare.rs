@@ -9,19 +9,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 
 /// The names bound by these patterns.
 pub(super) fn params_declare<'p>(pats: impl Iterator<Item = &'p Pat>) -> HashSet<String> {
-    struct Names(HashSet<String>);
-    impl Visit for Names {
-        fn visit_binding_ident(&mut self, b: &BindingIdent) {
-            self.0.insert(b.id.sym.to_string());
-        }
-        // A default value's expression binds nothing.
-        fn visit_expr(&mut self, _: &Expr) {}
-    }
-    let mut names = Names(HashSet::new());
-    for p in pats {
-        p.visit_with(&mut names);
-    }
-    names.0
+    crate::read::scope::pattern_names(pats).into_iter().collect()
 }
 
 pub(super) fn head_declares(head: &ForHead) -> HashSet<String> {
