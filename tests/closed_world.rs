@@ -64,7 +64,10 @@ fn what_opens_the_world_is_named_by_check_prove_and_apply() {
         let edits: Vec<(&str, &str)> = edits.iter().map(|(a, b)| (*a, b.as_str())).collect();
         let tree = edited("readable-cjs", &edits);
         let before = tree.sha();
-        let (exit, v) = tree.judge(Ask::check());
+        // Seed mode's fence withholds what a cursor moved back re-reads: only the gate still needs the cursor's writes.
+        let gate_only = matches!(what, "a cursor reset in a method" | "a cursor seeded through a helper");
+        let ask = |ask: Ask<'static>| if gate_only { ask.mode("gate") } else { ask };
+        let (exit, v) = tree.judge(ask(Ask::check()));
         assert_eq!(exit, 2, "{what}: --check must not call it patchable: {v:#}");
         let places = v["accounting"]["unaccounted"].as_array().cloned().unwrap_or_default();
         let found = places.iter().any(|p| format!("{} {}", p["code"], p["why"]).contains(named));
@@ -74,13 +77,14 @@ fn what_opens_the_world_is_named_by_check_prove_and_apply() {
             assert!(places.iter().all(|p| p["offset"].as_u64().is_some()), "{what}: every place has its offset");
             assert!(v["error"].as_str().unwrap().contains("would be open"), "{what}: {v:#}");
             assert!(v["next_step"].as_str().unwrap().contains("cannot change that"), "{what}: {v:#}");
-            let (_, prove) = tree.judge(Ask::prove());
+            let (_, prove) = tree.judge(ask(Ask::prove()));
             // Open, or disproved where running the spawn function already shows the replay.
             let outcome = prove["proof"]["outcome"].as_str().unwrap_or_default().to_string();
             assert!(outcome == "open" || outcome == "disproved", "{what}: {prove:#}");
             assert_eq!(prove["proof"]["accounting"]["closed"], false, "{what}");
         }
-        for mode in ["seed", "gate"] {
+        let modes: &[&str] = if gate_only { &["gate"] } else { &["seed", "gate"] };
+        for mode in modes {
             let out = tree.run(&["--mode", mode]);
             assert_eq!(code(&out), 2, "{what} {mode}: apply must refuse");
             let out = tree.run(&["--mode", mode, "--allow-inconclusive"]);
@@ -172,7 +176,27 @@ fn every_spawn_function_runs_in_the_proof() {
         &[(SPAWNED, &format!("  Object.assign(subAgentExecution, {{ steeringReaderIndex: 0 }});\n{SPAWNED}"))],
     );
     let (_, v) = tree.judge(Ask::prove());
-    assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
     let late = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "late-spawn-1").unwrap().clone();
-    assert_eq!(late["patched_observed"], "root A; sub A", "the reset after the seeding ran: {late:#}");
+    assert_eq!(late["stock_observed"], "root A; sub A", "{late:#}");
+    // The reset after the seeding ran, and re-read what the seed's fence then withheld.
+    assert_eq!(late["patched_observed"], "root A; sub nothing", "the fence held after the reset: {late:#}");
+}
+
+/// Seed mode's fence does not trust the cursor: a method that resets it on
+/// every run is accepted, and the patched bundle still hands a late
+/// sub-agent nothing old (the gate mode's accounting still refuses it, above).
+#[test]
+fn a_cursor_reset_in_a_method_is_fenced_in_seed_mode() {
+    let tree = edited(
+        "readable-cjs",
+        &[
+            ("  queueSteering(message) {", "  beginRun() {\n    this.steeringReaderIndex = 0;\n  }\n  queueSteering(message) {"),
+            (SPAWNED, &format!("  subAgentExecution.beginRun();\n{SPAWNED}")),
+        ],
+    );
+    let (exit, v) = tree.judge(Ask::dry_run());
+    assert_eq!(exit, 0, "{v:#}");
+    assert_eq!(v["proof"]["outcome"], "passed", "{v:#}");
+    let late = v["proof"]["cases"].as_array().unwrap().iter().find(|c| c["name"] == "late-spawn-1").unwrap().clone();
+    assert_eq!(late["patched_observed"], "root A; sub nothing", "{late:#}");
 }

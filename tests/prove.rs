@@ -94,6 +94,8 @@ fn a_bundle_fixed_by_someone_else_is_refused_and_not_patched() {
     assert_eq!(exit, 2, "{v:#}");
     // The stock side shows no replay (disproved), and the write is named either way.
     assert_eq!(v["proof"]["outcome"], "disproved", "{v:#}");
+    // Seed mode's fence does not depend on the cursor; the gate's accounting still names the write.
+    let (_, v) = proof_of(&tree, Ask::prove().mode("gate"));
     let places = v["proof"]["accounting"]["unaccounted"].as_array().unwrap();
     assert!(
         places
