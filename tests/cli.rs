@@ -250,9 +250,8 @@ fn check_patched_reports_mode_and_insertions_on_every_bundle() {
                     // A seeding wrapper per spawn site, and the fence: the message numbered where the
                     // buffer builds it, the ids forgotten at a clear, the count at the first drain, the skip.
                     let sites = anchor_matches(&stock_check(bundle), "spawn-site").len();
-                    let with = |part: &str| {
-                        insertions.iter().filter(|i| i["text"].as_str().unwrap().contains(part)).count()
-                    };
+                    let with =
+                        |part: &str| insertions.iter().filter(|i| i["text"].as_str().unwrap().contains(part)).count();
                     assert_eq!(with("setSteeringReaderIndex"), sites, "{what}");
                     assert_eq!(with("__kssSeq=n"), 1, "{what}");
                     assert_eq!(with("__kssIds=void 0"), 1, "{what}");

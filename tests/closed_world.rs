@@ -190,7 +190,10 @@ fn a_cursor_reset_in_a_method_is_fenced_in_seed_mode() {
     let tree = edited(
         "readable-cjs",
         &[
-            ("  queueSteering(message) {", "  beginRun() {\n    this.steeringReaderIndex = 0;\n  }\n  queueSteering(message) {"),
+            (
+                "  queueSteering(message) {",
+                "  beginRun() {\n    this.steeringReaderIndex = 0;\n  }\n  queueSteering(message) {",
+            ),
             (SPAWNED, &format!("  subAgentExecution.beginRun();\n{SPAWNED}")),
         ],
     );

@@ -163,11 +163,8 @@ fn plan_seed(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
 /// built before that: whatever moved the cursor back or kept the child.
 fn plan_fence(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let index = &resolution.index;
-    let built = &resolution
-        .get("buffer-append")
-        .first()
-        .ok_or_else(|| drift("buffer-append", "did not resolve"))?
-        .range;
+    let built =
+        &resolution.get("buffer-append").first().ok_or_else(|| drift("buffer-append", "did not resolve"))?.range;
     // Numbered by id as well, on the buffer: a copy of an earlier message, or
     // one built again with its id, is still the earlier message.
     let m = "__kssMsg";

@@ -51,8 +51,7 @@ pub fn run(cli: &Options, action: Action, mode: Mode, target: Target) -> Outcome
         mode
     };
     outcome.mode = mode;
-    let no_op =
-        writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode && !crate::fix::plan::predates_fence(m));
+    let no_op = writes && matches!(marks, Ok(Some(ref m)) if m.mode == mode && !crate::fix::plan::predates_fence(m));
     // A wrong node is said to be one before anything blames the proof or the bundle.
     // One node for the probe, node --check and the proof, chosen only when one runs.
     let node = std::cell::LazyCell::new(|| validate::choose_node(cli.node.as_deref()));

@@ -330,7 +330,8 @@ fn evaluate(
     };
     // The closed world is accounted for on the stock code whenever the proof
     // runs: first, since what it accepts because the proof runs it is probed.
-    let accounting = (planned.is_ok() && prove.is_some()).then(|| crate::proof::account::account(&resolution, program, mode.fix == crate::fix::mark::Fix::Seed));
+    let accounting = (planned.is_ok() && prove.is_some())
+        .then(|| crate::proof::account::account(&resolution, program, mode.fix == crate::fix::mark::Fix::Seed));
     let must_run = accounting.as_ref().map(|a| a.must_run.as_slice()).unwrap_or_default();
     // A slice that cannot be cut leaves the proof inconclusive; the anchors
     // still decide the state.
