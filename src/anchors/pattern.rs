@@ -102,6 +102,24 @@ impl Pattern {
         spelled.0
     }
 
+    /// The keys of the pattern's objects (`{ kind: $K }`): a match spells
+    /// each as a key (or a shorthand), not only as some name. Not metavariables.
+    pub fn keys(&self) -> Vec<String> {
+        struct Keys(Vec<String>);
+        impl Visit for Keys {
+            fn visit_key_value_prop(&mut self, node: &KeyValueProp) {
+                let key = prop_name(&node.key).filter(|k| metavariable_name(k).is_none() && !k.is_empty());
+                if let Some(key) = key.filter(|k| !self.0.iter().any(|have| have == k)) {
+                    self.0.push(key.to_string());
+                }
+                node.value.visit_with(self);
+            }
+        }
+        let mut keys = Keys(Vec::new());
+        self.expr.visit_with(&mut keys);
+        keys.0
+    }
+
     /// Whether `$VAR` occurs in this pattern, and only as what a `new` constructs.
     pub fn only_constructed(&self, var: &str) -> bool {
         struct Uses<'v> {

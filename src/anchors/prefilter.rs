@@ -24,7 +24,7 @@ use std::ops::Range;
 use swc_ecma_ast::Program;
 
 use crate::anchors::anchor::{AnchorSet, Shape};
-use crate::anchors::pattern::Literal;
+use crate::anchors::pattern::{Literal, Pattern};
 use crate::anchors::resolve::{Lookups, Mention};
 use crate::read::parse::{self, ParseError, SourceKind};
 use crate::read::scan::{self, Scan};
@@ -82,9 +82,9 @@ fn prefiltered<T>(
     let alternatives = required(anchors)?;
     let runs = Runs::new(source, scan);
     let mut wanted = vec![false; runs.count()];
-    runs.prefetch(alternatives.iter().filter_map(|l| rarest(l)).map(|l| l.text.as_str()));
-    for literals in &alternatives {
-        for run in runs.spelling_all(literals) {
+    runs.prefetch(alternatives.iter().filter_map(|r| rarest(&r.literals)).map(|l| l.text.as_str()));
+    for required in &alternatives {
+        for run in runs.spelling_all(required) {
             wanted[run] = true;
         }
     }
@@ -136,6 +136,7 @@ fn prefiltered<T>(
                 Mention::Token | Mention::Constructed | Mention::Named => {
                     found.retain(|run| runs.spelled_as_word(*run, &mention.0))
                 }
+                Mention::Name => found.retain(|run| runs.spelled_as_name(*run, &mention.0)),
                 _ => {}
             }
             mentions.insert(mention, found);
@@ -165,33 +166,48 @@ fn prefiltered<T>(
     }
 }
 
+/// What a match of one alternative pattern spells: all of `literals`, and
+/// all inside one class where `in_one_class` (a class anchor's match is the
+/// class, its method's pattern and the class's own both inside it).
+struct Required {
+    literals: Vec<Literal>,
+    /// Names among `literals` the match spells as an object's key.
+    keys: Vec<String>,
+    in_one_class: bool,
+}
+
 /// For each anchor that can match outside another anchor's matches, the sets
 /// of literals (one per alternative pattern) a match must spell all of. An
 /// alternative that spells nothing is found through the text its `same`
 /// constraint binds (a lookup); without one there is nothing to search for.
-fn required(anchors: &AnchorSet) -> Result<Vec<Vec<Literal>>, String> {
+fn required(anchors: &AnchorSet) -> Result<Vec<Required>, String> {
     let mut out = Vec::new();
     for anchor in anchors.anchors.iter().filter(|a| a.inside.is_none()) {
-        let alternatives: Vec<Vec<Literal>> = match &anchor.shape {
+        let in_one_class = matches!(anchor.shape, Shape::Class { .. });
+        let of = |p: &Pattern| (p.literals(), p.keys());
+        let alternatives: Vec<(Vec<Literal>, Vec<String>)> = match &anchor.shape {
             // The method's pattern and the class's own are both inside the class.
             Shape::Class { method, method_has, class_has } => {
-                let mut literals = method_has.literals();
+                let (mut literals, mut keys) = of(method_has);
                 if method != "*" {
                     literals.push(Literal::name(method));
                 }
-                for more in class_has.iter().flat_map(|p| p.literals()) {
-                    if !literals.contains(&more) {
-                        literals.push(more);
+                for (more, more_keys) in class_has.iter().map(of) {
+                    for more in more {
+                        if !literals.contains(&more) {
+                            literals.push(more);
+                        }
                     }
+                    keys.extend(more_keys.into_iter().filter(|k| !keys.contains(k)).collect::<Vec<_>>());
                 }
-                vec![literals]
+                vec![(literals, keys)]
             }
             Shape::Function { has_string, has } => {
-                has_string.iter().map(|s| vec![Literal::text(s)]).chain(has.iter().map(|p| p.literals())).collect()
+                has_string.iter().map(|s| (vec![Literal::text(s)], Vec::new())).chain(has.iter().map(of)).collect()
             }
-            Shape::Expr { patterns } => patterns.iter().map(|p| p.literals()).collect(),
+            Shape::Expr { patterns } => patterns.iter().map(of).collect(),
         };
-        for literals in alternatives {
+        for (literals, keys) in alternatives {
             if literals.is_empty() {
                 if anchor.same.is_empty() {
                     return Err(format!(
@@ -210,15 +226,20 @@ fn required(anchors: &AnchorSet) -> Result<Vec<Vec<Literal>>, String> {
                     anchor.id, odd.text
                 ));
             }
-            out.push(literals);
+            out.push(Required { literals, keys, in_one_class });
         }
     }
-    // An alternative that spells all of another's finds no run that one does not.
-    out.sort_by_key(|literals| literals.len());
-    let mut kept: Vec<Vec<Literal>> = Vec::new();
-    for literals in out {
-        if !kept.iter().any(|k| k.iter().all(|l| literals.contains(l))) {
-            kept.push(literals);
+    // An alternative that spells all of another's (and, if that one's must
+    // be in one class, in one class too) finds no run that one does not.
+    out.sort_by_key(|r| r.literals.len());
+    let mut kept: Vec<Required> = Vec::new();
+    for r in out {
+        if !kept.iter().any(|k| {
+            (!k.in_one_class || r.in_one_class)
+                && k.literals.iter().all(|l| r.literals.contains(l))
+                && k.keys.iter().all(|key| r.keys.contains(key))
+        }) {
+            kept.push(r);
         }
     }
     Ok(kept)
@@ -378,8 +399,11 @@ impl<'s> Runs<'s> {
         out
     }
 
-    /// Runs that spell every one of `literals`.
-    fn spelling_all(&self, literals: &[Literal]) -> Vec<usize> {
+    /// Runs that spell every one of the literals `required` names, as its
+    /// match would: a name as a token, a text inside a string, a template or
+    /// a regular expression; all inside one class if it says so.
+    fn spelling_all(&self, required: &Required) -> Vec<usize> {
+        let literals = &required.literals;
         let Some(rarest) = rarest(literals) else { return Vec::new() };
         // A name is a whole token (`isHandled`, not inside `isHandledReflectionObject`).
         let how = |l: &Literal| l.name.then_some(Mention::Name);
@@ -389,7 +413,31 @@ impl<'s> Runs<'s> {
         runs.retain(|run| {
             literals.iter().all(|l| l == rarest || !self.occurring(&l.text, how(l), Some(*run)).is_empty())
         });
+        // The bytes are there; are the tokens? Text in a string, a template,
+        // a regular expression or a comment is no name, a name or a comment no string.
+        runs.retain(|run| self.spelled_by_tokens(*run, required));
         runs
+    }
+
+    /// Whether the run's tokens spell every one of `required`'s literals (in
+    /// one class if it says so). Tokens in doubt, or classes the lexer could
+    /// not pair with their bodies: yes.
+    fn spelled_by_tokens(&self, run: usize, required: &Required) -> bool {
+        let tokens = self.tokens_of(run);
+        let Some(tokens) = tokens.as_ref() else { return true };
+        let at: Vec<Vec<usize>> = required
+            .literals
+            .iter()
+            .map(|l| if l.name { tokens.names_at(&l.text) } else { tokens.literals_holding(&l.text) })
+            .chain(required.keys.iter().map(|key| tokens.keys_at(key)))
+            .collect();
+        if at.iter().any(Vec::is_empty) {
+            return false;
+        }
+        match (required.in_one_class, tokens.classes()) {
+            (true, Some(classes)) => classes.iter().any(|c| at.iter().all(|a| a.iter().any(|p| c.contains(p)))),
+            _ => true,
+        }
     }
 
     /// Runs holding `text` as a token where `how` says (or inside an escaped literal).
@@ -456,6 +504,13 @@ impl<'s> Runs<'s> {
     /// (tokens in doubt: yes).
     fn spelled_as_word(&self, run: usize, name: &str) -> bool {
         self.tokens_of(run).as_ref().as_ref().is_none_or(|t| t.spells_word(name))
+    }
+
+    /// Whether `name` may be a name of the run as `Mention::Name` means it: a
+    /// word, or the whole of a string (a computed key); not text inside a
+    /// literal or a comment (tokens in doubt: yes).
+    fn spelled_as_name(&self, run: usize, name: &str) -> bool {
+        self.tokens_of(run).as_ref().as_ref().is_none_or(|t| !t.names_at(name).is_empty())
     }
 
     /// Runs that may bind `name` at top level.
@@ -536,4 +591,73 @@ fn rarest(literals: &[Literal]) -> Option<&Literal> {
 
 fn run_of(starts: &[usize], at: usize) -> usize {
     starts.partition_point(|s| *s <= at) - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The statement runs (by their first bytes) that `required` picks in `source`.
+    fn picked(source: &str, required: &Required) -> Vec<String> {
+        let scan = scan::scan(source.as_bytes());
+        assert!(scan.unsure.is_none(), "{source}");
+        let runs = Runs::new(source, &scan);
+        runs.spelling_all(required).into_iter().map(|r| source[runs.range(r)].trim().to_string()).collect()
+    }
+
+    fn names(names: &[&str]) -> Required {
+        Required { literals: names.iter().map(|n| Literal::name(n)).collect(), keys: Vec::new(), in_one_class: false }
+    }
+
+    #[test]
+    fn a_name_inside_a_literal_or_a_comment_picks_no_statement() {
+        let source = "var a=\"\\\\p{Pc}\";\nvar b=`Pc ${x}`;\nvar c=/\\p{Pc}/u;\n// Pc\nvar d=1;\n/* Pc */var e=2;\nvar f='x Pc';\n";
+        assert!(picked(source, &names(&["Pc"])).is_empty());
+        let source = "var a=`x ${Pc} y`;\nvar b=o[\"Pc\"];\nvar c=P\\u0063;\nvar d=new Pc;\nvar e=\"Pc x\";\n";
+        assert_eq!(
+            picked(source, &names(&["Pc"])),
+            ["var a=`x ${Pc} y`;", "var b=o[\"Pc\"];", "var c=P\\u0063;", "var d=new Pc;"]
+        );
+    }
+
+    #[test]
+    fn a_text_is_found_in_strings_templates_and_regular_expressions_only() {
+        let text = Required { literals: vec![Literal::text("steer")], keys: Vec::new(), in_one_class: false };
+        let source = "var a=steer;\nvar b='a steer';\nvar c=`x${y}steer`;\nvar d=/steer/;\n";
+        assert_eq!(picked(source, &text), ["var b='a steer';", "var c=`x${y}steer`;", "var d=/steer/;"]);
+        assert!(picked("var e=1;\n// steer\nvar f=2;\n/* steer */var g=3;\n", &text).is_empty());
+    }
+
+    #[test]
+    fn a_class_anchor_wants_its_literals_in_one_class_and_its_keys_as_keys() {
+        let buffer = Required {
+            literals: ["handlers", "size", "Set"].iter().map(|n| Literal::name(n)).collect(),
+            keys: vec!["handlers".into()],
+            in_one_class: true,
+        };
+        let source = concat!(
+            // Spread over two classes, and the key outside both.
+            "var A=class{f(){return this.handlers.size}},B=class{g(){return new Set}},o={handlers:1};\n",
+            // One class, but `handlers` never a key (a server's handler map).
+            "var C=class{constructor(){this.handlers=new Map}f(){return this.handlers.size+new Set}};\n",
+            // The buffer: a key and a member in one class.
+            "var D=class{add(k){return{kind:k,handlers:new Set}}isHandled(m){return m.handlers.size>0}};\n",
+            // A string key and the `extends` clause are the class's too.
+            "class E extends f({\"handlers\":new Set}){g(m){return m.handlers.size}}\n",
+        );
+        assert_eq!(picked(source, &buffer).len(), 2, "{:?}", picked(source, &buffer));
+        assert!(picked(source, &buffer)[0].starts_with("var D="));
+        assert!(picked(source, &buffer)[1].starts_with("class E"));
+    }
+
+    #[test]
+    fn a_name_lookup_reads_tokens_not_text() {
+        let source = "var a='Pc';\nvar b=\"x Pc\";\nvar c=`${Pc}`;\n// Pc\nvar d=1;\n";
+        let scan = scan::scan(source.as_bytes());
+        let runs = Runs::new(source, &scan);
+        let found: Vec<usize> =
+            runs.mentioning("Pc", Mention::Name).into_iter().filter(|r| runs.spelled_as_name(*r, "Pc")).collect();
+        let texts: Vec<&str> = found.iter().map(|r| source[runs.range(*r)].trim()).collect();
+        assert_eq!(texts, ["var a='Pc';", "var c=`${Pc}`;"]);
+    }
 }

@@ -32,12 +32,15 @@ pub struct Tokens<'s> {
     tokens: Vec<Token>,
     /// Some word holds a `\`: a name may be spelled without its bytes.
     escaped: bool,
+    /// Each class's bytes, from its `class` keyword to its body's `}` (None:
+    /// a class keyword the lexer could not pair with its body).
+    classes: Option<Vec<std::ops::Range<usize>>>,
 }
 
 /// Reads `run`'s tokens (Err: they are in doubt).
 pub fn read(run: &[u8]) -> Result<Tokens<'_>, Doubt> {
-    let (tokens, escaped) = lex(run)?;
-    Ok(Tokens { run, tokens, escaped })
+    let (tokens, escaped, classes) = lex(run)?;
+    Ok(Tokens { run, tokens, escaped, classes })
 }
 
 impl Tokens<'_> {
@@ -73,6 +76,83 @@ impl Tokens<'_> {
             };
             raw == name.as_bytes() || raw.contains(&b'\\') && spelled(raw) == name
         })
+    }
+
+    /// Where (byte offsets in the run, in order) a token is the name `name`:
+    /// a word that spells it (escapes decoded), or a string, or a template
+    /// without substitutions, that is all of it (a computed key `a["name"]`).
+    /// Text inside a literal, a regular expression or a comment is no token.
+    pub fn names_at(&self, name: &str) -> Vec<usize> {
+        self.name_tokens(name).map(|k| self.tokens[k].start as usize).collect()
+    }
+
+    /// Where (byte offsets in the run, in order) the name `name` (as
+    /// `names_at` finds it) may be an object's key: followed by `:` (or by
+    /// `,` or `}`: a shorthand), and not after a `.`.
+    pub fn keys_at(&self, name: &str) -> Vec<usize> {
+        self.name_tokens(name)
+            .filter(|k| {
+                let word = self.tokens[*k].kind == Kind::Word;
+                let dotted =
+                    k.checked_sub(1).is_some_and(|j| matches!(self.tokens[j].kind, Kind::Punct(P::Dot | P::OptDot)));
+                // Only a word can be a shorthand.
+                let ends = self.tokens.get(k + 1).is_some_and(|t| match t.kind {
+                    Kind::Punct(P::Colon) => true,
+                    Kind::Punct(P::Comma) => word,
+                    Kind::Close => word && matches!(self.tokens[t.mate as usize].kind, Kind::Open(Bracket::Brace(_))),
+                    _ => false,
+                });
+                ends && !(word && dotted)
+            })
+            .map(|k| self.tokens[k].start as usize)
+            .collect()
+    }
+
+    /// The indexes of the tokens that are the name `name` (see `names_at`).
+    fn name_tokens<'a>(&'a self, name: &'a str) -> impl Iterator<Item = usize> + 'a {
+        let word = move |raw: &[u8]| raw == name.as_bytes() || raw.contains(&b'\\') && spelled(raw) == name;
+        let whole = move |raw: &[u8]| {
+            let inner = match raw {
+                [q @ (b'"' | b'\'' | b'`'), inner @ .., end] if end == q => inner,
+                _ => return false,
+            };
+            inner == name.as_bytes()
+                || inner.contains(&b'\\') && crate::read::unescape::unescape(&String::from_utf8_lossy(inner)) == name
+        };
+        self.tokens.iter().enumerate().filter_map(move |(k, t)| {
+            let raw = &self.run[t.start as usize..t.end as usize];
+            let is = match t.kind {
+                Kind::Word => word(raw),
+                Kind::Private => word(raw.strip_prefix(b"#").unwrap_or(raw)),
+                Kind::Literal => whole(raw),
+                _ => false,
+            };
+            is.then_some(k)
+        })
+    }
+
+    /// Where (byte offsets in the run, in order) a string, a template's text
+    /// or a regular expression holds `text` (escapes decoded); a name's or a
+    /// comment's text does not.
+    pub fn literals_holding(&self, text: &str) -> Vec<usize> {
+        self.tokens
+            .iter()
+            .filter(|t| {
+                let raw = &self.run[t.start as usize..t.end as usize];
+                matches!(t.kind, Kind::Literal | Kind::Open(Bracket::Subst))
+                    && (memchr::memmem::find(raw, text.as_bytes()).is_some()
+                        || raw.contains(&b'\\')
+                            && crate::read::unescape::unescape(&String::from_utf8_lossy(raw)).contains(text))
+            })
+            .map(|t| t.start as usize)
+            .collect()
+    }
+
+    /// The bytes of each class of the run (nested ones too), from its `class`
+    /// keyword (so its `extends` clause) to its body's `}`. None: the lexer
+    /// could not pair some `class` with its body.
+    pub fn classes(&self) -> Option<&[std::ops::Range<usize>]> {
+        self.classes.as_deref()
     }
 
     /// Whether `name` is spelled by a word outside every bracket of the run
@@ -270,8 +350,9 @@ struct Frame {
     at: usize,
     /// `function` seen on this level, its `(` not yet: Some(whether a declaration).
     function: Option<bool>,
-    /// `class` seen on this level, its body not yet: Some(whether a declaration).
-    class: Option<bool>,
+    /// `class` seen on this level, its body not yet: Some(whether a
+    /// declaration, where its keyword starts).
+    class: Option<(bool, usize)>,
     /// Open `?` of conditionals on this level.
     ternary: u32,
     /// Whether the last `:` on this level ended a conditional's first branch.
@@ -288,9 +369,16 @@ struct Lexer<'s> {
     fn_decl: std::collections::HashMap<usize, bool>,
     /// A word with a `\` was read.
     escaped: bool,
+    /// Each class body's `{` (token index), with where its `class` keyword starts.
+    classes: Vec<(usize, usize)>,
+    /// A `class` keyword came while another on its level still awaited its body.
+    classes_unpaired: bool,
 }
 
-fn lex(src: &[u8]) -> Result<(Vec<Token>, bool), Doubt> {
+/// The tokens, whether a word holds an escape, and each class's bytes (see `Tokens::classes`).
+type Lexed = (Vec<Token>, bool, Option<Vec<std::ops::Range<usize>>>);
+
+fn lex(src: &[u8]) -> Result<Lexed, Doubt> {
     let mut lx = Lexer {
         src,
         i: 0,
@@ -301,6 +389,8 @@ fn lex(src: &[u8]) -> Result<(Vec<Token>, bool), Doubt> {
         newline: false,
         fn_decl: std::collections::HashMap::new(),
         escaped: false,
+        classes: Vec::new(),
+        classes_unpaired: false,
     };
     if src.starts_with(b"#!") {
         lx.i = memchr::memchr(b'\n', src).unwrap_or(src.len());
@@ -309,7 +399,11 @@ fn lex(src: &[u8]) -> Result<(Vec<Token>, bool), Doubt> {
     if lx.frames.len() != 1 {
         return Err("a bracket is not closed");
     }
-    Ok((lx.tokens, lx.escaped))
+    let classes = (!lx.classes_unpaired).then(|| {
+        let tokens = &lx.tokens;
+        lx.classes.iter().map(|(keyword, open)| *keyword..tokens[tokens[*open].mate as usize].end as usize).collect()
+    });
+    Ok((lx.tokens, lx.escaped, classes))
 }
 
 impl<'s> Lexer<'s> {
@@ -471,7 +565,9 @@ impl<'s> Lexer<'s> {
                 let decl = statement || self.last_word(0) == Some(b"async") && self.async_statement();
                 self.frame().function = Some(decl);
             } else if word == b"class" && !dotted && !key {
-                self.frame().class = Some(statement);
+                // `class A extends class {} {}`: the level's one slot holds only the inner class.
+                self.classes_unpaired |= self.frame().class.is_some();
+                self.frame().class = Some((statement, start));
             }
         }
         self.push(Kind::Word, start);
@@ -705,7 +801,7 @@ impl<'s> Lexer<'s> {
                         Some(decl) => Brace::Body { decl: *decl },
                         None => return Err("a `{` after parameters the tool cannot place"),
                     },
-                    _ if class.is_some() => Brace::Class { decl: class == Some(true) },
+                    _ if class.is_some() => Brace::Class { decl: class.is_some_and(|c| c.0) },
                     Kind::Open(Bracket::Paren(Paren::Group)) if !self.newline && self.method_key(open) => {
                         self.tokens[open].kind = Kind::Open(Bracket::Paren(Paren::Params));
                         Brace::Body { decl: false }
@@ -720,7 +816,7 @@ impl<'s> Lexer<'s> {
                 if self.last_word(0) == Some(b"extends") {
                     return Err("a class extends an object literal");
                 }
-                Brace::Class { decl: class == Some(true) }
+                Brace::Class { decl: class.is_some_and(|c| c.0) }
             }
             Kind::Word => {
                 let w = self.text(&t);
@@ -774,8 +870,10 @@ impl<'s> Lexer<'s> {
                 }
             }
         };
-        if matches!(kind, Brace::Class { .. }) {
+        if let (Brace::Class { .. }, Some((_, keyword))) = (kind, class) {
             self.frame().class = None;
+            // This `{` is pushed next.
+            self.classes.push((keyword, self.tokens.len()));
         }
         Ok(kind)
     }
@@ -1417,6 +1515,64 @@ mod tests {
         for src in ["x.Pc=1;", "new Pc;", "x={Pc:1};", "class A{#Pc}", "P\\u0063=1;"] {
             assert!(word(src), "{src}");
         }
+    }
+
+    #[test]
+    fn a_name_is_a_token_or_a_whole_string() {
+        let at = |src: &str| read(src.as_bytes()).expect("tokens read").names_at("Pc");
+        for src in [
+            "x=\"\\\\p{Pc}\";",
+            "x=/\\p{Pc}/u;",
+            "x=`Pc ${a}`;",
+            "x=`a${b}Pc`;",
+            "// Pc\nx=1;",
+            "/* Pc */x=1;",
+            "x='Pc '",
+        ] {
+            assert!(at(src).is_empty(), "{src}");
+        }
+        for (src, want) in
+            [("x=`a${Pc}b`;", 6), ("a[\"Pc\"];", 2), ("a[`Pc`];", 2), ("a['P\\u0063'];", 2), ("P\\u0063=1;", 0)]
+        {
+            assert_eq!(at(src), [want], "{src}");
+        }
+    }
+
+    #[test]
+    fn a_key_is_a_name_before_a_colon_or_a_shorthand() {
+        let keys = |src: &str| read(src.as_bytes()).expect("tokens read").keys_at("k");
+        for src in ["x={k:1};", "x={'k':1};", "x={a,k};", "x={k}"] {
+            assert_eq!(keys(src).len(), 1, "{src}");
+        }
+        for src in ["x.k=1;", "f(x.k,1);", "x={a:y.k};", "x={a:'k'};", "x={a:`${k}`};"] {
+            assert!(keys(src).is_empty(), "{src}");
+        }
+    }
+
+    #[test]
+    fn a_literals_text_is_not_a_names() {
+        let holding = |src: &str| read(src.as_bytes()).expect("tokens read").literals_holding("steer").len();
+        for (src, want) in [
+            ("steer=1;", 0),
+            ("// steer\n", 0),
+            ("x='a steer';", 1),
+            ("x=`${a}steer${b}`", 1),
+            ("x=`steer${a}`", 1),
+            ("x=/steer/", 1),
+            ("x='ste\\u0065r'", 1),
+        ] {
+            assert_eq!(holding(src), want, "{src}");
+        }
+    }
+
+    #[test]
+    fn each_class_runs_from_its_keyword_to_its_body() {
+        let classes = |src: &str| read(src.as_bytes()).expect("tokens read").classes().map(<[_]>::to_vec);
+        let src = "var a={class:1},A=class extends B{f(){return class{}}};class C{}";
+        let got: Vec<&str> = classes(src).expect("paired").into_iter().map(|r| &src[r]).collect();
+        assert_eq!(got, ["class extends B{f(){return class{}}}", "class{}", "class C{}"]);
+        // A class in another's `extends` clause, on the same level: not paired, so in doubt.
+        assert_eq!(classes("var A=class extends class{}{};"), None);
     }
 
     #[test]
