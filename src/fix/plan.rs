@@ -71,6 +71,19 @@ pub fn length_of(resolution: &Resolution, param: &str) -> Result<String, Refusal
     rewrite_this(resolution, expr, param, 0)
 }
 
+/// The buffer length written from `owner`, and the buffer's slot in the
+/// session's services where that length reads `<owner>.sessionServices.<slot>`
+/// (None: it reaches the buffer otherwise).
+fn buffer_through(resolution: &Resolution, owner: &str) -> Result<(String, Option<String>), Refusal> {
+    let length = length_of(resolution, owner)?;
+    let via = format!("{owner}.sessionServices.");
+    let slot = length
+        .find(&via)
+        .and_then(|at| crate::anchors::resolve::buffer_slot(&length[at..]))
+        .map(|(slot, _)| slot.to_string());
+    Ok((length, slot))
+}
+
 fn rewrite_this(resolution: &Resolution, expr: &Expr, param: &str, depth: u8) -> Result<String, Refusal> {
     struct Refs {
         this: Vec<Range<usize>>,
@@ -190,13 +203,10 @@ fn plan_fence(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let (site, exec) = drain_site(resolution)?;
     let message = site.message;
     // The buffer as the execution reaches it, where its length says so.
-    let by_id = length_of(resolution, &exec)
+    let by_id = buffer_through(resolution, &exec)
         .ok()
-        .and_then(|length| {
-            let at = length.find("sessionServices.")?;
-            let (slot, _) = crate::anchors::resolve::buffer_slot(&length[at..])?;
-            Some(format!("{exec}.sessionServices?.{slot}?.{IDS}?.get({message}.id)??"))
-        })
+        .and_then(|(_, slot)| slot)
+        .map(|slot| format!("{exec}.sessionServices?.{slot}?.{IDS}?.get({message}.id)??"))
         .unwrap_or_default();
     // A message with no number was not built by the builder the tool found: withheld, not guessed new.
     let check = format!("if({message}&&({by_id}{message}.{STAMP}??0)<={exec}.{BORN})continue;");
@@ -229,7 +239,7 @@ fn born_at_entry(resolution: &Resolution, drain: &FnInfo, exec: &str) -> Result<
         .iter()
         .find(|s| !matches!(s, Stmt::Expr(e) if matches!(&*e.expr, Expr::Lit(Lit::Str(_)))))
         .map_or(range(body).end - 1, |s| range(s).start);
-    let x = "__kssExec";
+    let x = SEED_PARAM;
     Ok(Insertion {
         at,
         text: format!(
@@ -853,21 +863,17 @@ fn plan_rewind(resolution: &Resolution) -> Result<Vec<Insertion>, Refusal> {
     let class_of = |at: &Range<usize>| index.classes.iter().find(|c| c.range == *at);
 
     // The buffer object, from the execution's side: `this.sessionServices.<slot>`.
-    let length = length_of(resolution, "this")?;
-    let buffer = length
-        .find("this.sessionServices.")
-        .and_then(|at| crate::anchors::resolve::buffer_slot(&length[at..]))
-        .map(|(slot, _)| format!("this.sessionServices.{slot}"))
-        .ok_or_else(|| {
-            drift(
-                "queued-length",
-                format!(
-                    "the buffer length `{}` is not read through this.sessionServices.<buffer>, \
-                     so the rewind cannot find the buffer",
-                    clip(&length)
-                ),
-            )
-        })?;
+    let (length, slot) = buffer_through(resolution, "this")?;
+    let buffer = slot.map(|slot| format!("this.sessionServices.{slot}")).ok_or_else(|| {
+        drift(
+            "queued-length",
+            format!(
+                "the buffer length `{}` is not read through this.sessionServices.<buffer>, \
+                 so the rewind cannot find the buffer",
+                clip(&length)
+            ),
+        )
+    })?;
 
     // The buffer's clear method: count the clear first thing.
     let count = Insertion {

@@ -77,13 +77,13 @@ pub struct Inspection {
 }
 
 impl Inspection {
-    /// The stock bytes: recovered from the markers, or the file itself when
-    /// it carries none (None only for a tampered file).
     /// Patched in seed mode by a version without the seed's fence: apply upgrades it.
     pub fn predates_fence(&self) -> bool {
         matches!(self.state, State::Patched(_)) && self.marked.as_ref().is_some_and(crate::fix::plan::predates_fence)
     }
 
+    /// The stock bytes: recovered from the markers, or the file itself when
+    /// it carries none (None only for a tampered file).
     pub fn stock(&self) -> Option<&[u8]> {
         match (&self.recovered, self.state) {
             (Some(recovered), _) => Some(recovered),
@@ -180,7 +180,7 @@ fn inspect_bytes(
     let judge_by = matches!(depth, Depth::Check(_)).then_some(Mode::SEED);
     // A file patched in this mode is proved with the insertions it carries.
     let installed: Option<Vec<Insertion>> = match (&out.marked, out.state) {
-        (Some(marked), State::Patched(m)) if m == mode && !crate::fix::plan::predates_fence(marked) => Some(
+        (Some(marked), State::Patched(m)) if m == mode && !out.predates_fence() => Some(
             marked
                 .found
                 .iter()
