@@ -76,6 +76,8 @@ fn what_opens_the_world_is_named_by_check_prove_and_apply() {
         if !foreign {
             assert!(places.iter().all(|p| p["offset"].as_u64().is_some()), "{what}: every place has its offset");
             assert!(v["error"].as_str().unwrap().contains("would be open"), "{what}: {v:#}");
+            // A script reading `message` is not told the file is patchable.
+            assert_eq!(v["message"], v["error"], "{what}: {v:#}");
             assert!(v["next_step"].as_str().unwrap().contains("cannot change that"), "{what}: {v:#}");
             let (_, prove) = tree.judge(ask(Ask::prove()));
             // Open, or disproved where running the spawn function already shows the replay.

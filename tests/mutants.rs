@@ -105,7 +105,9 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r9-h-handoff-started-at", true),
     ("r9-h-handoff-logs-id", true),
     ("r9-h-handoff-bound-plain", true),
-    ("r9-h-handoff-records-id", true),
+    // Refused since round 19: a member of the child stored in a container is not told apart
+    // from its prompt list stored there (`r19-prompts-run-transcript-alias`).
+    ("r9-h-handoff-records-id", false),
     ("r9-h-handoff-constant-label", true),
     ("r9-h-register-counts-delegates", true),
     // round 10 (round10.mjs)
@@ -178,6 +180,74 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r18-reannounce-same-object", true),
     ("r18-reannounce-spread-copy", true),
     ("r18-ack-spread-reannounce-stored", true),
+    // Round 19 (ROUND19-VERDICTS.md): a hook set filled by top-level registration code (a
+    // top-level name the proof's code reads, written elsewhere), a hook list a getter hands
+    // on, and the execution class named by the CommonJS export table are still refused.
+    ("r19-harmless-hook-set-spread", false),
+    ("r19-harmless-hook-getter-count", false),
+    ("r19-harmless-hook-runner-add", true),
+    ("r19-harmless-depth-max-counter", true),
+    ("r19-harmless-span-timestamp", true),
+    ("r19-harmless-registry-by-id", false),
+    // Refused since round 20: once the run has started the tool table's functions are followed, and
+    // the sub-agent tool it reaches through the lazy module is handed the state it cannot place.
+    ("r19-harmless-lazy-tool-module", false),
+    ("r19-harmless-start-node-span", true),
+    ("r19-harmless-entry-reexports", false),
+    // Round 20 (ROUND20-VERDICTS.md): hooks handed the parent beside the child, a module-level live
+    // set (not a member), and a tool table spread from another (once the run has started, what cannot
+    // be followed opens the world) are refused.
+    ("r20-harmless-hooks-variadic", false),
+    ("r20-harmless-static-hooks", false),
+    ("r20-harmless-tools-spread", false),
+    ("r20-harmless-live-set-count", false),
+    ("r20-harmless-live-set-size", false),
+    ("r20-harmless-epoch-sync", true),
+    ("r20-harmless-root-factory-kind", true),
+    ("r20-harmless-entry-default-export", true),
+    ("r21-harmless-drain-caller-span", true),
+    ("r21-harmless-next-tick-span", false),
+    ("r21-harmless-default-param-hooks", false),
+    ("r21-harmless-destructured-hooks", false),
+    ("r21-harmless-tools-nullish", false),
+    ("r21-harmless-finally-span", true),
+    ("r21-harmless-member-live-set", true),
+    ("r21-harmless-holder-log", false),
+    ("r21-harmless-after-run-span", true),
+    ("r22-harmless-derived-prompts", false),
+    ("r22-harmless-derived-state", false),
+    ("r22-harmless-hook-slot", true),
+    ("r22-harmless-method-named-add", true),
+    ("r22-harmless-kept-live-set", false),
+    ("r22-harmless-nested-destructured", false),
+    ("r23-harmless-derived-name-reused", false),
+    ("r23-harmless-iife-maker", true),
+    ("r23-harmless-receiver-local-reassigned", true),
+    ("r23-harmless-receiver-key-computed-install", true),
+    ("r23-harmless-live-set-handed-to-helper", false),
+    ("r23-harmless-live-set-size", false),
+    // Round 24: what is made of the child by a form the reader does not classify is opaque, and
+    // a call on it, or a method of the execution class on what may be the child, may fill it.
+    // The accessor, spread, mapped-names and default twins prove; a wrapper class's reading
+    // method and a counting method of the class itself are not followed (known gaps).
+    ("r24-harmless-prompts-accessor", true),
+    ("r24-harmless-spread-holder", true),
+    ("r24-harmless-steer-mapped-names", true),
+    ("r24-harmless-default-param", true),
+    ("r24-harmless-class-wrapper", false),
+    ("r24-harmless-exec-method-briefing", false),
+    // Round 25: names bound by any assignment, reflective pushes and literals' accessors are read;
+    // a literal's method reading only `this` and a fresh list in a literal beside the child's
+    // name are refused, and so is a running child kept where outside code reaches it, even where
+    // that code only reads it (its readers are not judged yet): known gaps.
+    ("r25-harmless-assign-alias", true),
+    ("r25-harmless-attach-flush", false),
+    ("r25-harmless-getter-only", true),
+    ("r25-harmless-module-target", false),
+    ("r25-harmless-object-method-this", false),
+    ("r25-harmless-push-apply-proto", true),
+    ("r25-harmless-summary-literal", false),
+    ("r25-harmless-weakref-live", false),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];
@@ -205,20 +275,19 @@ const MODES: &[&str] = &["seed", "gate"];
 /// a memory extraction kept by the registry its constructor registers with
 /// (refused since round 9's work).
 ///
-/// Round 9 (testdata/mutants/ROUND9-VERDICTS.md): a child handed to a
-/// function held in a local (a hook list's `for-of` variable); a member of the child
-/// handed to a helper that pushes into it; a briefing kept in a module `Map`
-/// by the child's id and moved into its prompts by the model node; the
-/// execution's own constructor registering it with a service that briefs it.
+/// Round 9 (testdata/mutants/ROUND9-VERDICTS.md): refused since the session of
+/// 2026-12-06 (sixth): a hook list's `for-of` variable is followed to the
+/// functions the list may hold; a member of the child handed on beside a value
+/// from elsewhere opens the world; what the execution's constructor hands
+/// itself to is followed, and so is every reader of the container it joins
+/// (round 11's registry loop too).
 ///
 /// Round 10 (ROUND10-VERDICTS.md): its seven false passes are refused.
+///
+/// Rounds 19 and 20 (ROUND19-VERDICTS.md, ROUND20-VERDICTS.md): their eleven false passes are
+/// refused (the started run still read for what it gives the child, every hand-off there followed
+/// or the world open; a member beside another member; what a container reader gives back followed).
 const KNOWN_FALSE_PASSES: &[&str] = &[
-    "r9-handoff-hook-list",
-    "r9-handoff-member-to-helper",
-    "r9-briefing-keyed-by-id",
-    "r9-registry-register-briefs",
-    // The registry array every execution joins in its constructor is not followed (round 11).
-    "r11-registry-loop-prompts-push",
     // Round 16: what the buffer gave, handed to a helper of the drain whose push ran in no case (taint
     // stops at a call).
     "r16-drain-recap-standing-wording",

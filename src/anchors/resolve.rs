@@ -20,6 +20,7 @@ use crate::read::parse::range;
 
 use config::local_binding;
 pub use config::{config_parts, config_parts_bound, Bound, ConfigPart};
+pub(crate) use index::called_names;
 pub(crate) use index::pin;
 pub use index::{top_statements, within, Candidate, ClassInfo, FnInfo, Index, KeyBound, KeyText, Lookups, Mention};
 
@@ -101,7 +102,8 @@ fn check_count(resolution: &Resolution, anchor: &Anchor, found: &[Match]) -> Res
         } else {
             format!("found {} ({})", found.len(), offsets(&ranges))
         };
-        let reason = format!("needs {} match(es) of: {}; {what}", anchor.count.describe(), anchor.about);
+        // What was found first: a runner or a log that cuts the line keeps it.
+        let reason = format!("needs {} match(es), {what}, of: {}", anchor.count.describe(), anchor.about);
         return Err(if anchor.count == Count::Exactly(0) {
             Refusal::Foreign { anchor: anchor.id.clone(), reason: format!("{what}: {}", anchor.about) }
         } else {

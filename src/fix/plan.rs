@@ -491,6 +491,14 @@ fn always_evaluates(stmt: &Stmt, target: &Range<usize>) -> bool {
             Expr::Paren(p) => expr(&p.expr, target),
             Expr::Seq(s) => s.exprs.iter().any(|e| expr(e, target)),
             Expr::Assign(a) => expr(&a.right, target),
+            // `entries[execution.steeringReaderIndex++]`: object and key are both evaluated.
+            Expr::Member(m) => {
+                expr(&m.obj, target) || matches!(&m.prop, MemberProp::Computed(c) if expr(&c.expr, target))
+            }
+            Expr::Cond(c) => expr(&c.test, target),
+            Expr::Tpl(t) => t.exprs.iter().any(|e| expr(e, target)),
+            Expr::Array(a) => a.elems.iter().flatten().any(|e| expr(&e.expr, target)),
+            Expr::New(n) => expr(&n.callee, target) || n.args.iter().flatten().any(|a| expr(&a.expr, target)),
             Expr::Bin(b)
                 if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
             {
@@ -627,7 +635,10 @@ impl<'r, 'a> GateSite<'r, 'a> {
             None if advance.end <= the_loop.range.start && within(advance, drain_at) => Ok(exec.to_string()),
             // After the loop: every message read is still passed, so withheld ones too.
             None if within(advance, drain_at) && advance.start >= the_loop.range.end => {
-                if !top_statement(self.drain, advance).is_some_and(|s| always_evaluates(s, advance)) {
+                let after = top_statement(self.drain, advance)
+                    .filter(|s| !within(&the_loop.range, &range(*s)))
+                    .or_else(|| sibling_after(self.drain, &the_loop.range, advance));
+                if !after.is_some_and(|s| always_evaluates(s, advance)) {
                     return Err(drift(
                         "drain-cursor-advance",
                         format!("the cursor advance after the loop at byte {} only runs on some paths", advance.start),
@@ -731,6 +742,77 @@ impl<'r, 'a> GateSite<'r, 'a> {
 /// The statement of `f`'s body that holds `at`.
 fn top_statement<'a>(f: &FnInfo<'a>, at: &Range<usize>) -> Option<&'a Stmt> {
     f.node.body()?.stmts.iter().find(|s| within(at, &range(*s)))
+}
+
+/// The statement holding `at` in the block that holds the loop at `looped`,
+/// where it comes after the loop and nothing between them can leave the
+/// block (`if (!(s >= o)) { for (…) {…} e.steeringReaderIndex = o; }`):
+/// every path that ran the loop runs it.
+fn sibling_after<'a>(f: &FnInfo<'a>, looped: &Range<usize>, at: &Range<usize>) -> Option<&'a Stmt> {
+    struct Find<'a, 'r> {
+        looped: &'r Range<usize>,
+        at: &'r Range<usize>,
+        found: Option<&'a Stmt>,
+    }
+    impl<'a> Find<'a, '_> {
+        fn block(&mut self, stmts: &'a [Stmt]) {
+            let Some(l) = stmts.iter().position(|s| range(s) == *self.looped) else { return };
+            let Some(k) = stmts.iter().position(|s| within(self.at, &range(s))) else { return };
+            if k > l && !stmts[l + 1..k].iter().any(leaves) {
+                self.found = Some(&stmts[k]);
+            }
+        }
+    }
+    fn leaves(s: &Stmt) -> bool {
+        struct Exit(bool);
+        impl Visit for Exit {
+            fn visit_return_stmt(&mut self, _: &ReturnStmt) {
+                self.0 = true;
+            }
+            fn visit_throw_stmt(&mut self, _: &ThrowStmt) {
+                self.0 = true;
+            }
+            fn visit_break_stmt(&mut self, _: &BreakStmt) {
+                self.0 = true;
+            }
+            fn visit_continue_stmt(&mut self, _: &ContinueStmt) {
+                self.0 = true;
+            }
+            fn visit_function(&mut self, _: &Function) {}
+            fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        }
+        let mut exit = Exit(false);
+        s.visit_with(&mut exit);
+        exit.0
+    }
+    // Blocks are walked by hand so that the statements found live as long as the program.
+    fn walk<'a>(find: &mut Find<'a, '_>, stmts: &'a [Stmt]) {
+        find.block(stmts);
+        for s in stmts {
+            match s {
+                Stmt::Block(b) => walk(find, &b.stmts),
+                Stmt::If(i) => {
+                    for branch in std::iter::once(&*i.cons).chain(i.alt.as_deref()) {
+                        match branch {
+                            Stmt::Block(b) => walk(find, &b.stmts),
+                            other => walk(find, std::slice::from_ref(other)),
+                        }
+                    }
+                }
+                Stmt::Try(t) => {
+                    walk(find, &t.block.stmts);
+                    if let Some(f) = &t.finalizer {
+                        walk(find, &f.stmts);
+                    }
+                }
+                Stmt::Labeled(l) => walk(find, std::slice::from_ref(&*l.body)),
+                _ => {}
+            }
+        }
+    }
+    let mut find = Find { looped, at, found: None };
+    walk(&mut find, &f.node.body()?.stmts);
+    find.found
 }
 
 /// A cursor advanced in a function the drain calls (a collector that reads

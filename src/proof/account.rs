@@ -96,6 +96,7 @@ pub fn account(resolution: &Resolution, program: &Program, fenced: bool) -> Acco
     world.judge_constructed(&sweep, &mut tally);
     world.judge_object_writes(&sweep, &mut tally);
     world.judge_deliveries(program, &mut tally);
+    world.judge_registration(program, &mut tally);
     world.judge_drain_locals(&mut tally);
     // Construction is start in both modes: a child kept before it runs can be
     // reached through what keeps it (its depth rewritten, its prompt filled),

@@ -21,7 +21,71 @@ use crate::read::parse::range;
 use crate::read::scope::FnNode;
 
 /// Array methods that add to the array they are called on.
-const ADDS: &[&str] = &["push", "unshift", "splice", "fill", "copyWithin"];
+/// Methods that put a value into their receiver: an array's, and a Map's or Set's
+/// (a queue may be either: blind pair 17).
+const ADDS: &[&str] = &["push", "unshift", "splice", "fill", "copyWithin", "set", "add"];
+/// Methods of the language's values that read their receiver and change nothing in it.
+const READING_METHODS: &[&str] = &[
+    "at",
+    "includes",
+    "indexOf",
+    "lastIndexOf",
+    "slice",
+    "concat",
+    "join",
+    "toString",
+    "toJSON",
+    "valueOf",
+    "startsWith",
+    "endsWith",
+    "trim",
+    "trimStart",
+    "trimEnd",
+    "toLowerCase",
+    "toUpperCase",
+    "split",
+    "replace",
+    "replaceAll",
+    "match",
+    "matchAll",
+    "search",
+    "padStart",
+    "padEnd",
+    "repeat",
+    "charAt",
+    "charCodeAt",
+    "codePointAt",
+    "localeCompare",
+    "normalize",
+    "substring",
+    "has",
+    "get",
+    "keys",
+    "values",
+    "entries",
+    "find",
+    "findIndex",
+    "findLast",
+    "findLastIndex",
+    "some",
+    "every",
+    "filter",
+    "map",
+    "flatMap",
+    "reduce",
+    "reduceRight",
+    "forEach",
+    "toReversed",
+    "toSorted",
+    "toSpliced",
+    "with",
+    "flat",
+    "test",
+    "exec",
+    "then",
+    "catch",
+    "finally",
+];
 /// The argument place of a child handed after a spread (`f(...xs, child)`): not countable.
 pub const AFTER_SPREAD: usize = usize::MAX;
 
@@ -36,7 +100,20 @@ pub fn argument_place(args: &[ExprOrSpread], i: usize) -> usize {
 }
 
 /// Methods that keep their argument in a container for later.
-const KEEPS: &[&str] = &["set", "push", "unshift", "add", "splice", "concat", "fill"];
+pub const KEEPS: &[&str] = &["set", "push", "unshift", "add", "splice", "concat", "fill"];
+
+/// The object a method is called on, as far as it narrows the classes whose
+/// method runs. (A member, `services.executions.register(child)`, is not one:
+/// the values a key is given cost a pass over every computed key of the bundle.)
+#[derive(Clone, Debug, PartialEq)]
+pub enum Receiver {
+    /// A local bound once to `new C(…)` (`const graph = new TurnGraph(…);
+    /// graph.run(child)`): the class that name is, where the call stands.
+    New(String),
+    /// Any other name (`briefing.add(state)`): a module's value, where it is
+    /// bound once to `new C(…)`.
+    Name(String),
+}
 
 /// A place the rules leave open, and why.
 pub struct Open {
@@ -115,10 +192,11 @@ impl Visit for Adds {
         if let Callee::Expr(c) = &call.callee {
             if let Expr::Member(m) = strip_parens(c) {
                 // `splice(0)` and `splice(i, n)` take out; only more arguments put in.
+                // A computed method on the queue may be any of them.
                 let adds = match member_name(&m.prop) {
                     Some("splice") => call.args.len() > 2,
                     Some(p) => ADDS.contains(&p),
-                    None => false,
+                    None => true,
                 };
                 if adds && self.is_queue(&m.obj) {
                     self.found.push(range(call));
@@ -130,7 +208,14 @@ impl Visit for Adds {
 
     fn visit_assign_expr(&mut self, a: &AssignExpr) {
         if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
-            let empty = matches!(strip_parens(&a.right), Expr::Array(arr) if arr.elems.is_empty());
+            let empty = match strip_parens(&a.right) {
+                Expr::Array(arr) => arr.elems.is_empty(),
+                Expr::New(n) => {
+                    matches!(strip_parens(&n.callee), Expr::Ident(c) if matches!(&*c.sym, "Map" | "Set"))
+                        && n.args.as_ref().is_none_or(|a| a.is_empty())
+                }
+                _ => false,
+            };
             if self.is_queue(&Expr::Member(m.clone())) && !empty {
                 self.found.push(range(a));
             }
@@ -232,6 +317,8 @@ fn a_computed_call_on_this_may_be_every_method_its_key_can_spell() {
 /// literals count: a table of names is one that spells them (a value held in
 /// a variable is not followed; see docs/PROOF.md).
 type Tables = std::collections::HashMap<String, Vec<Called>>;
+/// Where something was found, and what it is.
+type Found = (Range<usize>, String);
 
 fn string_tables(program: &Program) -> Tables {
     struct Find(Tables);
@@ -446,8 +533,14 @@ pub fn deliveries_outside(
 /// another local name, or inside an object or array literal). Handed to a
 /// call inside a literal (`run({ execution: child })`) is not kept.
 /// `site` is the construction (or a helper's call that returns one).
-pub fn kept_before_start(f: &FnInfo, site: &Range<usize>, child: Option<&str>) -> Option<(Range<usize>, String)> {
-    kept(f, site, child, Holder { own_keys: &[], container: false }, None)
+/// `held`: the keys of the containers it is added to (see `Keep::held`).
+pub fn kept_before_start(
+    f: &FnInfo,
+    site: &Range<usize>,
+    child: Option<&str>,
+    held: &mut Vec<String>,
+) -> Option<Found> {
+    kept(f, site, child, Holder { own_keys: &[], container: false }, None, held, None)
 }
 
 /// How the child's name holds it: its own members that hold it, and whether
@@ -478,6 +571,10 @@ pub struct HandedOn {
     /// Called on `this` (`this.run(child)`), at this call: the class `this`
     /// is there narrows which methods of the key may run.
     pub on_this: Option<Range<usize>>,
+    /// What it is called on, where that narrows which methods run.
+    pub receiver: Option<Receiver>,
+    /// The call that hands it on.
+    pub at: Range<usize>,
 }
 
 impl HandedOn {
@@ -492,6 +589,8 @@ impl HandedOn {
             by_key: false,
             consumed: true,
             on_this: None,
+            receiver: None,
+            at: 0..0,
         }
     }
 }
@@ -506,18 +605,38 @@ pub fn kept_by_callee(
     f: &FnInfo,
     param: &str,
     on: &HandedOn,
-    read: &BTreeSet<String>,
+    read: &ExecReads,
+    makers: &[(String, usize)],
+    held: &mut Vec<String>,
 ) -> Result<Vec<HandedOn>, (Range<usize>, String)> {
-    if let Some(found) = given_in_callee(f, param, on.inside, read) {
+    if let Some(found) = given_in_callee(f, param, on.inside, read, makers) {
         return Err(found);
     }
     let mut follow: Vec<HandedOn> = Vec::new();
     let holder = Holder { own_keys: &on.own_keys, container: on.inside };
-    match kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow)) {
+    match kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow), held, None) {
         Some(found) => Err(found),
         None => Ok(follow),
     }
 }
+
+/// The functions one the child is handed to as `param` hands it on to, as
+/// `kept_by_callee` finds them, whatever it keeps.
+/// Err where it puts the child in a container the tool cannot judge by its
+/// readers: kept there, code that delivers to what it holds may reach it
+/// even once its run has started.
+pub fn handed_on_by(f: &FnInfo, param: &str, on: &HandedOn, held: &mut Vec<String>) -> Result<Vec<HandedOn>, Found> {
+    let mut follow: Vec<HandedOn> = Vec::new();
+    let holder = Holder { own_keys: &on.own_keys, container: on.inside };
+    let mut contained = None;
+    kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow), held, Some(&mut contained));
+    match contained {
+        Some(found) => Err(found),
+        None => Ok(follow),
+    }
+}
+
+const PUT_IN_CONTAINER: &str = "is put in a container";
 
 /// A value that can carry no message: a literal, a number or a flag made
 /// of them or of the clock (`Date.now() - t0`), or a literal built of them.
@@ -533,6 +652,8 @@ fn carries_no_message(e: &Expr) -> bool {
                 && carries_no_message(&b.right)
         }
         Expr::Array(a) => a.elems.iter().flatten().all(|x| x.spread.is_none() && carries_no_message(&x.expr)),
+        // The test only picks between the two.
+        Expr::Cond(c) => carries_no_message(&c.cons) && carries_no_message(&c.alt),
         Expr::Object(o) => o.props.iter().all(|p| match p {
             PropOrSpread::Prop(p) => matches!(&**p, Prop::KeyValue(kv) if carries_no_message(&kv.value)),
             PropOrSpread::Spread(_) => false,
@@ -552,48 +673,885 @@ fn carries_no_message(e: &Expr) -> bool {
     }
 }
 
+/// What an execution's readers read (`fields`: the drain's and the
+/// end-of-turn check's) and the names of its class's own members.
+pub struct ExecReads {
+    pub fields: BTreeSet<String>,
+    pub members: BTreeSet<String>,
+}
+
+/// Whether a node refers to a name `Given` tracks (see `Given::mentions`).
+struct MentionsOf<'g, 'r>(&'g Given<'r>, bool);
+impl Visit for MentionsOf<'_, '_> {
+    fn visit_ident(&mut self, id: &Ident) {
+        let g = self.0;
+        let n = &*id.sym;
+        if g.roots.iter().any(|(r, _)| r == n)
+            || g.maybe.iter().any(|r| r == n)
+            || g.made.iter().any(|r| r == n)
+            || g.anys.iter().any(|r| r == n)
+            || g.derived.iter().any(|r| r == n)
+            || g.literal_keys.iter().any(|(r, _, _)| r == n)
+        {
+            self.1 = true;
+        }
+    }
+    // `o.execution`: a key, not a name.
+    fn visit_member_prop(&mut self, p: &MemberProp) {
+        if let MemberProp::Computed(c) = p {
+            c.visit_with(self);
+        }
+    }
+    fn visit_prop_name(&mut self, p: &PropName) {
+        if let PropName::Computed(c) = p {
+            c.visit_with(self);
+        }
+    }
+}
+
 /// What a function the child is handed to puts into it (see `given_in_callee`).
 struct Given<'r> {
     read: &'r BTreeSet<String>,
+    /// The execution class's own member names: a call of one on what may be
+    /// the child may put anything into it (round 24).
+    members: &'r BTreeSet<String>,
     /// The child, locals bound to it or to a chain of its members, and
     /// how far below the child each one is (-1: a container of it).
     roots: Vec<(String, i32)>,
-    found: Option<(Range<usize>, String)>,
+    /// Keys of containers that hold executions (`registry.executions`), on any object.
+    containers: &'r [String],
+    /// Names bound from a holder of the child's members: they may be the child, or not.
+    maybe: Vec<String>,
+    /// Functions (by name or method key) whose call gives back what the containers
+    /// hold, with how far below an execution (-1: a container of them).
+    returners: &'r [(String, i32)],
+    /// Where this function gives back what the containers hold, and how far below an execution.
+    returned: Vec<(Range<usize>, i32)>,
+    /// When what is found happens, for the message.
+    when: &'static str,
+    found: Option<Found>,
+    /// Locals made by a maker (`makers`) handed a holder of the child (`const
+    /// next = appendQueued(state)`: the run's next holder), or bound to a
+    /// literal holding the child (the run's state).
+    derived: Vec<String>,
+    /// Names bound once in the function, its nested functions included, and never
+    /// written again: only such a name can stand for what it was made as.
+    bound_once: Vec<String>,
+    /// The function read, for `bound_once` (asked only of the names that need it).
+    node: Option<FnNode<'r>>,
+    makers: &'r [(String, usize)],
+    /// The parameters of the function read (its inputs, whatever callers pass).
+    params: Vec<String>,
+    /// Locals bound to a value made of the child by a form `reach` does not
+    /// classify (a conditional, a literal, a spread): at `depth`'s depth, but
+    /// never the run's own holder.
+    made: Vec<String>,
+    /// Locals bound to what a call, a callback or a closure makes of the child:
+    /// they may be the child, a member of it or a container of it (round 24).
+    anys: Vec<String>,
+    /// Locals bound to an object literal of plain keys, with the depth of what
+    /// each key holds (`{ agentName: child.agentName, told: [] }`: only `agentName`).
+    literal_keys: Vec<(String, String, i32)>,
 }
-impl Given<'_> {
+impl<'r> Given<'r> {
+    /// Reading `node` for what it gives an execution: nothing bound to one yet,
+    /// no container, no maker; `when` says when what is found happens.
+    fn of(
+        read: &'r BTreeSet<String>,
+        members: &'r BTreeSet<String>,
+        node: FnNode<'r>,
+        when: &'static str,
+    ) -> Given<'r> {
+        Given {
+            read,
+            members,
+            roots: Vec::new(),
+            containers: &[],
+            maybe: Vec::new(),
+            returners: &[],
+            returned: Vec::new(),
+            when,
+            found: None,
+            derived: Vec::new(),
+            bound_once: Vec::new(),
+            node: Some(node),
+            makers: &[],
+            params: param_names(node).into_iter().flatten().collect(),
+            made: Vec::new(),
+            anys: Vec::new(),
+            literal_keys: Vec::new(),
+        }
+    }
     /// How many members below the child `e` is (0: the child itself).
     fn reach(&self, e: &Expr) -> Option<i32> {
         match strip_parens(e) {
             Expr::Ident(id) => self.roots.iter().find(|(r, _)| *r == *id.sym).map(|(_, d)| *d),
+            Expr::Member(m) if held_key(&m.prop).is_some_and(|k| self.containers.contains(&k)) => Some(-1),
+            // `list.length`, `set.size`: a count, not an element.
+            Expr::Member(m)
+                if matches!(member_name(&m.prop), Some("length" | "size")) && self.reach(&m.obj) == Some(-1) =>
+            {
+                None
+            }
+            // `tracker.list()`: what a function that gives back what the containers hold returns.
+            Expr::Call(CallExpr { callee: Callee::Expr(c), .. }) if self.returner(c).is_some() => self.returner(c),
+            // `list.at(-1)`, `list.find(…)`: an element; `list.filter(…)`: a container of them.
+            Expr::Call(CallExpr { callee: Callee::Expr(c), .. }) => match strip_parens(c) {
+                Expr::Member(m) if self.reach(&m.obj) == Some(-1) => match member_name(&m.prop) {
+                    Some("at" | "find" | "findLast" | "pop" | "shift" | "get") => Some(0),
+                    Some(
+                        "filter" | "slice" | "splice" | "concat" | "toReversed" | "toSorted" | "toSpliced" | "reverse"
+                        | "sort" | "values",
+                    ) => Some(-1),
+                    _ => None,
+                },
+                _ => None,
+            },
             Expr::Member(m) => self.reach(&m.obj).map(|d| d + 1),
             Expr::OptChain(o) => match &*o.base {
                 OptChainBase::Member(m) => self.reach(&m.obj).map(|d| d + 1),
                 OptChainBase::Call(_) => None,
             },
+            // `[...live.values()]`: a container of them, where each element is one
+            // (spread from a container) and none is anything else.
+            Expr::Array(a)
+                if !a.elems.is_empty()
+                    && a.elems.iter().all(|x| {
+                        x.as_ref().is_some_and(|x| match x.spread {
+                            Some(_) => self.reach(&x.expr) == Some(-1),
+                            None => self.reach(&x.expr) == Some(0),
+                        })
+                    }) =>
+            {
+                Some(-1)
+            }
             _ => None,
         }
     }
+    /// Whether `e` is made only of literals, the child and its members, and
+    /// what the container `own` holds (`own.get(k)`, `own.has(k)`, `own.size`),
+    /// by operators.
+    fn made_of_own(&self, e: &Expr, own: &Expr, child_ok: bool) -> bool {
+        use swc_common::EqIgnoreSpan;
+        match strip_parens(e) {
+            Expr::Lit(Lit::Regex(_)) => false,
+            Expr::Lit(_) => true,
+            e if self.reach(e).is_some() => child_ok,
+            Expr::Unary(u) => u.op != UnaryOp::Delete && self.made_of_own(&u.arg, own, child_ok),
+            Expr::Bin(b) => self.made_of_own(&b.left, own, child_ok) && self.made_of_own(&b.right, own, child_ok),
+            Expr::Cond(c) => {
+                self.made_of_own(&c.test, own, child_ok)
+                    && self.made_of_own(&c.cons, own, child_ok)
+                    && self.made_of_own(&c.alt, own, child_ok)
+            }
+            Expr::Member(m) => {
+                member_name(&m.prop) == Some("size") && strip_parens(&m.obj).eq_ignore_span(strip_parens(own))
+            }
+            Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => match strip_parens(c) {
+                Expr::Member(m) => {
+                    matches!(member_name(&m.prop), Some("get" | "has"))
+                        && strip_parens(&m.obj).eq_ignore_span(strip_parens(own))
+                        && args.iter().all(|a| a.spread.is_none() && self.made_of_own(&a.expr, own, true))
+                }
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+    /// A member of the child, reached from a name that is the child itself (not
+    /// one that only holds it somewhere, or is bound to what may be it, whose
+    /// members may be anything).
+    fn member_of_child(&self, e: &Expr) -> bool {
+        fn root(e: &Expr) -> Option<(&Ident, i32)> {
+            match strip_parens(e) {
+                Expr::Ident(id) => Some((id, 0)),
+                Expr::Member(m) => root(&m.obj).map(|(id, d)| (id, d + 1)),
+                Expr::OptChain(o) => match &*o.base {
+                    OptChainBase::Member(m) => root(&m.obj).map(|(id, d)| (id, d + 1)),
+                    OptChainBase::Call(_) => None,
+                },
+                _ => None,
+            }
+        }
+        match root(e) {
+            Some((id, below)) => {
+                below >= 1
+                    && !self.maybe.iter().any(|m| *m == *id.sym)
+                    && !self.made.iter().any(|m| *m == *id.sym)
+                    && self.roots.iter().any(|(r, d)| *r == *id.sym && *d >= 0)
+            }
+            None => false,
+        }
+    }
+    /// Whether `e` is read through a name that only holds the child somewhere
+    /// (a container, or one bound from it).
+    fn read_through_holder(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => {
+                self.maybe.iter().any(|m| *m == *id.sym) || self.roots.iter().any(|(r, d)| *r == *id.sym && *d < 0)
+            }
+            Expr::Member(m) => self.read_through_holder(&m.obj),
+            Expr::OptChain(o) => match &*o.base {
+                OptChainBase::Member(m) => self.read_through_holder(&m.obj),
+                OptChainBase::Call(_) => false,
+            },
+            _ => false,
+        }
+    }
+    /// Whether `e` is an execution of the containers read, or a container of
+    /// them, or a literal holding one: what leaves the function with it.
+    fn hands_on_held(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Seq(q) => q.exprs.last().is_some_and(|x| self.hands_on_held(x)),
+            Expr::Cond(c) => self.hands_on_held(&c.cons) || self.hands_on_held(&c.alt),
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing) =>
+            {
+                self.hands_on_held(&b.left) || self.hands_on_held(&b.right)
+            }
+            Expr::Array(a) => a.elems.iter().flatten().any(|x| self.hands_on_held(&x.expr)),
+            Expr::Object(o) => o.props.iter().any(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => self.hands_on_held(&kv.value),
+                    Prop::Shorthand(id) => self.roots.iter().any(|(r, d)| *r == *id.sym && *d <= 0),
+                    _ => false,
+                },
+                PropOrSpread::Spread(sp) => self.hands_on_held(&sp.expr),
+            }),
+            e => self.reach(e).is_some_and(|d| d <= 0),
+        }
+    }
+    /// Whether `e` holds an execution of the containers read or one of its
+    /// members, at any depth of a literal.
+    fn carries_held(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Array(a) => a.elems.iter().flatten().any(|x| self.carries_held(&x.expr)),
+            Expr::Object(o) => o.props.iter().any(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => self.carries_held(&kv.value),
+                    Prop::Shorthand(id) => self.roots.iter().any(|(r, d)| *r == *id.sym && *d >= 0),
+                    _ => true,
+                },
+                PropOrSpread::Spread(sp) => self.carries_held(&sp.expr),
+            }),
+            e => self.reach(e).is_some_and(|d| d >= 0),
+        }
+    }
+    /// An object or array literal with the child itself among its values
+    /// (`{ execution, runSubExecution }`): the child handed on, followed as such.
+    fn holds_the_child(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Object(o) => o.props.iter().any(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => self.reach(&kv.value) == Some(0),
+                    Prop::Shorthand(id) => self.roots.iter().any(|(r, d)| *r == *id.sym && *d == 0),
+                    _ => false,
+                },
+                PropOrSpread::Spread(_) => false,
+            }),
+            Expr::Array(a) => a.elems.iter().flatten().any(|x| self.reach(&x.expr) == Some(0)),
+            _ => false,
+        }
+    }
+    /// Whether what `e` is may be the child or lie at least `below` members
+    /// under it, by any form: what the tool cannot classify counts.
     fn within(&self, e: &Expr, below: i32) -> bool {
-        self.reach(e).is_some_and(|d| d >= below)
+        self.depth(e).is_some_and(|d| d >= below) || self.opaque(e)
+    }
+    /// `reach`, and the forms that pick or gather what it classifies: a
+    /// conditional, a logical or sequence operator, an await, an object or
+    /// array literal (one member above what it holds, or as deep as what it
+    /// spreads). The deepest of the candidates, for the checks that ask "at
+    /// least this deep".
+    fn depth(&self, e: &Expr) -> Option<i32> {
+        if let Some(d) = self.reach(e) {
+            return Some(d);
+        }
+        let most = |a: Option<i32>, b: Option<i32>| match (a, b) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        };
+        match strip_parens(e) {
+            // `summary.agentName` of `const summary = { agentName: child.agentName, … }`.
+            Expr::Member(m)
+                if matches!(strip_parens(&m.obj), Expr::Ident(o)
+                if self.literal_keys.iter().any(|(n, _, _)| *n == *o.sym)) =>
+            {
+                let Expr::Ident(o) = strip_parens(&m.obj) else { return None };
+                let key = member_name(&m.prop);
+                let of: Vec<i32> = self
+                    .literal_keys
+                    .iter()
+                    .filter(|(n, k, _)| *n == *o.sym && key.is_none_or(|key| key == k))
+                    .map(|(_, _, d)| *d - 1)
+                    .collect();
+                of.into_iter().max()
+            }
+            // `{ ...state, phase }.execution.prompts`: a member of such a value.
+            Expr::Member(m) => self.depth(&m.obj).map(|d| d + 1),
+            Expr::OptChain(o) => match &*o.base {
+                OptChainBase::Member(m) => self.depth(&m.obj).map(|d| d + 1),
+                OptChainBase::Call(_) => None,
+            },
+            Expr::Cond(c) => most(self.depth(&c.cons), self.depth(&c.alt)),
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing) =>
+            {
+                most(self.depth(&b.left), self.depth(&b.right))
+            }
+            Expr::Seq(q) => q.exprs.last().and_then(|x| self.depth(x)),
+            Expr::Await(a) => self.depth(&a.arg),
+            Expr::Assign(a) => self.depth(&a.right),
+            Expr::Array(a) => a.elems.iter().flatten().fold(None, |acc, x| {
+                let d = self.depth(&x.expr).map(|d| if x.spread.is_some() { d } else { d - 1 });
+                most(acc, d)
+            }),
+            Expr::Object(o) => o.props.iter().fold(None, |acc, p| {
+                let d = match p {
+                    PropOrSpread::Spread(sp) => self.depth(&sp.expr),
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => self.depth(&kv.value).map(|d| d - 1),
+                        Prop::Shorthand(id) => self.reach(&Expr::Ident(id.clone())).map(|d| d - 1),
+                        _ => None,
+                    },
+                };
+                most(acc, d)
+            }),
+            _ => None,
+        }
+    }
+    /// Whether `e` is what code the tool does not classify makes of the child:
+    /// a call or `new` handed it (its result may be the child, a member of it or
+    /// a container of it: an accessor, a wrapper, a promise, a generator, a
+    /// bound method), a closure over it, a member of such a value, or a local
+    /// bound to one. Only a value that cannot hold an object is left out.
+    fn opaque(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => self.anys.iter().any(|a| *a == *id.sym),
+            Expr::Member(m) => self.opaque(&m.obj),
+            Expr::OptChain(o) => match &*o.base {
+                OptChainBase::Member(m) => self.opaque(&m.obj),
+                OptChainBase::Call(c) => self.mentions(&c.callee) || c.args.iter().any(|a| self.mentions(&a.expr)),
+            },
+            // `table.get(child.id)`: a lookup by the child on something else gives that thing's value.
+            Expr::Call(c) => match &c.callee {
+                Callee::Expr(x) => {
+                    let lookup = matches!(strip_parens(x), Expr::Member(m)
+                        if matches!(member_name(&m.prop), Some("get" | "has" | "includes" | "indexOf" | "lastIndexOf"))
+                            && !self.mentions(&m.obj));
+                    self.mentions(x) || (!lookup && c.args.iter().any(|a| self.mentions(&a.expr)))
+                }
+                _ => c.args.iter().any(|a| self.mentions(&a.expr)),
+            },
+            Expr::New(n) => self.mentions(&n.callee) || n.args.iter().flatten().any(|a| self.mentions(&a.expr)),
+            Expr::TaggedTpl(t) => self.mentions(&t.tag) || t.tpl.exprs.iter().any(|x| self.mentions(x)),
+            Expr::Fn(_) | Expr::Arrow(_) => self.mentions(e),
+            Expr::Cond(c) => self.opaque(&c.cons) || self.opaque(&c.alt),
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing) =>
+            {
+                self.opaque(&b.left) || self.opaque(&b.right)
+            }
+            Expr::Seq(q) => q.exprs.last().is_some_and(|x| self.opaque(x)),
+            Expr::Await(a) => self.opaque(&a.arg),
+            Expr::Yield(_) => false,
+            Expr::Assign(a) => self.opaque(&a.right),
+            Expr::Array(a) => a.elems.iter().flatten().any(|x| self.opaque(&x.expr)),
+            Expr::Object(o) => o.props.iter().any(|p| match p {
+                PropOrSpread::Spread(sp) => self.opaque(&sp.expr),
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => self.opaque(&kv.value),
+                    Prop::Shorthand(id) => self.anys.iter().any(|a| *a == *id.sym),
+                    // A getter or method over the child (`get execution() { return child }`,
+                    // `add(m) { this.target.prompts.push(m) }`): what it gives is not classified.
+                    _ => self.mentions_in(&**p),
+                },
+            }),
+            _ => false,
+        }
+    }
+    /// Whether `e` refers, anywhere in it (closures included), to the child or
+    /// to a local bound to what is made of it.
+    fn mentions(&self, e: &Expr) -> bool {
+        self.mentions_in(e)
+    }
+    fn mentions_in<N: for<'g> VisitWith<MentionsOf<'g, 'r>>>(&self, e: &N) -> bool {
+        let mut m = MentionsOf(self, false);
+        e.visit_with(&mut m);
+        m.1
+    }
+    /// Binds the names `pat` writes to what `value` is, as a declaration does:
+    /// a chain `reach` classifies (taken through a holder, it may be anything),
+    /// else `bind_made`.
+    fn bind_value(&mut self, pat: &Pat, value: &Expr) {
+        let Some(r) = self.reach(value) else { return self.bind_made(pat, value) };
+        let mut names = Vec::new();
+        crate::read::writes::pattern_names(pat, &mut names);
+        let r = if matches!(pat, Pat::Ident(_)) { r } else { r + 1 };
+        let maybe = self.read_through_holder(value);
+        for n in names {
+            if !self.roots.iter().any(|(k, _)| *k == n) {
+                if maybe {
+                    self.maybe.push(n.clone());
+                }
+                self.roots.push((n.clone(), r));
+                self.made.push(n);
+            }
+        }
+    }
+    /// Binds the names of `pat` to what `value` is: a classified depth (one
+    /// member further down for a pattern that takes it apart), or opaque; an
+    /// object literal of plain keys bound to a name, key by key.
+    fn bind_made(&mut self, pat: &Pat, value: &Expr) {
+        if let (Pat::Ident(id), Expr::Object(o)) = (pat, strip_parens(value)) {
+            let plain = o.props.iter().all(|p| {
+                matches!(p, PropOrSpread::Prop(p) if matches!(&**p, Prop::KeyValue(kv) if prop_name(&kv.key).is_some())
+                    || matches!(&**p, Prop::Shorthand(_)))
+            });
+            if plain && !self.opaque(value) {
+                let name = id.id.sym.to_string();
+                for p in &o.props {
+                    let PropOrSpread::Prop(p) = p else { continue };
+                    let (key, d) = match &**p {
+                        Prop::KeyValue(kv) => {
+                            (prop_name(&kv.key).unwrap_or_default().to_string(), self.depth(&kv.value))
+                        }
+                        Prop::Shorthand(n) => (n.sym.to_string(), self.reach(&Expr::Ident(n.clone()))),
+                        _ => continue,
+                    };
+                    if let Some(d) = d {
+                        self.literal_keys.push((name.clone(), key, d));
+                    }
+                }
+                return;
+            }
+        }
+        let mut names = Vec::new();
+        crate::read::writes::pattern_names(pat, &mut names);
+        if let Some(d) = self.depth(value) {
+            let d = if matches!(pat, Pat::Ident(_)) { d } else { d + 1 };
+            for n in names {
+                if !self.roots.iter().any(|(k, _)| *k == n) {
+                    self.roots.push((n.clone(), d));
+                    self.made.push(n);
+                }
+            }
+        }
+        if self.opaque(value) {
+            self.bind_opaque(pat);
+        }
+    }
+    /// The function read's own parameters whose default is made of the child
+    /// (`function f(state, execution = state.execution)`).
+    fn defaults_of(&mut self, node: FnNode) {
+        for p in node.param_pats() {
+            if let Some(Pat::Assign(a)) = p {
+                self.bind_default(a);
+            }
+        }
+    }
+    /// A default made of the child: what it is, or opaque where no depth is known.
+    fn bind_default(&mut self, a: &AssignPat) {
+        if self.mentions(&a.right) {
+            self.bind_made(&a.left, &a.right);
+            if self.depth(&a.right).is_none() {
+                self.bind_opaque(&a.left);
+            }
+        }
+    }
+    /// A call that may put a value carrying a message into the child: a method
+    /// of what code the tool does not classify made of it (`new Briefer(child).brief(m)`,
+    /// a bound `push`), a member of the execution class, or a computed key,
+    /// called on what may be the child (`state.execution.addBriefing(m)`), or any
+    /// method but a reading one called on the child itself. And a callback handed
+    /// to a call made of the child takes what it is given as opaque
+    /// (`Promise.resolve(child).then((c) => …)`, `list.map((e) => e.prompts)`).
+    fn opaque_call(&mut self, call: &CallExpr) {
+        let Callee::Expr(c) = &call.callee else { return };
+        let made_of_child = self.mentions(c) || call.args.iter().any(|a| self.mentions(&a.expr));
+        if made_of_child && !matches!(strip_parens(c), Expr::Member(m) if self.reach(&m.obj) == Some(-1)) {
+            for a in &call.args {
+                match strip_parens(&a.expr) {
+                    Expr::Arrow(f) => self.read_callback(f.params.iter().collect(), FnNode::Arrow(f)),
+                    Expr::Fn(f) => self.read_callback(
+                        f.function.params.iter().map(|p| &p.pat).collect(),
+                        FnNode::Function(&f.function),
+                    ),
+                    _ => {}
+                }
+            }
+        }
+        // A value from elsewhere: the child itself, or what a method of the child gives
+        // (`execution.recordPrompt(execution.takeSteering())`, its own queue), is not.
+        let carries = call.args.iter().any(|a| {
+            a.spread.is_some()
+                || !(carries_no_message(&a.expr)
+                    || matches!(strip_parens(&a.expr), Expr::Arrow(_) | Expr::Fn(_))
+                    || self.of_the_child_itself(&a.expr))
+        });
+        if !carries {
+            return;
+        }
+        // `push.call(list, m)`, `Array.prototype.push.apply(list, [m])`, `Reflect.apply(push,
+        // list, [m])`: a function run on what may hold the child, handed a message (round 25).
+        let this_at = match strip_parens(c) {
+            Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::Ident(r) if &*r.sym == "Reflect") => {
+                matches!(member_name(&m.prop), Some("apply" | "construct")).then_some(1)
+            }
+            // A function's own `call`/`apply` (not a bundle method of that name, `toolbox.call(…)`):
+            // on an adding method, a prototype's method, a plain name or what is made of the child.
+            Expr::Member(m) if matches!(member_name(&m.prop), Some("call" | "apply")) => {
+                let function = match strip_parens(&m.obj) {
+                    Expr::Ident(_) => true,
+                    Expr::Member(f) => {
+                        member_name(&f.prop).is_some_and(|k| ADDS.contains(&k))
+                            || matches!(strip_parens(&f.obj), Expr::Member(p) if member_name(&p.prop) == Some("prototype"))
+                            || self.opaque(&m.obj)
+                    }
+                    other => self.opaque(other),
+                };
+                function.then_some(0)
+            }
+            _ => None,
+        };
+        if let Some(i) = this_at {
+            let on_child = call.args.get(i).is_some_and(|t| self.within(&t.expr, -1));
+            let others = call.args.iter().enumerate().any(|(j, a)| {
+                j != i && (a.spread.is_some() || !(carries_no_message(&a.expr) || self.of_the_child_itself(&a.expr)))
+            });
+            if on_child && others {
+                self.found(
+                    range(call),
+                    "runs a function on what may hold the child, handed a value that may carry a message",
+                );
+            }
+        }
+        let target = match strip_parens(c) {
+            Expr::Ident(id) => self.anys.iter().any(|a| *a == *id.sym),
+            Expr::Member(m) => {
+                let name = member_name(&m.prop);
+                let reading = name.is_some_and(|k| READING_METHODS.contains(&k));
+                let own = name.is_none_or(|k| self.members.contains(k));
+                let depth = self.reach(&m.obj);
+                // Exactly the child (not a holder's member that may be something else).
+                let the_child = depth == Some(0) && !self.read_through_holder(&m.obj);
+                (self.opaque(&m.obj) && !reading)
+                    || (depth.is_some_and(|d| d >= 0) && own && !reading)
+                    || (the_child && !reading)
+            }
+            other => self.opaque(other),
+        };
+        if target {
+            self.found(range(call), "hands a value that may carry a message to what may be the child");
+        }
+    }
+    /// Whether `e` is the child itself or what one of its own methods gives back.
+    fn of_the_child_itself(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => {
+                matches!(strip_parens(c), Expr::Member(m) if self.reach(&m.obj) == Some(0))
+                    && args.iter().all(|a| a.spread.is_none() && carries_no_message(&a.expr))
+            }
+            e => self.reach(e) == Some(0),
+        }
+    }
+    /// A callback handed to a call made of the child, read with what it is given as
+    /// opaque; its parameters stand for that only inside it (minified code reuses names).
+    fn read_callback(&mut self, params: Vec<&Pat>, node: FnNode) {
+        let mut names = Vec::new();
+        for p in &params {
+            crate::read::writes::pattern_names(p, &mut names);
+        }
+        let keep = |n: &String| !names.contains(n);
+        let inner = Given {
+            roots: self.roots.iter().filter(|(n, _)| keep(n)).cloned().collect(),
+            maybe: self.maybe.iter().filter(|n| keep(n)).cloned().collect(),
+            made: self.made.iter().filter(|n| keep(n)).cloned().collect(),
+            anys: self.anys.iter().filter(|n| keep(n)).cloned().chain(names.iter().cloned()).collect(),
+            literal_keys: self.literal_keys.iter().filter(|(n, _, _)| keep(n)).cloned().collect(),
+            derived: self.derived.iter().filter(|n| keep(n)).cloned().collect(),
+            containers: self.containers,
+            returners: self.returners,
+            makers: self.makers,
+            ..Given::of(self.read, self.members, node, self.when)
+        };
+        self.read_nested(inner, node);
+    }
+    /// Names bound by `pat` that may be what is made of the child: opaque.
+    fn bind_opaque(&mut self, pat: &Pat) {
+        let mut names = Vec::new();
+        crate::read::writes::pattern_names(pat, &mut names);
+        for n in names {
+            if !self.anys.contains(&n) {
+                self.anys.push(n);
+            }
+        }
+    }
+    fn returner(&self, callee: &Expr) -> Option<i32> {
+        let name = match strip_parens(callee) {
+            Expr::Ident(id) => &*id.sym,
+            Expr::Member(m) => member_name(&m.prop)?,
+            _ => return None,
+        };
+        self.returners.iter().find(|(n, _)| n == name).map(|(_, d)| *d)
+    }
+    /// What a function reading the containers gives back of them: followed to
+    /// its callers where it is all it does (a plain `return` of one), else a
+    /// hand-on the tool does not follow.
+    fn gives_back(&mut self, at: Range<usize>, e: &Expr, how: &str) {
+        match self.reach(e) {
+            Some(d) if d <= 0 => self.returned.push((at, d)),
+            _ => self.found(at, &format!("hands on an execution it holds ({how})")),
+        }
     }
     fn found(&mut self, at: Range<usize>, what: &str) {
         if self.found.is_none() {
             self.found = Some((
                 at,
-                format!("{what} before its run, in code the proof does not run, so steers can reach it there"),
+                format!("{what}{}, in code the proof does not run, so steers can reach it there", self.when),
             ));
+        }
+    }
+    /// Whether `name` is bound once in the function read and written nowhere else.
+    fn once(&mut self, name: &str) -> bool {
+        if self.bound_once.iter().any(|n| n == name) {
+            return true;
+        }
+        let Some(node) = self.node else { return false };
+        let once = !bound_once_of(node, Some(&[name.to_string()])).is_empty();
+        if once {
+            self.bound_once.push(name.to_string());
+        }
+        once
+    }
+    /// A function written in place and called at once, given a holder of the
+    /// child at parameter `i`: what it gives the child is found as here.
+    fn read_inline(&mut self, node: FnNode, i: usize, args: &[ExprOrSpread]) {
+        let Some(Some(param)) = param_names(node).into_iter().nth(i) else {
+            return self.found(range(&*args[i].expr), "is handed to a function written in place that takes it apart");
+        };
+        let depth = self.reach(&args[i].expr).unwrap_or(-1);
+        let inner = Given {
+            roots: vec![(param, depth)],
+            containers: self.containers,
+            returners: self.returners,
+            makers: self.makers,
+            ..Given::of(self.read, self.members, node, self.when)
+        };
+        self.read_nested(inner, node);
+    }
+    /// Reads a nested function's body with `inner`; what it finds is found here.
+    fn read_nested(&mut self, mut inner: Given, node: FnNode) {
+        match node {
+            FnNode::Function(f) => f.body.visit_with(&mut inner),
+            FnNode::Arrow(a) => a.body.visit_with(&mut inner),
+            FnNode::Constructor(_) => {}
+        }
+        if self.found.is_none() {
+            self.found = inner.found;
+        }
+    }
+    /// Whether `e` is made only of literals, the child (and what holds it or
+    /// is under it) and the function's own parameters, by literals.
+    fn made_of_inputs(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            e if carries_no_message(e) => true,
+            e if self.reach(e).is_some() => true,
+            Expr::Ident(id) => self.params.iter().any(|p| *p == *id.sym),
+            Expr::Array(a) => a.elems.iter().flatten().all(|x| x.spread.is_none() && self.made_of_inputs(&x.expr)),
+            Expr::Object(o) => o.props.iter().all(|p| match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::KeyValue(kv) => self.made_of_inputs(&kv.value),
+                    Prop::Shorthand(n) => {
+                        self.roots.iter().any(|(r, _)| *r == *n.sym) || self.params.iter().any(|p| *p == *n.sym)
+                    }
+                    _ => false,
+                },
+                PropOrSpread::Spread(_) => false,
+            }),
+            _ => false,
+        }
+    }
+    fn root(&mut self, name: String, depth: i32) {
+        if !self.roots.iter().any(|(k, _)| *k == name) {
+            self.roots.push((name, depth));
         }
     }
 }
 impl Visit for Given<'_> {
+    // `(execution = state.execution) => …`: a default made of the child (round 24).
+    fn visit_assign_pat(&mut self, p: &AssignPat) {
+        self.bind_default(p);
+        p.visit_children_with(self);
+    }
+    // Code reading a container of executions that builds anything from one of them
+    // (`new AgentExecution({ sessionServices: kept.sessionServices, … })`: a kept
+    // child rebuilt elsewhere, at any depth) hands what it holds on: round 14, once
+    // `[...list]` was read as the container it is.
+    fn visit_new_expr(&mut self, n: &NewExpr) {
+        if !self.containers.is_empty() {
+            let built_from = n.args.iter().flatten().any(|a| self.carries_held(&a.expr));
+            if built_from {
+                self.found(range(n), "builds something from an execution it holds");
+            }
+        }
+        n.visit_children_with(self);
+    }
+    // Code reading a container of executions: one it returns, yields or hands
+    // on reaches code that is not read here (`latest() { return this.executions.at(-1) }`).
+    fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+        if let Some(arg) = &r.arg {
+            if !self.containers.is_empty() && self.hands_on_held(arg) {
+                self.gives_back(range(r), arg, "returned");
+            }
+        }
+        r.visit_children_with(self);
+    }
+    fn visit_yield_expr(&mut self, y: &YieldExpr) {
+        if let Some(arg) = &y.arg {
+            if !self.containers.is_empty() && self.hands_on_held(arg) {
+                self.found(range(y), "hands on an execution it holds (yielded)");
+            }
+        }
+        y.visit_children_with(self);
+    }
+    fn visit_arrow_expr(&mut self, a: &ArrowExpr) {
+        // `(e) => e`: a callback's expression body is its return.
+        if let ArrowFunctionBody::Expr(e) = &*a.body {
+            if !self.containers.is_empty() && self.hands_on_held(e) {
+                self.found(range(a), "hands on an execution it holds (returned by a callback)");
+            }
+        }
+        a.visit_children_with(self);
+    }
+    // `for (const e of executions)`: each element.
+    fn visit_for_of_stmt(&mut self, s: &ForOfStmt) {
+        // Elements of anything else made of the child: a member's elements one
+        // further down, what an opaque value yields opaque (round 24).
+        let pat = match &s.left {
+            ForHead::VarDecl(v) => v.decls.first().filter(|_| v.decls.len() == 1).map(|d| &d.name),
+            ForHead::Pat(p) => Some(&**p),
+            ForHead::UsingDecl(_) => None,
+        };
+        if let Some(pat) = pat.filter(|_| self.reach(&s.right) != Some(-1)) {
+            match self.depth(&s.right) {
+                Some(d) => {
+                    let mut names = Vec::new();
+                    crate::read::writes::pattern_names(pat, &mut names);
+                    let d = if matches!(pat, Pat::Ident(_)) { d + 1 } else { d + 2 };
+                    for n in names {
+                        if !self.roots.iter().any(|(k, _)| *k == n) {
+                            self.roots.push((n.clone(), d));
+                            self.made.push(n);
+                        }
+                    }
+                }
+                None if self.opaque(&s.right) => self.bind_opaque(pat),
+                None => {}
+            }
+        }
+        if self.reach(&s.right) == Some(-1) {
+            if let ForHead::VarDecl(v) = &s.left {
+                let mut names = Vec::new();
+                for d in &v.decls {
+                    crate::read::writes::pattern_names(&d.name, &mut names);
+                }
+                let below = if v.decls.iter().all(|d| matches!(d.name, Pat::Ident(_))) { 0 } else { 1 };
+                for n in names {
+                    self.root(n, below);
+                }
+            }
+        }
+        s.visit_children_with(self);
+    }
     fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        // `const { executions } = services`: a container of executions, by its key.
+        if let Pat::Object(o) = &d.name {
+            for p in &o.props {
+                let (key, name) = match p {
+                    ObjectPatProp::KeyValue(kv) => match &*kv.value {
+                        Pat::Ident(id) => (crate::anchors::pattern::prop_name(&kv.key), id.id.sym.to_string()),
+                        _ => continue,
+                    },
+                    ObjectPatProp::Assign(a) => (Some(&*a.key.sym), a.key.sym.to_string()),
+                    ObjectPatProp::Rest(_) => continue,
+                };
+                // A computed key may be any of them.
+                if key.is_none_or(|k| self.containers.iter().any(|c| c == k))
+                    && !self.roots.iter().any(|(r, _)| *r == name)
+                {
+                    self.roots.push((name, -1));
+                }
+            }
+        }
+        if let (Pat::Ident(id), Some(init)) = (&d.name, d.init.as_deref()) {
+            let call = match strip_parens(init) {
+                Expr::Await(a) => strip_parens(&a.arg),
+                other => other,
+            };
+            if let Expr::Call(CallExpr { callee: Callee::Expr(callee), args, .. }) = call {
+                // The maker by name, or written in place (a minifier's `function (e) {…}(state)`).
+                let place = match strip_parens(callee) {
+                    Expr::Ident(f) => self.makers.iter().find(|(m, _)| *m == *f.sym).map(|(_, i)| *i),
+                    Expr::Fn(f) => copies_parameter(FnNode::Function(&f.function)),
+                    Expr::Arrow(a) => copies_parameter(FnNode::Arrow(a)),
+                    _ => None,
+                };
+                let made = place.is_some_and(|i| {
+                    args.iter().take(i + 1).all(|a| a.spread.is_none())
+                        && args.get(i).is_some_and(|a| {
+                            self.reach(&a.expr).is_some_and(|r| r < 0)
+                                && !matches!(strip_parens(&a.expr), Expr::Ident(n) if self.made.iter().any(|m| *m == *n.sym))
+                        })
+                });
+                // A maker written in place is read here, its parameter the holder it is given
+                // (a named one is followed as a hand-off): round 23.
+                if let (true, Some(i)) = (made, place) {
+                    let inline = match strip_parens(callee) {
+                        Expr::Fn(f) => Some(FnNode::Function(&f.function)),
+                        Expr::Arrow(a) => Some(FnNode::Arrow(a)),
+                        _ => None,
+                    };
+                    if let Some(node) = inline {
+                        self.read_inline(node, i, args);
+                    }
+                }
+                if made && self.once(&id.id.sym) {
+                    self.derived.push(id.id.sym.to_string());
+                }
+            }
+            // `let state = { execution, context: [{ role: "user", text: prompt }] }`: the run's
+            // own state, holding the child and made of nothing but it, its parameters and literals.
+            if let Expr::Object(o) = call {
+                let holds = o.props.iter().any(|p| match p {
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::Shorthand(n) => self.roots.iter().any(|(r, d)| *r == *n.sym && *d == 0),
+                        Prop::KeyValue(kv) => self.reach(&kv.value) == Some(0),
+                        _ => false,
+                    },
+                    PropOrSpread::Spread(_) => false,
+                });
+                if holds && self.made_of_inputs(call) && self.once(&id.id.sym) {
+                    self.derived.push(id.id.sym.to_string());
+                }
+            }
+        }
+        if let Some(init) = d.init.as_deref().filter(|i| self.reach(i).is_none()) {
+            self.bind_made(&d.name, init);
+        }
         if let Some(r) = d.init.as_deref().and_then(|i| self.reach(i)) {
             let mut names = Vec::new();
             crate::read::writes::pattern_names(&d.name, &mut names);
             // `const { prompts } = child`: each name is one member further down.
             let r = if matches!(d.name, Pat::Ident(_)) { r } else { r + 1 };
+            // Taken from what only holds the child somewhere (`const { execution } = state`,
+            // `const toolUse = state.pendingToolUse`): it may be the child, or anything else.
+            let maybe = d.init.as_deref().is_some_and(|i| self.read_through_holder(i));
             for n in names {
                 if !self.roots.iter().any(|(k, _)| *k == n) {
+                    if maybe {
+                        self.maybe.push(n.clone());
+                    }
                     self.roots.push((n, r));
                 }
             }
@@ -623,9 +1581,29 @@ impl Visit for Given<'_> {
             }
         }
         let moves = written.iter().any(|k| k.is_none_or(|k| self.read.contains(k)));
+        // `state.execution.state = state`: the holder the child came in, put on the
+        // child, gives it nothing the holder did not already hand its run.
+        let own_holder = match strip_parens(&a.right) {
+            Expr::Ident(id) if self.made.iter().any(|n| *n == *id.sym) => false,
+            Expr::Ident(id) => {
+                self.reach(&a.right).is_some_and(|d| d < 0) || self.derived.iter().any(|n| *n == *id.sym)
+            }
+            _ => false,
+        };
+        // `sub = state.execution`, `target ??= pick(state)`, `({ execution: sub } = state)`:
+        // the names written are what the value is made of (rounds 24, 25).
+        let pat = match &a.left {
+            AssignTarget::Simple(SimpleAssignTarget::Ident(id)) => Some(Pat::Ident(id.clone())),
+            AssignTarget::Pat(AssignTargetPat::Object(o)) => Some(Pat::Object(o.clone())),
+            AssignTarget::Pat(AssignTargetPat::Array(x)) => Some(Pat::Array(x.clone())),
+            _ => None,
+        };
+        if let Some(pat) = pat {
+            self.bind_value(&pat, &a.right);
+        }
         if moves {
             self.found(range(a), "writes a field of the child the drain reads");
-        } else if !written.is_empty() && !carries_no_message(&a.right) {
+        } else if !written.is_empty() && !own_holder && !carries_no_message(&a.right) {
             self.found(range(a), "writes into the child");
         }
         a.visit_children_with(self);
@@ -642,11 +1620,62 @@ impl Visit for Given<'_> {
         self.visit_call_expr(&crate::anchors::pattern::opt_call_as_call(call));
     }
     fn visit_call_expr(&mut self, call: &CallExpr) {
+        self.opaque_call(call);
+        // `executions.forEach((e) => …)`: the callback's parameters are elements (the
+        // accumulator's neighbour in `reduce`), and its third the container; an index is neither.
+        if let Callee::Expr(c) = &call.callee {
+            if let Expr::Member(m) = strip_parens(c) {
+                if self.reach(&m.obj) == Some(-1) {
+                    let reduce = matches!(member_name(&m.prop), Some("reduce" | "reduceRight"));
+                    let (element, container) = if reduce { (1, 3) } else { (0, 2) };
+                    for a in &call.args {
+                        let params: Vec<&Pat> = match strip_parens(&a.expr) {
+                            Expr::Arrow(f) => f.params.iter().collect(),
+                            Expr::Fn(f) => f.function.params.iter().map(|p| &p.pat).collect(),
+                            _ => Vec::new(),
+                        };
+                        for (i, p) in params.into_iter().enumerate() {
+                            let depth = match i {
+                                i if i == element => 0,
+                                i if i == container => -1,
+                                _ => continue,
+                            };
+                            let mut names = Vec::new();
+                            crate::read::writes::pattern_names(p, &mut names);
+                            for n in names {
+                                self.root(n, depth);
+                            }
+                        }
+                    }
+                }
+            }
+        }
         let mut w = Vec::new();
         crate::read::writes::of_call(call, &mut w);
         let reflected = w.iter().any(
             |w| matches!(&w.target, crate::read::writes::Target::Reflected { object, .. } if self.within(object, 0)),
         );
+        // `Reflect.defineProperty(child, "subExecutionDepth", { value: 0 })`: a field the drain
+        // reads (or a key the tool cannot read) moves what it delivers, whatever the value.
+        let moves = w.iter().any(|w| match &w.target {
+            crate::read::writes::Target::Reflected { object, key, .. } if self.within(object, 0) => {
+                match key.as_deref().map(strip_parens) {
+                    Some(Expr::Lit(Lit::Str(k))) => k.value.as_str().is_none_or(|k| self.read.contains(k)),
+                    // `Object.assign(child, { label: "x" })`: the keys its literal sources spell.
+                    None => !call.args.iter().skip(1).all(|a| {
+                        a.spread.is_none()
+                            && matches!(strip_parens(&a.expr), Expr::Object(o) if o.props.iter().all(|p| matches!(p,
+                                PropOrSpread::Prop(p) if matches!(&**p, Prop::KeyValue(kv)
+                                    if prop_name(&kv.key).is_some_and(|k| !self.read.contains(k))))))
+                    }),
+                    _ => true,
+                }
+            }
+            _ => false,
+        });
+        if moves {
+            self.found(range(call), "writes a field of the child the drain reads");
+        }
         // `child.prompts.push(brief)`: onto one of the child's members.
         let added = match &call.callee {
             Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m)
@@ -658,6 +1687,37 @@ impl Visit for Given<'_> {
         {
             self.found(range(call), "adds to the child");
         }
+        // `appendBriefing(child.prompts, brief)`, `brief(child.executionId, said)`: a member
+        // of the child handed on beside a value from elsewhere that may carry a message; the
+        // callee may put the one into the other, or key the value by the child.
+        let member = call.args.iter().any(|x| x.spread.is_none() && self.member_of_child(&x.expr));
+        // A count kept under the child's name (`seen.set(c.agentName, (seen.get(c.agentName) ?? 0) + 1)`)
+        // is made of the container's own values, the child and literals: nothing from elsewhere.
+        let own = match &call.callee {
+            Callee::Expr(c) => match strip_parens(c) {
+                Expr::Member(m) if member_name(&m.prop).is_some_and(|k| KEEPS.contains(&k)) => Some(&*m.obj),
+                _ => None,
+            },
+            _ => None,
+        };
+        // Another argument: any that may carry a message (another of the child's members
+        // too: `open(child.prompts, child.sessionServices)`), but not a literal holding the
+        // child itself, a hand-off followed as such. A container's own value is made of
+        // its own holdings and literals, never of the child (`seen.set(c.id, c.prompts)` keeps it).
+        let member_at = call.args.iter().position(|x| x.spread.is_none() && self.member_of_child(&x.expr));
+        let from_elsewhere = call.args.iter().enumerate().any(|(i, x)| {
+            let value_place = own.is_some() && i + 1 == call.args.len();
+            Some(i) != member_at
+                && (x.spread.is_some()
+                    || (!carries_no_message(&x.expr)
+                        && self.reach(&x.expr) != Some(0)
+                        && !self.holds_the_child(&x.expr)
+                        && !own.is_some_and(|own| self.made_of_own(&x.expr, own, !value_place))))
+                || (value_place && Some(i) == member_at)
+        });
+        if !reflected && !added && member && from_elsewhere {
+            self.found(range(call), "hands a member of the child on beside a value that may carry a message");
+        }
         call.visit_children_with(self);
     }
 }
@@ -666,8 +1726,49 @@ impl Visit for Given<'_> {
 /// not a constant (`child.prompts.push(brief)`, `child.history = log`,
 /// `Object.assign(child, extra)`): the proof does not run that function, so
 /// what it gives the child, steers included, reaches it past the drain.
-fn given_in_callee(f: &FnInfo, param: &str, inside: bool, read: &BTreeSet<String>) -> Option<(Range<usize>, String)> {
-    let mut given = Given { read, roots: vec![(param.to_string(), if inside { -1 } else { 0 })], found: None };
+/// `makers`: top-level functions that give back a copy of their parameter at
+/// that place (`copies_parameter`): what one makes of a holder of the child is
+/// the run's next holder.
+pub fn given_in_callee(
+    f: &FnInfo,
+    param: &str,
+    inside: bool,
+    read: &ExecReads,
+    makers: &[(String, usize)],
+) -> Option<Found> {
+    let roots = vec![(param.to_string(), if inside { -1 } else { 0 })];
+    let mut given = Given { roots, makers, ..Given::of(&read.fields, &read.members, f.node, " before its run") };
+    given.defaults_of(f.node);
+    given_by(f, given).0
+}
+
+/// Where code that reaches executions through a container of them (`containers`,
+/// its keys, on any object: the registry each execution's constructor joins) puts
+/// something into one of them that is not a constant, as `given_in_callee`.
+/// Also Ok with how far below an execution what it gives back of them is
+/// (its callers are then read the same way), where it gives any back.
+pub fn given_to_registered(
+    f: &FnInfo,
+    containers: &[String],
+    returners: &[(String, i32)],
+    read: &ExecReads,
+) -> Result<Option<(Range<usize>, i32)>, Found> {
+    // Nothing here is the run's own state: no parameter or single binding is asked about.
+    let given = Given {
+        containers,
+        returners,
+        node: None,
+        params: Vec::new(),
+        ..Given::of(&read.fields, &read.members, f.node, "")
+    };
+    let (found, returned) = given_by(f, given);
+    match found {
+        Some(found) => Err(found),
+        None => Ok(returned.into_iter().min_by_key(|(_, d)| *d)),
+    }
+}
+
+fn given_by(f: &FnInfo, mut given: Given) -> (Option<Found>, Vec<(Range<usize>, i32)>) {
     // Each pass may bind more locals to the child; a write found stays found.
     for _ in 0..3 {
         let before = given.roots.len();
@@ -675,8 +1776,9 @@ fn given_in_callee(f: &FnInfo, param: &str, inside: bool, read: &BTreeSet<String
         if given.found.is_some() || given.roots.len() == before {
             break;
         }
+        given.returned.clear();
     }
-    given.found
+    (given.found, given.returned)
 }
 
 fn kept(
@@ -685,8 +1787,11 @@ fn kept(
     child: Option<&str>,
     holder: Holder,
     follow: Option<&mut Vec<HandedOn>>,
-) -> Option<(Range<usize>, String)> {
+    held: &mut Vec<String>,
+    contained: Option<&mut Option<Found>>,
+) -> Option<Found> {
     let callee = follow.is_some();
+    let (local_keys, local_news) = member_locals(f);
     let mut keep = Keep {
         site: site.clone(),
         names: child.into_iter().map(str::to_string).collect(),
@@ -694,9 +1799,14 @@ fn kept(
         found: None,
         consumed: Vec::new(),
         follow: callee.then(Vec::new),
-        after: None,
+        after: Vec::new(),
         own_keys: holder.own_keys.to_vec(),
         containers: if holder.container { child.into_iter().map(str::to_string).collect() } else { Vec::new() },
+        holders: Vec::new(),
+        held: Vec::new(),
+        local_keys,
+        local_news,
+        contained: None,
     };
     // Aliases first (`const rec = { child }`), then the uses of all of them.
     for _ in 0..3 {
@@ -708,7 +1818,7 @@ fn kept(
     }
     // A name bound outside the function (a module's `let standby`) keeps it
     // where other code reaches it; a local of the function does not.
-    struct OuterStores<'k>(&'k Keep, FnNode<'k>, Option<(Range<usize>, String)>);
+    struct OuterStores<'k>(&'k Keep, FnNode<'k>, Option<Found>);
     impl Visit for OuterStores<'_> {
         fn visit_assign_expr(&mut self, a: &AssignExpr) {
             if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
@@ -730,13 +1840,89 @@ fn kept(
     let mut outer = OuterStores(&keep, f.node, None);
     visit_body(f, &mut outer);
     let stored = outer.2;
-    let given =
-        crate::proof::parent_flow::given_from_parent(f, site, &keep.names).filter(|(at, _)| !keep.ran_after(at));
+    // Once the child runs, where it is kept still matters where code outside this
+    // function reaches it later (round 25): a module variable, a member of an outer
+    // name or of `this` (a static field, an object's field set by its method), or a
+    // container of either, wrapped or not (`live.set(id, new WeakRef(child))`).
+    let outer_kept = match contained.is_some() {
+        true => stored.clone().or_else(|| kept_where_reached(f, &keep)),
+        false => None,
+    };
+    // What the child is given, even once its run is over, stays in what it received (round 21).
+    let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names);
     visit_body(f, &mut keep);
     if let (Some(out), Some(found)) = (follow, keep.follow.take()) {
         *out = found;
     }
+    held.extend(keep.held.iter().filter(|k| !held.contains(k)).cloned().collect::<Vec<_>>());
+    if let Some(contained) = contained {
+        *contained = keep.contained.clone().or(outer_kept);
+    }
     keep.found.or(stored).or(given)
+}
+
+/// Where `f` stores what holds the child under a member of a name bound outside
+/// it or of `this`, or hands it to a keeping method of one (see `kept`).
+fn kept_where_reached(f: &FnInfo, keep: &Keep) -> Option<Found> {
+    struct Reached<'k>(&'k Keep, FnNode<'k>, Option<Found>);
+    impl Reached<'_> {
+        /// `this`, or a name not declared in the function, at the root of a member chain.
+        fn outer_root(&self, e: &Expr) -> Option<String> {
+            match strip_parens(e) {
+                Expr::This(_) => Some("this".into()),
+                Expr::Ident(id) => {
+                    crate::read::scope::binding_at(self.1, &id.sym, id.span).is_none().then(|| id.sym.to_string())
+                }
+                Expr::Member(m) => self.outer_root(&m.obj),
+                _ => None,
+            }
+        }
+        fn note(&mut self, at: Range<usize>, why: String) {
+            if self.2.is_none() {
+                self.2 = Some((at, why));
+            }
+        }
+    }
+    impl Visit for Reached<'_> {
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+                if let Some(root) = self.outer_root(&m.obj) {
+                    if self.0.holds_child(&a.right) {
+                        self.note(
+                            range(a),
+                            format!("is stored under a member of `{root}`, where code outside its function reaches it"),
+                        );
+                    }
+                }
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                if let Expr::Member(m) = strip_parens(c) {
+                    let keeps = member_name(&m.prop).is_some_and(|k| KEEPS.contains(&k));
+                    // A plain child in a member's container is judged by that container's readers.
+                    let wrapped = call.args.iter().any(|a| {
+                        self.0.holds_child(&a.expr)
+                            && !(matches!(strip_parens(&m.obj), Expr::Member(_)) && self.0.is_child_name(&a.expr))
+                    });
+                    if let (true, true, Some(root)) = (keeps, wrapped, self.outer_root(&m.obj)) {
+                        self.note(
+                            range(call),
+                            format!("is put in a container of `{root}`, where code outside its function reaches it"),
+                        );
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+        // A nested function's `this` is its own.
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    let mut r = Reached(keep, f.node, None);
+    visit_body(f, &mut r);
+    r.2
 }
 
 fn visit_body<V: Visit>(f: &FnInfo, v: &mut V) {
@@ -755,7 +1941,7 @@ struct Keep {
     site: Range<usize>,
     names: Vec<String>,
     depth: usize,
-    found: Option<(Range<usize>, String)>,
+    found: Option<Found>,
     /// Calls whose result is awaited or returned where they stand: a child
     /// handed to one is run now, not kept for later.
     consumed: Vec<Range<usize>>,
@@ -764,12 +1950,90 @@ struct Keep {
     follow: Option<Vec<HandedOn>>,
     /// Where the child's run has finished (`after_awaited_run`): nothing
     /// done to it there happens before it starts.
-    after: Option<Range<usize>>,
+    after: Vec<Range<usize>>,
     /// The child's own members given the child (`child.state = { execution:
     /// child }`): stored in the child itself, they hold it wherever they go.
     own_keys: Vec<String>,
     /// Names that hold the child inside (a `state` handed on): any member of one may be it.
     containers: Vec<String>,
+    /// Names among `names` that hold the child inside a literal, not the child itself.
+    holders: Vec<String>,
+    /// Keys of the containers it is added to where it stands (`this.live.add(child)`):
+    /// kept there, it is judged by what the readers of that key do to what they hold.
+    held: Vec<String>,
+    /// Locals bound once to a member of something, with its key (`const {
+    /// executions } = child.sessionServices`, `const live = this.live`): a
+    /// container reached through one is the one under that key.
+    local_keys: Vec<(String, String)>,
+    /// Locals bound once to `new C(…)`, with `C`.
+    local_news: Vec<(String, String)>,
+    /// The first place it is put in a container the tool cannot judge by its
+    /// readers, whatever else was found first.
+    contained: Option<Found>,
+}
+
+/// Local names, each with a key or a class name.
+type NamedKeys = Vec<(String, String)>;
+
+/// The key a container is held under: a plain one, or a class's private
+/// field as `#name` (read only inside its class).
+fn held_key(prop: &MemberProp) -> Option<String> {
+    match prop {
+        MemberProp::PrivateName(p) => Some(format!("#{}", p.name)),
+        prop => member_name(prop).map(str::to_string),
+    }
+}
+
+/// Locals of `f` bound once, by their declaration, to a member under a key
+/// (`const { executions, hooks } = services`, `const { live: l } = this`,
+/// `const live = registry.live`), and never written again: each with its key.
+/// Also the locals bound so to `new C(…)`, with `C`.
+fn member_locals(f: &FnInfo) -> (NamedKeys, NamedKeys) {
+    struct Find(Vec<(String, String)>, Vec<(String, String)>);
+    impl Visit for Find {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            match (&d.name, d.init.as_deref().map(strip_parens)) {
+                (Pat::Ident(id), Some(Expr::New(n))) => {
+                    if let Expr::Ident(c) = strip_parens(&n.callee) {
+                        self.1.push((id.id.sym.to_string(), c.sym.to_string()));
+                    }
+                }
+                (Pat::Ident(id), Some(Expr::Member(m))) => {
+                    if let Some(k) = member_name(&m.prop) {
+                        self.0.push((id.id.sym.to_string(), k.to_string()));
+                    }
+                }
+                (Pat::Object(o), Some(_)) => {
+                    for p in &o.props {
+                        match p {
+                            ObjectPatProp::KeyValue(kv) => {
+                                if let (Some(k), Pat::Ident(id)) =
+                                    (crate::anchors::pattern::prop_name(&kv.key), &*kv.value)
+                                {
+                                    self.0.push((id.id.sym.to_string(), k.to_string()));
+                                }
+                            }
+                            ObjectPatProp::Assign(a) if a.value.is_none() => {
+                                self.0.push((a.key.sym.to_string(), a.key.sym.to_string()));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+            d.visit_children_with(self);
+        }
+    }
+    let mut find = Find(Vec::new(), Vec::new());
+    visit_body(f, &mut find);
+    // Written once in the whole function, its closures included (round 23).
+    let candidates: Vec<String> = find.0.iter().chain(&find.1).map(|(n, _)| n.clone()).collect();
+    let once_anywhere = if candidates.is_empty() { Vec::new() } else { bound_once_of(f.node, Some(&candidates)) };
+    let once = |n: &str| once_anywhere.iter().any(|m| m == n);
+    // (A name declared twice is bound twice: not once.)
+    let single = |(n, _): &(String, String)| once(n);
+    (find.0.into_iter().filter(single).collect(), find.1.into_iter().filter(single).collect())
 }
 
 /// The rest of the block holding the construction after one of that block's
@@ -778,9 +2042,13 @@ struct Keep {
 /// over, so what it does with the child (`acknowledge(parent, child)`) is
 /// not keeping it before it starts. A statement under a condition or in a
 /// nested block is not one of the block's own.
-fn after_awaited_run(f: &FnInfo, site: &Range<usize>, keep: &Keep) -> Option<Range<usize>> {
+fn after_awaited_run(f: &FnInfo, site: &Range<usize>, keep: &Keep) -> Vec<Range<usize>> {
     fn awaits_child(e: &Expr, keep: &Keep) -> bool {
         match strip_parens(e) {
+            // `result = await run(child)`: a local given the run's result.
+            Expr::Assign(a) if matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Ident(_))) => {
+                awaits_child(&a.right, keep)
+            }
             Expr::Await(a) => match strip_parens(&a.arg) {
                 Expr::Call(call) => call.args.iter().any(|x| x.spread.is_none() && keep.holds_child(&x.expr)),
                 _ => false,
@@ -811,6 +2079,9 @@ fn after_awaited_run(f: &FnInfo, site: &Range<usize>, keep: &Keep) -> Option<Ran
         at: usize,
         keep: &'k Keep,
         found: Option<Range<usize>>,
+        /// `try { await run(child); … } finally { … }`: the finaliser, where the
+        /// try's first statement is that awaited run (nothing before it can throw).
+        finally: Vec<Range<usize>>,
     }
     impl Blocks<'_> {
         /// Statements after the one holding the construction, in order; an inner block's finding wins.
@@ -840,16 +2111,26 @@ fn after_awaited_run(f: &FnInfo, site: &Range<usize>, keep: &Keep) -> Option<Ran
                 b.visit_children_with(self);
             }
         }
+        fn visit_try_stmt(&mut self, t: &TryStmt) {
+            let first = t.block.stmts.first().map(steps).and_then(|s| s.into_iter().next());
+            let runs_first =
+                first.is_some_and(|(at, e)| at.start >= self.at && e.is_some_and(|e| awaits_child(e, self.keep)));
+            if let (true, Some(fin)) = (runs_first, &t.finalizer) {
+                self.finally.push(range(fin));
+            }
+            t.visit_children_with(self);
+        }
         // A nested function's blocks are not this function's.
         fn visit_function(&mut self, _: &Function) {}
         fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
     }
-    let body = range(f.node.body()?);
+    let Some(body) = f.node.body() else { return Vec::new() };
+    let body = range(body);
     // In a function the child is handed to (the site at its end), the child is there from the start.
     let at = if site.start >= body.end { body.start } else { site.end };
-    let mut blocks = Blocks { at, keep, found: None };
+    let mut blocks = Blocks { at, keep, found: None, finally: Vec::new() };
     visit_body(f, &mut blocks);
-    blocks.found
+    blocks.found.into_iter().chain(blocks.finally).collect()
 }
 
 /// Writers of a member that return, and keep, nothing of their argument:
@@ -858,6 +2139,48 @@ const WRITES_ONLY: &[(&str, &str)] =
     &[("Object", "assign"), ("Object", "defineProperty"), ("Object", "defineProperties"), ("JSON", "stringify")];
 
 impl Keep {
+    /// `f(child)`, or `maker(…)(child)`: the function a top-level maker returns;
+    /// `o.key(child)`: every function bound to the key. With whether it is
+    /// made, and whether it is by key.
+    fn handed_callee(&self, call: &CallExpr, writes_only: bool) -> Option<(String, bool, bool)> {
+        match &call.callee {
+            Callee::Expr(c) => match strip_parens(c) {
+                Expr::Ident(id) => Some((id.sym.to_string(), false, false)),
+                Expr::Call(CallExpr { callee: Callee::Expr(maker), .. }) => match strip_parens(maker) {
+                    Expr::Ident(id) => Some((id.sym.to_string(), true, false)),
+                    _ => None,
+                },
+                // `super.prepare(child)`: a method of that key on an ancestor, narrowed as `this.` is.
+                Expr::SuperProp(sp) if !writes_only => match &sp.prop {
+                    SuperProp::Ident(k) if !KEEPS.contains(&&*k.sym) => Some((k.sym.to_string(), false, true)),
+                    _ => None,
+                },
+                // `hook.call(thisArg, child)`: `hook` itself, its arguments one place on.
+                Expr::Member(m)
+                    if !writes_only
+                        && member_name(&m.prop) == Some("call")
+                        && matches!(strip_parens(&m.obj), Expr::Ident(_) | Expr::Member(_)) =>
+                {
+                    match strip_parens(&m.obj) {
+                        Expr::Ident(id) if !self.is_child_name(&m.obj) => Some((id.sym.to_string(), false, false)),
+                        Expr::Member(inner) if !self.is_child_name(&inner.obj) => member_name(&inner.prop)
+                            .filter(|k| !KEEPS.contains(k))
+                            .map(|k| (k.to_string(), false, true)),
+                        _ => None,
+                    }
+                }
+                // A container's adding method (`list.push(child)`) is judged as keeping; where
+                // the bundle binds a function to the key (`briefing.add(state)`), that is read too.
+                Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => match &m.prop {
+                    // `this.#brief(child)`: the class's private method of that name.
+                    MemberProp::PrivateName(p) => Some((format!("#{}", p.name), false, true)),
+                    prop => member_name(prop).map(|k| (k.to_string(), false, true)),
+                },
+                _ => None,
+            },
+            _ => None,
+        }
+    }
     /// The child itself, a name holding it, or a literal holding either.
     fn holds_child(&self, e: &Expr) -> bool {
         let e = strip_parens(e);
@@ -930,7 +2253,66 @@ impl Keep {
 
     /// Whether `at` runs once the child's run is over (see `after_awaited_run`).
     fn ran_after(&self, at: &Range<usize>) -> bool {
-        self.after.as_ref().is_some_and(|after| crate::anchors::resolve::within(at, after))
+        self.after.iter().any(|after| crate::anchors::resolve::within(at, after))
+    }
+
+    /// What a method call is made on, where that narrows the classes whose method runs.
+    fn receiver(&self, call: &CallExpr) -> Option<Receiver> {
+        let Callee::Expr(c) = &call.callee else { return None };
+        let Expr::Member(m) = strip_parens(c) else { return None };
+        match strip_parens(&m.obj) {
+            Expr::Ident(id) => Some(match self.local_news.iter().find(|(n, _)| *n == *id.sym) {
+                Some((_, c)) => Receiver::New(c.clone()),
+                None => Receiver::Name(id.sym.to_string()),
+            }),
+            _ => None,
+        }
+    }
+    /// `list.push(child)` where the container is not one judged by its
+    /// readers. Where the child itself is stored as a value (not a key, not
+    /// what a holder's member may be), it stays `contained` too: once its run
+    /// has started, what reaches the container may still deliver to it. (In a
+    /// callee, an awaited call given the child is not its run ending: `await
+    /// drain(state.execution)` is the run going on.)
+    fn put_in_container(&mut self, call: &CallExpr, m: &MemberExpr) {
+        let values = match member_name(&m.prop) {
+            Some("set") => call.args.get(1..).unwrap_or_default(),
+            Some("splice") => call.args.get(2..).unwrap_or_default(),
+            _ => &call.args[..],
+        };
+        let itself = values.iter().any(|a| match strip_parens(&a.expr) {
+            Expr::Ident(id) => {
+                self.is_child_name(&a.expr)
+                    && !self.holders.iter().any(|h| *h == *id.sym)
+                    && !self.containers.iter().any(|c| *c == *id.sym)
+            }
+            // `state.execution`: a holder's member, which may be the child.
+            e @ Expr::Member(_) => self.holds_child(e),
+            _ => false,
+        });
+        if itself {
+            self.contained.get_or_insert((range(call), PUT_IN_CONTAINER.to_string()));
+        }
+        self.note(range(call), PUT_IN_CONTAINER)
+    }
+    /// `x.<key>.add(child)`, `.push`, `.unshift`, `.set(k, child)`, where it
+    /// stands (not in a closure): the container's key.
+    fn held_in(&self, call: &CallExpr, m: &MemberExpr) -> Option<String> {
+        let key = match strip_parens(&m.obj) {
+            Expr::Member(list) => held_key(&list.prop)?,
+            // `const { executions } = child.sessionServices; executions.set(id, child)`
+            Expr::Ident(id) => self.local_keys.iter().find(|(n, _)| *n == *id.sym).map(|(_, k)| k.clone())?,
+            _ => return None,
+        };
+        let place = match member_name(&m.prop)? {
+            "add" | "push" | "unshift" => 0,
+            "set" => 1,
+            _ => return None,
+        };
+        let plain = call.args.len() == place + 1
+            && call.args.iter().all(|a| a.spread.is_none())
+            && self.is_child_name(&call.args[place].expr);
+        (plain && self.depth == 0).then(|| key.to_string())
     }
 
     fn note(&mut self, at: Range<usize>, why: &str) {
@@ -961,6 +2343,10 @@ impl Visit for Aliases<'_> {
     fn visit_var_declarator(&mut self, d: &VarDeclarator) {
         if let (Pat::Ident(id), Some(init)) = (&d.name, &d.init) {
             if self.0.holds_child(init) && !self.0.names.iter().any(|n| *n == *id.id.sym) {
+                // `const state = { execution: child }` holds it; `const c = child` is it.
+                if !self.0.is_child_name(init) {
+                    self.0.holders.push(id.id.sym.to_string());
+                }
                 self.0.names.push(id.id.sym.to_string());
             }
         }
@@ -1014,7 +2400,15 @@ impl Visit for Keep {
             if let Expr::Member(m) = strip_parens(c) {
                 let keeps = member_name(&m.prop).is_some_and(|p| KEEPS.contains(&p));
                 if keeps && handed {
-                    self.note(range(call), "is put in a container");
+                    match self.held_in(call, m) {
+                        Some(key) => {
+                            if !self.ran_after(&range(call)) && !self.held.contains(&key) {
+                                self.held.push(key);
+                            }
+                            return call.visit_children_with(self);
+                        }
+                        None => self.put_in_container(call, m),
+                    }
                 }
                 writes_only = matches!((strip_parens(&m.obj), member_name(&m.prop)),
                     (Expr::Ident(g), Some(p)) if WRITES_ONLY.contains(&(&*g.sym, p)));
@@ -1033,34 +2427,15 @@ impl Visit for Keep {
                 }
             }
         }
-        // `f(child)`, or `maker(…)(child)`: the function a top-level maker returns;
-        // `o.key(child)`: every function bound to the key.
-        let named = match &call.callee {
-            Callee::Expr(c) => match strip_parens(c) {
-                Expr::Ident(id) => Some((id.sym.to_string(), false, false)),
-                Expr::Call(CallExpr { callee: Callee::Expr(maker), .. }) => match strip_parens(maker) {
-                    Expr::Ident(id) => Some((id.sym.to_string(), true, false)),
-                    _ => None,
-                },
-                // `super.prepare(child)`: a method of that key on an ancestor, narrowed as `this.` is.
-                Expr::SuperProp(sp) if !writes_only => match &sp.prop {
-                    SuperProp::Ident(k) if !KEEPS.contains(&&*k.sym) => Some((k.sym.to_string(), false, true)),
-                    _ => None,
-                },
-                Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => match &m.prop {
-                    // `this.#brief(child)`: the class's private method of that name.
-                    MemberProp::PrivateName(p) => Some((format!("#{}", p.name), false, true)),
-                    prop => member_name(prop).filter(|k| !KEEPS.contains(k)).map(|k| (k.to_string(), false, true)),
-                },
-                _ => None,
-            },
-            _ => None,
-        };
+        let named = self.handed_callee(call, writes_only);
         let consumed = self.consumed.contains(&range(call));
         let followed = match named {
             Some((name, made, by_key)) if handed && self.follow.is_some() => {
                 // The child itself as an argument, else an argument holding it.
-                let plain = call.args.iter().position(|a| self.names.iter().any(|n| is_name(&a.expr, n)));
+                let plain = call.args.iter().position(|a| {
+                    self.names.iter().any(|n| is_name(&a.expr, n) && !self.holders.contains(n))
+                        && !self.containers.iter().any(|c| is_name(&a.expr, c))
+                });
                 let plain = plain.map(|i| argument_place(&call.args, i));
                 let on = match plain {
                     Some(arg) => Some((arg, false)),
@@ -1071,6 +2446,16 @@ impl Visit for Keep {
                         .map(|arg| (arg, true)),
                 };
                 let own_keys = self.own_keys.clone();
+                // Through `.call`, the first argument is `this`, not a parameter.
+                let through_call = matches!(&call.callee, Callee::Expr(c)
+                    if matches!(strip_parens(c), Expr::Member(m) if member_name(&m.prop) == Some("call")
+                        && matches!(strip_parens(&m.obj), Expr::Ident(_) | Expr::Member(_))));
+                let on = match on {
+                    Some((0, _)) if through_call => None,
+                    Some((arg, inside)) if through_call && arg != AFTER_SPREAD => Some((arg - 1, inside)),
+                    on => on,
+                };
+                let receiver = if by_key { self.receiver(call) } else { None };
                 match (on, self.follow.as_mut()) {
                     (Some((arg, inside)), Some(follow)) => {
                         let on_this = match &call.callee {
@@ -1080,7 +2465,18 @@ impl Visit for Keep {
                             .then(|| range(call)),
                             _ => None,
                         };
-                        follow.push(HandedOn { name, made, arg, inside, own_keys, by_key, consumed, on_this })
+                        follow.push(HandedOn {
+                            name,
+                            made,
+                            arg,
+                            inside,
+                            own_keys,
+                            by_key,
+                            consumed,
+                            on_this,
+                            receiver,
+                            at: range(call),
+                        })
                     }
                     _ => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }
@@ -1209,4 +2605,830 @@ fn is_target_returning_builtin(e: &Expr) -> bool {
     matches!(strip_parens(e), Expr::Member(m)
         if matches!(strip_parens(&m.obj), Expr::Ident(o) if &*o.sym == "Object")
             && matches!(member_name(&m.prop), Some("defineProperty" | "defineProperties" | "assign")))
+}
+
+/// The containers of its own (`this.<key>`) a function handed an execution as
+/// `param` adds it to (`this.executions.push(execution)`), where that and
+/// reading its members is all the function does with it; Err at the first
+/// other use (handed on, stored, aliased, returned), which is not followed.
+pub fn registered_in(f: &FnInfo, param: &str) -> Result<Vec<String>, (Range<usize>, String)> {
+    struct Uses<'p> {
+        param: &'p str,
+        keys: Vec<String>,
+        allowed: Vec<Range<usize>>,
+        all: Vec<Range<usize>>,
+    }
+    impl Visit for Uses<'_> {
+        fn visit_ident(&mut self, id: &Ident) {
+            if *id.sym == *self.param {
+                self.all.push(range(id));
+            }
+        }
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if is_name(&m.obj, self.param) {
+                self.allowed.push(range(strip_parens(&m.obj)));
+            }
+            m.visit_children_with(self);
+        }
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                if let Expr::Member(add) = strip_parens(c) {
+                    if let Expr::Member(own) = strip_parens(&add.obj) {
+                        let keeps = member_name(&add.prop).is_some_and(|k| KEEPS.contains(&k));
+                        if keeps && matches!(strip_parens(&own.obj), Expr::This(_)) {
+                            if let Some(key) = member_name(&own.prop) {
+                                for a in call.args.iter().filter(|a| a.spread.is_none() && is_name(&a.expr, self.param))
+                                {
+                                    self.allowed.push(range(strip_parens(&a.expr)));
+                                    if !self.keys.iter().any(|k| k == key) {
+                                        self.keys.push(key.to_string());
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    let mut uses = Uses { param, keys: Vec::new(), allowed: Vec::new(), all: Vec::new() };
+    visit_body(f, &mut uses);
+    match uses.all.into_iter().find(|at| !uses.allowed.contains(at)) {
+        Some(at) => Err((at, "uses it otherwise than reading it or adding it to a container of its own".into())),
+        None => Ok(uses.keys),
+    }
+}
+
+/// Every read of a member with one of `keys`, on any object.
+pub fn member_reads(program: &Program, keys: &[String]) -> Vec<Range<usize>> {
+    struct Find<'k>(&'k [String], Vec<Range<usize>>);
+    impl Visit for Find<'_> {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if held_key(&m.prop).is_some_and(|k| self.0.contains(&k)) {
+                self.1.push(range(m));
+            }
+            m.visit_children_with(self);
+        }
+        // `const { executions } = services`: a read of the key too.
+        fn visit_object_pat(&mut self, o: &ObjectPat) {
+            let reads = o.props.iter().any(|p| match p {
+                ObjectPatProp::KeyValue(kv) => {
+                    crate::anchors::pattern::prop_name(&kv.key).is_none_or(|k| self.0.iter().any(|x| x == k))
+                }
+                ObjectPatProp::Assign(a) => self.0.iter().any(|x| *x == *a.key.sym),
+                ObjectPatProp::Rest(_) => true,
+            });
+            if reads {
+                self.1.push(range(o));
+            }
+            o.visit_children_with(self);
+        }
+    }
+    let mut find = Find(keys, Vec::new());
+    program.visit_with(&mut find);
+    find.1
+}
+
+/// How the lists held under a key are used across the bundle (`x.<key>`).
+pub struct ListUses {
+    /// What is added to one: `x.<key>.push(v)`, `unshift`, `add`, `splice`'s
+    /// items, `set`'s value, `x.<key>[i] = v`.
+    pub added: Vec<Range<usize>>,
+    /// Where one is handed on as a value (bound, passed, returned, spread):
+    /// what is added to it there is not seen.
+    pub escapes: Vec<Range<usize>>,
+}
+
+/// A call of a method on a list: what an adding one adds (`push`, `unshift`,
+/// `add`, `splice`'s items, `set`'s value), a spread among them or a
+/// computed method as an escape; any other method adds nothing.
+fn list_call(call: &CallExpr, m: &MemberExpr, uses: &mut ListUses) {
+    let skip = match member_name(&m.prop) {
+        Some("push" | "unshift" | "add") => 0,
+        Some("splice") => 2,
+        Some("set") => 1,
+        Some(_) => return,
+        None => return uses.escapes.push(range(call)),
+    };
+    for a in call.args.iter().skip(skip) {
+        match a.spread {
+            Some(_) => uses.escapes.push(range(&*a.expr)),
+            None => uses.added.push(range(strip_parens(&a.expr))),
+        }
+    }
+}
+
+/// Whether a destructuring pattern's property may take `key` (a rest takes any).
+fn pattern_takes(prop: &ObjectPatProp, key: &str) -> bool {
+    match prop {
+        ObjectPatProp::KeyValue(kv) => prop_name(&kv.key).is_none_or(|k| k == key),
+        ObjectPatProp::Assign(a) => *a.key.sym == *key,
+        ObjectPatProp::Rest(_) => true,
+    }
+}
+
+/// Every use of a list held under `key` (see `ListUses`). A read of its
+/// elements or length, a loop over it, a method called on it that does not
+/// add to it, and a write of the key itself (a value given to the key) are
+/// none of these.
+pub fn list_uses(program: &Program, key: &str) -> ListUses {
+    struct Find<'k> {
+        key: &'k str,
+        uses: ListUses,
+        /// Lists already judged by their parent.
+        judged: Vec<Range<usize>>,
+    }
+    impl Find<'_> {
+        fn is_list(&self, e: &Expr) -> bool {
+            matches!(strip_parens(e), Expr::Member(m) if member_name(&m.prop) == Some(self.key))
+        }
+    }
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                if let Expr::Member(m) = strip_parens(c) {
+                    if self.is_list(&m.obj) {
+                        self.judged.push(range(strip_parens(&m.obj)));
+                        list_call(call, m, &mut self.uses);
+                    }
+                }
+            }
+            call.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+                if self.is_list(&m.obj) {
+                    self.judged.push(range(strip_parens(&m.obj)));
+                    self.uses.added.push(range(strip_parens(&a.right)));
+                }
+                // `x.<key> = v`: a value given to the key, read by `values_of_key`.
+                if member_name(&m.prop) == Some(self.key) {
+                    self.judged.push(range(m));
+                }
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            // `x.<key>.length`, `x.<key>[i]`: a read through it.
+            if self.is_list(&m.obj) {
+                self.judged.push(range(strip_parens(&m.obj)));
+            }
+            m.visit_children_with(self);
+        }
+        fn visit_for_of_stmt(&mut self, s: &ForOfStmt) {
+            if self.is_list(&s.right) {
+                self.judged.push(range(strip_parens(&s.right)));
+            }
+            s.visit_children_with(self);
+        }
+        // `const { <key>: list } = x`: the list bound to a local.
+        fn visit_object_pat(&mut self, p: &ObjectPat) {
+            for prop in &p.props {
+                if pattern_takes(prop, self.key) {
+                    self.uses.escapes.push(range(prop));
+                }
+            }
+            p.visit_children_with(self);
+        }
+        fn visit_expr(&mut self, e: &Expr) {
+            e.visit_children_with(self);
+            // Visited after its parent: one no parent judged is a value handed on.
+            if self.is_list(e) {
+                let at = range(strip_parens(e));
+                if !self.judged.contains(&at) {
+                    self.uses.escapes.push(at);
+                }
+            }
+        }
+    }
+    let mut find = Find { key, uses: ListUses { added: Vec::new(), escapes: Vec::new() }, judged: Vec::new() };
+    program.visit_with(&mut find);
+    find.uses
+}
+
+/// The values object literals give `key`, each with its literal's range,
+/// and the literals with a spread or a computed key (which may give it too).
+pub struct LiteralProps {
+    pub values: Vec<(Range<usize>, Range<usize>)>,
+    pub spreads: Vec<(Range<usize>, Range<usize>)>,
+}
+
+pub fn literal_props(program: &Program, key: &str) -> LiteralProps {
+    struct Find<'k>(&'k str, LiteralProps);
+    impl Visit for Find<'_> {
+        fn visit_object_lit(&mut self, o: &ObjectLit) {
+            let at = range(o);
+            for p in &o.props {
+                match p {
+                    PropOrSpread::Spread(s) => self.1.spreads.push((at.clone(), range(&*s.expr))),
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => match prop_name(&kv.key) {
+                            Some(k) if k == self.0 => self.1.values.push((at.clone(), range(strip_parens(&kv.value)))),
+                            Some(_) => {}
+                            None => self.1.spreads.push((at.clone(), range(&kv.key))),
+                        },
+                        Prop::Shorthand(id) if *id.sym == *self.0 => self.1.values.push((at.clone(), range(id))),
+                        Prop::Getter(g) if prop_name(&g.key).is_none_or(|k| k == self.0) => {
+                            self.1.spreads.push((at.clone(), range(g)))
+                        }
+                        Prop::Method(m) if prop_name(&m.key).is_none_or(|k| k == self.0) => {
+                            self.1.spreads.push((at.clone(), range(m)))
+                        }
+                        _ => {}
+                    },
+                }
+            }
+            o.visit_children_with(self);
+        }
+    }
+    let mut find = Find(key, LiteralProps { values: Vec::new(), spreads: Vec::new() });
+    program.visit_with(&mut find);
+    find.1
+}
+
+/// The keys the instances of a class (named `names`) are held under, where
+/// each is built as such a key's value (`{ hooks: new C() }`, `x.hooks = new C()`,
+/// a field `hooks = new C()`) and the class's name is used for nothing else;
+/// Err at the first other construction or use.
+pub fn instance_holders(program: &Program, class: &Range<usize>, names: &[&str]) -> Result<Vec<String>, Range<usize>> {
+    struct Find<'n> {
+        names: &'n [&'n str],
+        class: Range<usize>,
+        keys: Vec<String>,
+        held: Vec<Range<usize>>,
+        stop: Option<Range<usize>>,
+    }
+    impl Find<'_> {
+        fn builds(&self, e: &Expr) -> bool {
+            matches!(strip_parens(e), Expr::New(n)
+                if matches!(strip_parens(&n.callee), Expr::Ident(id) if self.names.contains(&&*id.sym)))
+        }
+        fn hold(&mut self, key: Option<&str>, value: &Expr) {
+            if self.builds(value) {
+                match key {
+                    Some(k) => {
+                        self.held.push(range(strip_parens(value)));
+                        if !self.keys.iter().any(|x| x == k) {
+                            self.keys.push(k.to_string());
+                        }
+                    }
+                    None => {
+                        self.stop.get_or_insert(range(strip_parens(value)));
+                    }
+                }
+            }
+        }
+    }
+    impl Visit for Find<'_> {
+        fn visit_key_value_prop(&mut self, kv: &KeyValueProp) {
+            self.hold(prop_name(&kv.key), &kv.value);
+            kv.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+                self.hold(member_name(&m.prop), &a.right);
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_class_prop(&mut self, p: &ClassProp) {
+            if let Some(v) = &p.value {
+                self.hold(prop_name(&p.key), v);
+            }
+            p.visit_children_with(self);
+        }
+        fn visit_new_expr(&mut self, n: &NewExpr) {
+            let at = range(n);
+            if let Expr::Ident(id) = strip_parens(&n.callee) {
+                if self.names.contains(&&*id.sym) && !self.held.contains(&at) {
+                    self.stop.get_or_insert(at.clone());
+                }
+            }
+            n.args.visit_with(self);
+        }
+        fn visit_ident(&mut self, id: &Ident) {
+            // The class's name as a value (handed on, extended, aliased), outside its own declaration.
+            let at = range(id);
+            if self.names.contains(&&*id.sym) && !(self.class.start <= at.start && at.end <= self.class.end) {
+                self.stop.get_or_insert(at);
+            }
+        }
+        fn visit_binding_ident(&mut self, _: &BindingIdent) {}
+    }
+    let mut find = Find { names, class: class.clone(), keys: Vec::new(), held: Vec::new(), stop: None };
+    program.visit_with(&mut find);
+    // The class's own binding (`var C = class {…}`, `class C {…}`) spells the name once more.
+    match find.stop {
+        Some(at) => Err(at),
+        None => Ok(find.keys),
+    }
+}
+
+/// What a list under `key` on the instances of a class (at `class`, whose
+/// instances are reached only as `this` in it or as `<x>.<holder>`) is given
+/// and what is added to it; Err where it, or an instance, is handed on or
+/// written reflectively.
+pub struct InstanceList {
+    pub values: Vec<Range<usize>>,
+    pub added: Vec<Range<usize>>,
+}
+
+struct ListInstances<'k> {
+    class: Range<usize>,
+    holders: &'k [String],
+    /// Reads of a holder's key shown to be on objects that hold no instance.
+    not_instances: &'k [Range<usize>],
+    key: &'k str,
+    out: InstanceList,
+    judged: Vec<Range<usize>>,
+    stop: Option<Range<usize>>,
+}
+impl ListInstances<'_> {
+    fn inside(&self, at: &Range<usize>) -> bool {
+        self.class.start <= at.start && at.end <= self.class.end
+    }
+    /// `this` in the class, or `<x>.<holder>` anywhere.
+    fn instance(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::This(t) => self.inside(&range(t)),
+            Expr::Member(m) => {
+                member_name(&m.prop).is_some_and(|k| self.holders.iter().any(|h| h == k))
+                    && !self.not_instances.contains(&range(m))
+            }
+            _ => false,
+        }
+    }
+    fn is_list(&self, e: &Expr) -> bool {
+        matches!(strip_parens(e), Expr::Member(m) if member_name(&m.prop) == Some(self.key) && self.instance(&m.obj))
+    }
+}
+impl Visit for ListInstances<'_> {
+    fn visit_class_prop(&mut self, p: &ClassProp) {
+        if self.inside(&range(p)) && prop_name(&p.key) == Some(self.key) {
+            if let Some(v) = &p.value {
+                self.out.values.push(range(strip_parens(v)));
+            }
+        }
+        p.visit_children_with(self);
+    }
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        match &a.left {
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) if self.is_list(&Expr::Member(m.clone())) => {
+                self.out.values.push(range(strip_parens(&a.right)));
+            }
+            AssignTarget::Simple(SimpleAssignTarget::Member(m)) if self.is_list(&m.obj) => {
+                self.judged.push(range(strip_parens(&m.obj)));
+                self.out.added.push(range(strip_parens(&a.right)));
+            }
+            _ => {}
+        }
+        a.visit_children_with(self);
+    }
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        let mut w = Vec::new();
+        crate::read::writes::of_call(call, &mut w);
+        for x in &w {
+            if let crate::read::writes::Target::Reflected { object, .. } = &x.target {
+                if self.instance(object) || self.is_list(object) {
+                    self.stop.get_or_insert(range(call));
+                }
+            }
+        }
+        if let Callee::Expr(c) = &call.callee {
+            if let Expr::Member(m) = strip_parens(c) {
+                if self.is_list(&m.obj) {
+                    self.judged.push(range(strip_parens(&m.obj)));
+                    let mut uses = ListUses { added: Vec::new(), escapes: Vec::new() };
+                    list_call(call, m, &mut uses);
+                    self.out.added.extend(uses.added);
+                    if let Some(at) = uses.escapes.into_iter().next() {
+                        self.stop.get_or_insert(at);
+                    }
+                }
+            }
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_member_expr(&mut self, m: &MemberExpr) {
+        if self.is_list(&m.obj) {
+            self.judged.push(range(strip_parens(&m.obj)));
+        }
+        // `this.k`, `<x>.<holder>.k`: a member read or written, not the instance handed on.
+        if self.instance(&m.obj) {
+            self.judged.push(range(strip_parens(&m.obj)));
+        }
+        m.visit_children_with(self);
+    }
+    fn visit_for_of_stmt(&mut self, s: &ForOfStmt) {
+        if self.is_list(&s.right) {
+            self.judged.push(range(strip_parens(&s.right)));
+        }
+        s.visit_children_with(self);
+    }
+    fn visit_object_pat(&mut self, p: &ObjectPat) {
+        for prop in &p.props {
+            if pattern_takes(prop, self.key) && self.inside(&range(prop)) {
+                self.stop.get_or_insert(range(prop));
+            }
+        }
+        p.visit_children_with(self);
+    }
+    fn visit_expr(&mut self, e: &Expr) {
+        e.visit_children_with(self);
+        // Visited after its parent: a list or an instance no parent judged is handed on.
+        let at = range(strip_parens(e));
+        let this_inside = matches!(strip_parens(e), Expr::This(_)) && self.inside(&at);
+        if (self.is_list(e) || this_inside || (self.instance(e) && !matches!(strip_parens(e), Expr::This(_))))
+            && !self.judged.contains(&at)
+        {
+            self.stop.get_or_insert(at);
+        }
+    }
+}
+
+pub fn instance_list(
+    program: &Program,
+    class: &Range<usize>,
+    holders: &[String],
+    not_instances: &[Range<usize>],
+    key: &str,
+) -> Result<InstanceList, Range<usize>> {
+    let mut find = ListInstances {
+        class: class.clone(),
+        holders,
+        not_instances,
+        key,
+        out: InstanceList { values: Vec::new(), added: Vec::new() },
+        judged: Vec::new(),
+        stop: None,
+    };
+    program.visit_with(&mut find);
+    match find.stop {
+        Some(at) => Err(at),
+        None => Ok(find.out),
+    }
+}
+
+/// Every use of the module name `table` other than reading one of its
+/// members (`table[k]`, `table.k`, not as a write's target): a write into it,
+/// or the table handed on, bound or spread. Names that a function binds as a
+/// parameter are another binding, not the table (the caller drops those where
+/// another local of the name is in scope).
+pub fn table_uses(program: &Program, table: &str) -> Vec<Range<usize>> {
+    struct Find<'t> {
+        table: &'t str,
+        read: Vec<Range<usize>>,
+        found: Vec<Range<usize>>,
+        shadow: usize,
+    }
+    impl Visit for Find<'_> {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if is_name(&m.obj, self.table) {
+                self.read.push(range(strip_parens(&m.obj)));
+            }
+            m.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+                if is_name(&m.obj, self.table) && self.shadow == 0 {
+                    self.found.push(range(strip_parens(&m.obj)));
+                }
+            }
+            a.visit_children_with(self);
+        }
+        // `Object.hasOwn(table, k)`, `k in table`: reads of which keys it has.
+        fn visit_call_expr(&mut self, c: &CallExpr) {
+            if let Callee::Expr(callee) = &c.callee {
+                let has_own = matches!(strip_parens(callee), Expr::Member(m)
+                    if is_name(&m.obj, "Object") && member_name(&m.prop) == Some("hasOwn"));
+                if has_own {
+                    if let Some(first) = c.args.first().filter(|a| a.spread.is_none() && is_name(&a.expr, self.table)) {
+                        self.read.push(range(strip_parens(&first.expr)));
+                    }
+                }
+            }
+            c.visit_children_with(self);
+        }
+        fn visit_bin_expr(&mut self, b: &BinExpr) {
+            if b.op == BinaryOp::In && is_name(&b.right, self.table) {
+                self.read.push(range(strip_parens(&b.right)));
+            }
+            b.visit_children_with(self);
+        }
+        fn visit_function(&mut self, f: &Function) {
+            let binds = f.params.iter().any(|p| {
+                let mut names = Vec::new();
+                crate::read::writes::pattern_names(&p.pat, &mut names);
+                names.iter().any(|n| n == self.table)
+            });
+            self.shadow += usize::from(binds);
+            f.visit_children_with(self);
+            self.shadow -= usize::from(binds);
+        }
+        fn visit_ident(&mut self, id: &Ident) {
+            if *id.sym == *self.table && self.shadow == 0 && !self.read.contains(&range(id)) {
+                self.found.push(range(id));
+            }
+        }
+        fn visit_binding_ident(&mut self, _: &BindingIdent) {}
+    }
+    let mut find = Find { table, read: Vec::new(), found: Vec::new(), shadow: 0 };
+    program.visit_with(&mut find);
+    find.found
+}
+
+/// Every call of a function by one of `names`, or of a method with one of those keys.
+pub fn calls_of(program: &Program, names: &[String]) -> Vec<Range<usize>> {
+    struct Find<'n>(&'n [String], Vec<Range<usize>>);
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            if let Callee::Expr(c) = &call.callee {
+                let name = match strip_parens(c) {
+                    Expr::Ident(id) => Some(&*id.sym),
+                    Expr::Member(m) => member_name(&m.prop),
+                    _ => None,
+                };
+                if name.is_some_and(|n| self.0.iter().any(|x| x == n)) {
+                    self.1.push(range(call));
+                }
+            }
+            call.visit_children_with(self);
+        }
+    }
+    if names.is_empty() {
+        return Vec::new();
+    }
+    let mut find = Find(names, Vec::new());
+    program.visit_with(&mut find);
+    find.1
+}
+
+/// Every assignment to the name `name` (`handlers = { … }`): where, and the
+/// object literal assigned where it is one. The caller drops those where a
+/// local of the name is in scope.
+pub fn assigned_to_name(program: &Program, name: &str) -> Vec<(Range<usize>, Option<Expr>)> {
+    struct Find<'n>(&'n str, Vec<(Range<usize>, Option<Expr>)>);
+    impl Visit for Find<'_> {
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Ident(id)) = &a.left {
+                if *id.id.sym == *self.0 {
+                    let object = match (a.op, strip_parens(&a.right)) {
+                        (AssignOp::Assign, Expr::Object(_)) => Some(strip_parens(&a.right).clone()),
+                        _ => None,
+                    };
+                    self.1.push((range(a), object));
+                }
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut find = Find(name, Vec::new());
+    program.visit_with(&mut find);
+    find.1
+}
+
+/// The names bound exactly once in `node` (its parameters and declarations,
+/// nested functions included) and written nowhere else in it.
+/// Asked only of `names` where given (cheaper on a large function).
+fn bound_once_of(node: FnNode, names: Option<&[String]>) -> Vec<String> {
+    struct Count<'n>(std::collections::HashMap<String, usize>, Option<&'n [String]>);
+    impl Count<'_> {
+        fn add(&mut self, n: &str) {
+            if self.1.is_none_or(|names| names.iter().any(|m| m == n)) {
+                *self.0.entry(n.to_string()).or_default() += 1;
+            }
+        }
+    }
+    impl Visit for Count<'_> {
+        fn visit_binding_ident(&mut self, b: &BindingIdent) {
+            self.add(&b.id.sym);
+        }
+        fn visit_update_expr(&mut self, u: &UpdateExpr) {
+            if let Expr::Ident(id) = strip_parens(&u.arg) {
+                self.add(&id.sym);
+            }
+            u.visit_children_with(self);
+        }
+        fn visit_fn_decl(&mut self, f: &FnDecl) {
+            self.add(&f.ident.sym);
+            f.visit_children_with(self);
+        }
+        fn visit_class_decl(&mut self, c: &ClassDecl) {
+            self.add(&c.ident.sym);
+            c.visit_children_with(self);
+        }
+    }
+    // An assignment's target `x = …` is a binding identifier in swc's tree, so every
+    // write of a name (declaration, `=`, a pattern, a `for` head) is counted above.
+    let mut count = Count(Default::default(), names);
+    node.visit(&mut count);
+    count.0.into_iter().filter(|(_, n)| *n == 1).map(|(k, _)| k).collect()
+}
+
+/// Each parameter's name, where it is a plain one.
+fn param_names(node: FnNode) -> Vec<Option<String>> {
+    node.param_pats()
+        .into_iter()
+        .map(|p| match p {
+            Some(Pat::Ident(id)) => Some(id.id.sym.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The place of the parameter a function gives back a copy of, where every
+/// `return` (outside nested functions, and an arrow's expression body) is
+/// that parameter or an object literal that spreads it first (`return {
+/// ...state, context: […] }`), and it reads no name from outside but the
+/// language's pure values: a maker. What one makes of a holder of the child
+/// holds the child the same way.
+pub(crate) fn copies_parameter(node: FnNode) -> Option<usize> {
+    fn returns(stmts: &[Stmt], out: &mut Vec<Option<Expr>>) {
+        struct Find<'o>(&'o mut Vec<Option<Expr>>);
+        impl Visit for Find<'_> {
+            fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+                self.0.push(r.arg.as_deref().map(|e| strip_parens(e).clone()));
+            }
+            fn visit_function(&mut self, _: &Function) {}
+            fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+            fn visit_class(&mut self, _: &Class) {}
+        }
+        for s in stmts {
+            s.visit_with(&mut Find(out));
+        }
+    }
+    let params = param_names(node);
+    let mut values = Vec::new();
+    match node {
+        FnNode::Function(func) => returns(&func.body.as_ref()?.stmts, &mut values),
+        FnNode::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::FunctionBody(b) => returns(&b.stmts, &mut values),
+            ArrowFunctionBody::Expr(e) => values.push(Some(strip_parens(e).clone())),
+        },
+        FnNode::Constructor(_) => return None,
+    }
+    let copies = |v: &Option<Expr>| -> Option<usize> {
+        let p = match v.as_ref()? {
+            Expr::Ident(id) => id.sym.to_string(),
+            Expr::Object(o) => match o.props.first()? {
+                PropOrSpread::Spread(s) => match strip_parens(&s.expr) {
+                    Expr::Ident(id) => id.sym.to_string(),
+                    _ => return None,
+                },
+                PropOrSpread::Prop(_) => return None,
+            },
+            _ => return None,
+        };
+        params.iter().position(|q| q.as_deref() == Some(p.as_str()))
+    };
+    // Made of its parameters only: no name from outside but the language's own
+    // globals, no `this` (what else it adds is the holder's own).
+    // The language's own values that reach nothing of the bundle (not `arguments`,
+    // `globalThis`, `Reflect` or `eval`: round 23).
+    const PURE: &[&str] = &[
+        "undefined",
+        "NaN",
+        "Infinity",
+        "Array",
+        "Object",
+        "String",
+        "Number",
+        "Boolean",
+        "Math",
+        "JSON",
+        "Date",
+        "Symbol",
+        "Map",
+        "Set",
+        "isNaN",
+        "isFinite",
+        "parseInt",
+        "parseFloat",
+    ];
+    struct Free<'d>(&'d std::collections::HashSet<String>, bool);
+    impl Visit for Free<'_> {
+        fn visit_ident(&mut self, id: &Ident) {
+            self.1 &= self.0.contains(&*id.sym) || PURE.contains(&&*id.sym);
+        }
+        fn visit_this_expr(&mut self, _: &ThisExpr) {
+            self.1 = false;
+        }
+    }
+    // Every name bound in it, its nested functions' parameters too.
+    struct Bound(std::collections::HashSet<String>);
+    impl Visit for Bound {
+        fn visit_binding_ident(&mut self, b: &BindingIdent) {
+            self.0.insert(b.id.sym.to_string());
+        }
+        fn visit_fn_decl(&mut self, f: &FnDecl) {
+            self.0.insert(f.ident.sym.to_string());
+            f.visit_children_with(self);
+        }
+    }
+    let mut bound = Bound(crate::read::scope::declared_by(node));
+    node.visit(&mut bound);
+    let declared = bound.0;
+    let mut free = Free(&declared, true);
+    node.visit(&mut free);
+    if !free.1 {
+        return None;
+    }
+    let places: Vec<Option<usize>> = values.iter().map(copies).collect();
+    match places.as_slice() {
+        [Some(first), ..] if places.iter().all(|p| *p == Some(*first)) => Some(*first),
+        _ => None,
+    }
+}
+
+/// Every write of the name `name` anywhere (`hook = f`, `hook ||= g`,
+/// `[hook] = list`, `for (hook of hooks)`, `hook++`): where, and the value
+/// where it is a plain `=`. The caller drops those where a local of the name
+/// is in scope.
+pub fn writes_of_name(program: &Program, name: &str) -> Vec<(Range<usize>, Option<Expr>)> {
+    struct Find<'n>(&'n str, Vec<(Range<usize>, Option<Expr>)>);
+    impl Find<'_> {
+        fn in_pattern(&self, p: &Pat) -> bool {
+            let mut names = Vec::new();
+            crate::read::writes::pattern_names(p, &mut names);
+            names.iter().any(|n| n == self.0)
+        }
+    }
+    impl Visit for Find<'_> {
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            match &a.left {
+                AssignTarget::Simple(SimpleAssignTarget::Ident(id)) if *id.id.sym == *self.0 => {
+                    let value = (a.op == AssignOp::Assign).then(|| strip_parens(&a.right).clone());
+                    self.1.push((range(a), value));
+                }
+                AssignTarget::Pat(p) => {
+                    let pat: Pat = p.clone().into();
+                    if self.in_pattern(&pat) {
+                        self.1.push((range(a), None));
+                    }
+                }
+                _ => {}
+            }
+            a.visit_children_with(self);
+        }
+        fn visit_update_expr(&mut self, u: &UpdateExpr) {
+            if is_name(&u.arg, self.0) {
+                self.1.push((range(u), None));
+            }
+            u.visit_children_with(self);
+        }
+        fn visit_for_of_stmt(&mut self, f: &ForOfStmt) {
+            if let ForHead::Pat(p) = &f.left {
+                if self.in_pattern(p) {
+                    self.1.push((range(f), None));
+                }
+            }
+            f.visit_children_with(self);
+        }
+        fn visit_for_in_stmt(&mut self, f: &ForInStmt) {
+            if let ForHead::Pat(p) = &f.left {
+                if self.in_pattern(p) {
+                    self.1.push((range(f), None));
+                }
+            }
+            f.visit_children_with(self);
+        }
+    }
+    let mut find = Find(name, Vec::new());
+    program.visit_with(&mut find);
+    find.1
+}
+
+/// The name esbuild's `__export(ns, { key: () => name })` exports from the
+/// namespace object `ns` under `key`.
+pub fn exported_as(program: &Program, ns: &str, key: &str) -> Option<String> {
+    struct Find<'n>(&'n str, &'n str, Option<String>);
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, c: &CallExpr) {
+            if let [target, all] = &c.args[..] {
+                if is_name(&target.expr, self.0) {
+                    if let Expr::Object(o) = strip_parens(&all.expr) {
+                        for p in &o.props {
+                            if let PropOrSpread::Prop(p) = p {
+                                if let Prop::KeyValue(kv) = &**p {
+                                    if prop_name(&kv.key) == Some(self.1) {
+                                        if let Expr::Arrow(a) = strip_parens(&kv.value) {
+                                            if let ArrowFunctionBody::Expr(e) = &*a.body {
+                                                if let Expr::Ident(id) = strip_parens(e) {
+                                                    self.2 = Some(id.sym.to_string());
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            c.visit_children_with(self);
+        }
+    }
+    let mut find = Find(ns, key, None);
+    program.visit_with(&mut find);
+    find.2
 }

@@ -405,13 +405,19 @@ fn stuck_cases(cases: &[CaseResult]) -> Vec<String> {
 pub fn unchecked_from_slices(stock: &Value) -> Option<String> {
     let spawns = stock["spawns"].as_array()?;
     let memory = spawns.iter().filter(|s| s["memory"] == Value::Bool(true)).count();
+    let sub = spawns
+        .iter()
+        .filter(|s| {
+            s["sub"] != Value::Bool(false) && (s["sub"] == Value::Bool(true) || s["memory"] != Value::Bool(true))
+        })
+        .count();
     if memory == 0 {
         Some(
             "case memory-extraction would not be checked: no spawn path's config carries skipHooks (the mark of \
              memory extraction), so no construction is taken for memory extraction"
                 .into(),
         )
-    } else if memory == spawns.len() {
+    } else if sub == 0 {
         Some("case sub-agent would not be checked: every spawn path carries skipHooks, so no sub-agent spawn path is found".into())
     } else {
         None

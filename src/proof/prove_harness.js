@@ -197,6 +197,8 @@ function build(side, stubs) {
   const api = host.api;
   api.spawnInfo = side.spawns.map((s) => ({
     memory: s.memory === true,
+    // A construction shared by both (skipHooks given by each caller) stands for a sub-agent too.
+    sub: s.sub ?? s.memory !== true,
     at: s.at,
     thisIsParent: s.thisIsParent === true,
     driver: s.driver ? { params: s.driver.params, thisIsParent: s.driver.thisIsParent === true, fnAt: s.driver.fnAt } : null,
@@ -1235,10 +1237,21 @@ function lateSpawnCase(info, site) {
 
 // The cases this bundle's spawn sites give, each with its site resolved.
 function cases(api) {
-  const memory = api.spawnInfo.findIndex((i) => i.memory);
-  const first = api.spawnInfo.findIndex((i) => !i.memory);
+  // A site that is only one of the two is preferred for it; a shared one stands in.
+  const only = (is, not) => {
+    const k = api.spawnInfo.findIndex((i) => i[is] && !i[not]);
+    return k >= 0 ? k : api.spawnInfo.findIndex((i) => i[is]);
+  };
+  const memory = only("memory", "sub");
+  const first = only("sub", "memory");
   const sites = { sub: first < 0 ? 0 : first, memory };
-  return [...api.spawnInfo.map(lateSpawnCase), ...CASES]
+  const late = api.spawnInfo.flatMap((info, site) =>
+    info.memory && info.sub
+      ? [lateSpawnCase({ ...info, memory: false }, site), lateSpawnCase(info, site)]
+      : [lateSpawnCase(info, site)],
+  );
+  const named = new Set();
+  return [...late.filter((c) => !named.has(c.name) && named.add(c.name)), ...CASES]
     .map((c) => ({ ...c, setup: c.setup ?? {} }))
     .filter((c) => c.setup.site !== "memory" || memory >= 0)
     .map((c) => ({ ...c, site: typeof c.setup.site === "number" ? c.setup.site : sites[c.setup.site ?? "sub"] }));
@@ -1304,7 +1317,7 @@ function sortCases(stock, plan) {
   if (!stock.spawnInfo.some((i) => i.memory)) {
     unchecked.push({ case: "memory-extraction", why: "no spawn path's config carries skipHooks (the mark of memory extraction), so no construction was taken for memory extraction and its cases (late-memory-extraction, memory-extraction) did not run", applies: true });
   }
-  if (stock.spawnInfo.length && stock.spawnInfo.every((i) => i.memory)) {
+  if (stock.spawnInfo.length && !stock.spawnInfo.some((i) => i.sub)) {
     unchecked.push({ case: "sub-agent", why: "every spawn site carries skipHooks: no sub-agent spawn site was found, and the sub-agent cases ran on the memory-extraction site", applies: true });
   }
   const runnable = [];

@@ -226,8 +226,9 @@ fn unwritable(outcome: &mut Outcome, folder: &folder::Folder) -> Option<String> 
     why.map(|why| format!("its folder {} is not writable: {why}", folder.path.display()))
 }
 
-/// A refusal for the folder alone: the file's own state ("stock, patchable") is not said beside it.
-fn refuse_unwritable(mut outcome: Outcome, error: String, next: &str) -> Outcome {
+/// A refusal that replaces the file's own state ("stock, patchable") in the message: `--json`
+/// must not call a file patchable beside the error that says apply would refuse it.
+fn refuse_stated(mut outcome: Outcome, error: String, next: &str) -> Outcome {
     outcome.message.clone_from(&error);
     outcome.error(error, next)
 }
@@ -252,13 +253,13 @@ fn check(mut outcome: Outcome, inspection: &Inspection, folder: &folder::Folder,
     // Apply would refuse; say so now rather than call the file patchable.
     if inspection.state == State::Stock || upgrade {
         if let Some(open) = open_before_proof(inspection) {
-            return outcome
-                .error(format!("stock, and the anchors resolve, but the proof would be open: {open}"), OPEN_NEXT);
+            let error = format!("stock, and the anchors resolve, but the proof would be open: {open}");
+            return refuse_stated(outcome, error, OPEN_NEXT);
         }
         if let Some(Err(e)) = &inspection.proof_input {
             let why = format!("stock, and the anchors resolve, but the proof cannot slice the resolved code: {e}");
             if !allow_inconclusive {
-                return outcome.error(why, UNDRIVEN_NEXT);
+                return refuse_stated(outcome, why, UNDRIVEN_NEXT);
             }
             outcome.warnings.push(format!(
                 "{why}; apply would go ahead unproved, on the anchors, the accounting and node --check alone \
@@ -270,7 +271,7 @@ fn check(mut outcome: Outcome, inspection: &Inspection, folder: &folder::Folder,
     if inspection.state == State::Stock || upgrade {
         if let Some(why) = unwritable(&mut outcome, folder) {
             let message = format!("stock, but apply would be refused: {why}");
-            return refuse_unwritable(outcome, message, UNWRITABLE_NEXT);
+            return refuse_stated(outcome, message, UNWRITABLE_NEXT);
         }
     }
     outcome.exit = match inspection.state {
@@ -326,7 +327,7 @@ fn apply(
     }
     if let Some(why) = unwritable(&mut outcome, &place.walked.folder) {
         let error = format!("cannot patch {}: {why}", inspection.real_path.display());
-        return refuse_unwritable(outcome, error, UNWRITABLE_NEXT);
+        return refuse_stated(outcome, error, UNWRITABLE_NEXT);
     }
     let stock_sha = outcome.stock_sha.clone().unwrap_or_else(|| mark::sha256_hex(stock));
     let patched = mark::apply_hashed(stock, &stock_sha, mode, plan, None);
@@ -462,7 +463,7 @@ fn restore(mut outcome: Outcome, inspection: &Inspection, place: &Place) -> Outc
     if let Some(why) = unwritable(&mut outcome, &place.walked.folder) {
         let error = format!("cannot restore {}: {why}", inspection.real_path.display());
         let next = "make the folder writable for you (or run as the user it belongs to), then run --restore again";
-        return refuse_unwritable(outcome, error, next);
+        return refuse_stated(outcome, error, next);
     }
     outcome.sha_after = Some(mark::sha256_hex(stock));
     let staged = match swap::stage(&place.walked.folder, place.meta, stock, true) {

@@ -53,6 +53,17 @@ import { ROUND16 } from "./round16.mjs";
 import { ROUND17 } from "./round17.mjs";
 // Round 18 (round18.mjs): a red team's mutants against seed mode's fence (numbered messages, a spawned execution's first-drain count, the skip in the drain's loop).
 import { ROUND18 } from "./round18.mjs";
+// Round 19 (round19.mjs): a red team's mutants against the rules for hook lists, run start, members beside messages, constructor registration and exports.
+import { ROUND19 } from "./round19.mjs";
+// Round 20 (round20.mjs): a red team's mutants against the rules for functions in locals, the started run, members beside messages, containers of executions, exports and buffer members.
+import { ROUND20 } from "./round20.mjs";
+// Round 21 (round21.mjs): a red team's mutants against the started run, functions in locals, containers, holders and `finally` after an awaited run.
+import { ROUND21 } from "./round21.mjs";
+import { ROUND22 } from "./round22.mjs";
+import { ROUND23 } from "./round23.mjs";
+import { ROUND24 } from "./round24.mjs";
+// Round 25 (round25.mjs): a red team's mutants against the rules of 1c96e83 (opaque values, depth through operators and literals, defaults, methods on what may be the child).
+import { ROUND25 } from "./round25.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2138,6 +2149,13 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND17,
   // ---- round 18 (round18.mjs): red-team mutants against the seed fence ----
   ...ROUND18,
+  ...ROUND19,
+  ...ROUND20,
+  ...ROUND21,
+  ...ROUND22,
+  ...ROUND23,
+  ...ROUND24,
+  ...ROUND25,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in

@@ -310,8 +310,19 @@ impl<'a> Index<'a> {
             by: &by,
             out: Callers { calls: Vec::new(), named_in: Vec::new(), escapes: Vec::new() },
             computed: Vec::new(),
+            top: match self.program {
+                Program::Script(s) => s.body.iter().map(|x| range(x).start).collect(),
+                Program::Module(m) => m.body.iter().map(|x| range(x).start).collect(),
+            },
+            export_objects: export_objects(self.program),
+            tables: Vec::new(),
         };
         self.program.visit_with(&mut find);
+        // What an export table's object is made into (`module.exports = __toCommonJS(ns)`):
+        // the prefilter is asked for what spells it, so the next pass sees that statement.
+        for ns in &find.tables {
+            self.lookups.mention(ns, Mention::Reference);
+        }
         // A computed call whose key is, or may be, the method's: its arguments are not all seen.
         if let By::Key(key) = &by {
             for k in find.computed {
@@ -338,8 +349,137 @@ struct FindCallers<'b, 'a> {
     /// Calls through a computed member whose key is not a literal (`table[k](…)`):
     /// each may be a call of the method, judged once the walk is done.
     computed: Vec<&'a Expr>,
+    /// Where the program's own top-level statements start.
+    top: std::collections::HashSet<usize>,
+    /// Names a top-level `module.exports = …` is made of (`__toCommonJS(x)`, `x`).
+    export_objects: std::collections::HashSet<String>,
+    /// The objects of calls shaped as export tables, exported or not.
+    tables: Vec<String>,
+}
+
+/// The names a top-level `module.exports = x` or `module.exports = f(x)` exports.
+fn export_objects(program: &Program) -> std::collections::HashSet<String> {
+    let stmts: Vec<&Stmt> = match program {
+        Program::Script(s) => s.body.iter().collect(),
+        Program::Module(m) => m.body.iter().filter_map(|i| i.as_stmt()).collect(),
+    };
+    let mut out = std::collections::HashSet::new();
+    for stmt in stmts {
+        let Stmt::Expr(e) = stmt else { continue };
+        let Expr::Assign(a) = strip_parens(&e.expr) else { continue };
+        let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left else { continue };
+        let module_exports = matches!(strip_parens(&m.obj), Expr::Ident(id) if &*id.sym == "module")
+            && member_name(&m.prop) == Some("exports");
+        if !module_exports {
+            continue;
+        }
+        match strip_parens(&a.right) {
+            Expr::Ident(id) => {
+                out.insert(id.sym.to_string());
+            }
+            Expr::Call(c) => {
+                for arg in &c.args {
+                    if let Expr::Ident(id) = strip_parens(&arg.expr) {
+                        out.insert(id.sym.to_string());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `exports.x`, `module.exports`, `module.exports.x` as an assignment's target.
+fn is_exports_target(t: &AssignTarget) -> bool {
+    fn exports(e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => &*id.sym == "exports",
+            Expr::Member(m) => {
+                (matches!(strip_parens(&m.obj), Expr::Ident(id) if &*id.sym == "module")
+                    && member_name(&m.prop) == Some("exports"))
+                    || exports(&m.obj)
+            }
+            _ => false,
+        }
+    }
+    match t {
+        AssignTarget::Simple(SimpleAssignTarget::Member(m)) => exports(&Expr::Member(m.clone())),
+        _ => false,
+    }
+}
+
+/// esbuild's `__export(target, { name: () => name, … })`: a call of a function
+/// given an object (`target`) and an object literal whose every property is a
+/// getter-like arrow that returns a bare name. What it makes is the export
+/// object of the module; the arrows call nothing. The name of `target`; the caller
+/// knows whether `module.exports` is made of it.
+fn export_table_object(call: &CallExpr) -> Option<&str> {
+    let [target, all] = &call.args[..] else { return None };
+    if target.spread.is_some() || all.spread.is_some() {
+        return None;
+    }
+    let Expr::Ident(t) = strip_parens(&target.expr) else { return None };
+    let Expr::Object(o) = strip_parens(&all.expr) else { return None };
+    let shaped = !o.props.is_empty()
+        && matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Ident(_)))
+        && o.props.iter().all(|p| match p {
+            PropOrSpread::Prop(p) => match &**p {
+                Prop::KeyValue(kv) => matches!(strip_parens(&kv.value), Expr::Arrow(a)
+                    if a.params.is_empty() && matches!(&*a.body,
+                        ArrowFunctionBody::Expr(e) if matches!(strip_parens(e), Expr::Ident(_)))),
+                _ => false,
+            },
+            PropOrSpread::Spread(_) => false,
+        });
+    shaped.then_some(&*t.sym)
 }
 impl FindCallers<'_, '_> {
+    /// What an export statement exports: a name or a literal's names are not
+    /// called there; a function written in place is still read for its calls.
+    fn exported(&mut self, value: &Expr) {
+        match strip_parens(value) {
+            Expr::Ident(_) => {}
+            Expr::Object(o) => {
+                for p in &o.props {
+                    match p {
+                        PropOrSpread::Prop(p) => match &**p {
+                            Prop::Shorthand(_) => {}
+                            Prop::KeyValue(kv) if matches!(strip_parens(&kv.value), Expr::Ident(_)) => {}
+                            other => other.visit_with(self),
+                        },
+                        PropOrSpread::Spread(sp) => sp.visit_with(self),
+                    }
+                }
+            }
+            // `exports.f = function (…) {…}`: its own key is not called through `exports`.
+            Expr::Fn(f) => f.function.visit_with(self),
+            Expr::Arrow(a) => a.visit_with(self),
+            other => other.visit_with(self),
+        }
+    }
+    /// A top-level statement of export assignments (`exports.a = …, exports.b = …`
+    /// too, as a minifier joins them): visited as exports, and true.
+    fn export_statement(&mut self, e: &Expr) -> bool {
+        let parts: Vec<&Expr> = match strip_parens(e) {
+            Expr::Seq(q) => q.exprs.iter().map(|x| &**x).collect(),
+            x => vec![x],
+        };
+        let is_export = |x: &Expr| matches!(strip_parens(x), Expr::Assign(a) if is_exports_target(&a.left));
+        if !parts.iter().any(|x| is_export(x)) {
+            return false;
+        }
+        for x in parts {
+            match strip_parens(x) {
+                Expr::Assign(a) if is_exports_target(&a.left) => self.exported(&a.right),
+                other => other.visit_with(self),
+            }
+        }
+        true
+    }
+    fn top_level(&self, stmt: &Stmt) -> bool {
+        self.top.contains(&range(stmt).start)
+    }
     fn named(&self, name: &str) -> bool {
         match self.by {
             By::New(names) => names.iter().any(|n| n == name),
@@ -372,6 +512,14 @@ impl Visit for FindCallers<'_, '_> {
         s.visit_children_with(self);
     }
     fn visit_call_expr(&mut self, call: &CallExpr) {
+        // The bundle's export table: nothing calls through it, the bundle being the
+        // entry module node runs (kas-steering.md), never a module another imports.
+        if let Some(table) = export_table_object(call) {
+            if self.export_objects.contains(table) {
+                return;
+            }
+            self.tables.push(table.to_string());
+        }
         if let Callee::Expr(c) = &call.callee {
             match (self.by, strip_parens(c)) {
                 (By::Name(n), Expr::Ident(id)) if *id.sym == **n => {
@@ -426,6 +574,34 @@ impl Visit for FindCallers<'_, '_> {
         }
     }
     fn visit_binding_ident(&mut self, _: &BindingIdent) {}
+    // `export { createSession }`: an export of the entry module, called by nothing.
+    fn visit_export_named_specifier(&mut self, _: &ExportNamedSpecifier) {}
+    fn visit_module_item(&mut self, item: &ModuleItem) {
+        // `exports.x = x;`, `module.exports = { x };` at top level: the same.
+        if let ModuleItem::Stmt(Stmt::Expr(e)) = item {
+            if self.export_statement(&e.expr) {
+                return;
+            }
+        }
+        item.visit_children_with(self);
+    }
+    fn visit_stmt(&mut self, stmt: &Stmt) {
+        // In a script (CJS) the top-level statements are `Stmt`s, not module items.
+        if let Stmt::Expr(e) = stmt {
+            if self.top_level(stmt) && self.export_statement(&e.expr) {
+                return;
+            }
+            // esbuild's `0 && (module.exports = { … })`: never runs.
+            if let Expr::Bin(b) = strip_parens(&e.expr) {
+                let never = matches!(strip_parens(&b.left), Expr::Lit(Lit::Num(n)) if n.value == 0.0)
+                    || matches!(strip_parens(&b.left), Expr::Lit(Lit::Bool(f)) if !f.value);
+                if b.op == BinaryOp::LogicalAnd && never {
+                    return;
+                }
+            }
+        }
+        stmt.visit_children_with(self);
+    }
     // A class's or function expression's own name binds, it does not use.
     fn visit_class_expr(&mut self, c: &ClassExpr) {
         c.class.visit_with(self);

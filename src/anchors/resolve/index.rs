@@ -778,7 +778,7 @@ impl<'a> Index<'a> {
 }
 
 /// The names a function calls as plain identifiers (`collect(e)`), in order.
-fn called_names(f: &FnInfo) -> Vec<String> {
+pub(crate) fn called_names(f: &FnInfo) -> Vec<String> {
     struct Calls(Vec<String>);
     impl Visit for Calls {
         fn visit_call_expr(&mut self, call: &CallExpr) {
@@ -868,6 +868,13 @@ impl<'a> Index<'a> {
         if !instance {
             return None;
         }
+        self.classes_unrelated_to(class)
+    }
+
+    /// The one class of the bundle `NAME` at `at` names: Err(true) where NAME
+    /// is imported from outside, Err(false) where it may be any class (a
+    /// local, a parameter, a name several classes share).
+    pub fn class_named_at(&self, name: &str, at: &Range<usize>) -> Result<&ClassInfo<'a>, bool> {
         let names_of = |c: &ClassInfo<'a>| self.class_names(c);
         // A name imported from outside the bundle (`import { EventEmitter } from "node:events"`)
         // is a class none of whose functions the bundle holds; any other unknown name may be any class.
@@ -889,25 +896,27 @@ impl<'a> Index<'a> {
                 .collect(),
             Program::Script(_) => Vec::new(),
         };
-        // The one class of the bundle `extends NAME` at `at` names: Err(true) where NAME is
-        // imported from outside, Err(false) where it may be any class (a local, a
-        // parameter, a name several classes share).
-        let class_named = |name: &str, at: &Range<usize>| -> Result<&ClassInfo<'a>, bool> {
-            if self.locals_around(at).contains(name) {
-                return Err(false);
-            }
-            // The prefilter is asked for what binds the name at top level, and what that aliases.
-            self.lookups.top_level(name);
-            for (_, target) in self.aliases.iter().filter(|(alias, _)| *alias == name) {
-                self.lookups.top_level(target);
-            }
-            let mut named = self.classes.iter().filter(|k| names_of(k).contains(&name));
-            match (named.next(), named.next()) {
-                (Some(k), None) => Ok(k),
-                (None, _) => Err(imported.contains(&name) || crate::read::scope::is_global(name)),
-                _ => Err(false),
-            }
-        };
+        if self.locals_around(at).contains(name) {
+            return Err(false);
+        }
+        // The prefilter is asked for what binds the name at top level, and what that aliases.
+        self.lookups.top_level(name);
+        for (_, target) in self.aliases.iter().filter(|(alias, _)| *alias == name) {
+            self.lookups.top_level(target);
+        }
+        let mut named = self.classes.iter().filter(|k| names_of(k).contains(&name));
+        match (named.next(), named.next()) {
+            (Some(k), None) => Ok(k),
+            (None, _) => Err(imported.contains(&name) || crate::read::scope::is_global(name)),
+            _ => Err(false),
+        }
+    }
+
+    /// The classes of the bundle that are neither `class`, nor an ancestor of
+    /// it, nor may extend it: a method of one is never the one an instance of
+    /// `class` runs. None where an ancestor cannot be named.
+    pub fn classes_unrelated_to(&self, class: &ClassInfo<'a>) -> Option<Vec<&ClassInfo<'a>>> {
+        let class_named = |name: &str, at: &Range<usize>| self.class_named_at(name, at);
         // Ancestors by `extends NAME`; descendants: a class whose `extends` names
         // a related class, or is anything but a plain name (it may be one).
         let mut related: Vec<Range<usize>> = vec![class.range.clone()];

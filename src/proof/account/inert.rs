@@ -45,8 +45,8 @@ impl World<'_, '_> {
         let mut inert: Vec<(&str, &Function)> = methods.iter().copied().filter(|(_, f)| shape_is_inert(f)).collect();
         loop {
             let excluded: Vec<Range<usize>> = inert.iter().map(|(_, f)| range(*f)).collect();
-            let read = self.keys_read_by_readers(&excluded);
-            let mut keys = Keys { world: self, read: &read, memo: Default::default() };
+            let (read, copies) = self.keys_read_by_readers(&excluded);
+            let mut keys = Keys { world: self, read: &read, copies: &copies, memo: Default::default() };
             let before = inert.len();
             inert.retain(|(_, f)| keys.method_is_inert(f));
             if inert.len() == before {
@@ -59,17 +59,48 @@ impl World<'_, '_> {
     }
 
     /// Every member key read inside the readers, outside `excluded`; `ANY` where a key cannot be read.
-    fn keys_read_by_readers(&self, excluded: &[Range<usize>]) -> HashSet<String> {
+    /// A read of `this.k` that only copies it into a literal's key (`{ epoch: this.epoch }`, a
+    /// message the buffer builds) is a copy `k` → that key, not a read.
+    fn keys_read_by_readers(&self, excluded: &[Range<usize>]) -> (HashSet<String>, Vec<(String, String)>) {
         struct Reads<'w, 'i, 'a> {
             index: &'i crate::anchors::resolve::Index<'a>,
             readers: &'w [Range<usize>],
             excluded: &'w [Range<usize>],
             out: HashSet<String>,
+            copies: Vec<(String, String)>,
+            copied: Vec<Range<usize>>,
+        }
+        impl Reads<'_, '_, '_> {
+            fn counts(&self, at: &Range<usize>) -> bool {
+                self.readers.iter().any(|r| within(at, r)) && !self.excluded.iter().any(|r| within(at, r))
+            }
         }
         impl Visit for Reads<'_, '_, '_> {
+            fn visit_key_value_prop(&mut self, kv: &KeyValueProp) {
+                if let (Some(to), Expr::Member(m)) = (prop_name(&kv.key), strip_parens(&kv.value)) {
+                    if matches!(strip_parens(&m.obj), Expr::This(_)) && self.counts(&range(m)) {
+                        if let Some(from) = member_key(self.index, m) {
+                            self.copies.push((from.into_owned(), to.to_string()));
+                            self.copied.push(range(m));
+                        }
+                    }
+                }
+                kv.visit_children_with(self);
+            }
+            // `this.k = v` gives `k` a value (read by `values_counted`); it reads nothing of it.
+            fn visit_assign_expr(&mut self, a: &AssignExpr) {
+                match &a.left {
+                    AssignTarget::Simple(SimpleAssignTarget::Member(m)) if a.op == AssignOp::Assign => {
+                        m.obj.visit_with(self);
+                        m.prop.visit_with(self);
+                        a.right.visit_with(self);
+                    }
+                    _ => a.visit_children_with(self),
+                }
+            }
             fn visit_member_expr(&mut self, m: &MemberExpr) {
                 let at = range(m);
-                if self.readers.iter().any(|r| within(&at, r)) && !self.excluded.iter().any(|r| within(&at, r)) {
+                if self.counts(&at) && !self.copied.contains(&at) {
                     match member_key(self.index, m) {
                         Some(k) => {
                             self.out.insert(k.into_owned());
@@ -83,15 +114,24 @@ impl World<'_, '_> {
                 m.visit_children_with(self);
             }
         }
-        let mut reads = Reads { index: self.index, readers: &self.readers, excluded, out: HashSet::new() };
+        let mut reads = Reads {
+            index: self.index,
+            readers: &self.readers,
+            excluded,
+            out: HashSet::new(),
+            copies: Vec::new(),
+            copied: Vec::new(),
+        };
         self.index.program.visit_with(&mut reads);
-        reads.out
+        (reads.out, reads.copies)
     }
 }
 
 struct Keys<'k, 'w, 'r, 'a> {
     world: &'k World<'r, 'a>,
     read: &'w HashSet<String>,
+    /// Keys the readers copy into another key of a literal they build: inert only where that one is.
+    copies: &'w [(String, String)],
     memo: std::collections::HashMap<String, Option<bool>>,
 }
 
@@ -108,6 +148,12 @@ impl Keys<'_, '_, '_, '_> {
         }
         self.memo.insert(key.to_string(), None);
         let index = self.world.index;
+        let copied_to: Vec<String> =
+            self.copies.iter().filter(|(from, _)| from == key).map(|(_, to)| to.clone()).collect();
+        if !copied_to.iter().all(|to| self.key_is_inert(to)) {
+            self.memo.insert(key.to_string(), Some(false));
+            return false;
+        }
         let inert = match values_counted(index, key) {
             Ok(values) => values.iter().all(|at| match value_at(index.program, at) {
                 Some(v) => self.made_of_inert(&v),

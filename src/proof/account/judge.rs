@@ -219,7 +219,9 @@ impl<'r, 'a> World<'r, 'a> {
             }
             tally.counted += 1;
             let proof_runs = self.run_by_the_proof(at);
-            if proof_runs && !matches!(how, SlotUse::Key | SlotUse::Written) && !sweep.slot_patterns.contains(&at.start)
+            if proof_runs
+                && !matches!(how, SlotUse::Key | SlotUse::Written | SlotUse::MemberWritten(_))
+                && !sweep.slot_patterns.contains(&at.start)
             {
                 // The use, and every read of a local made from it.
                 match self.index.enclosing_function(at).filter(|_| !matches!(how, SlotUse::Bound(..))) {
@@ -293,6 +295,18 @@ impl<'r, 'a> World<'r, 'a> {
             }
             SlotUse::Written => {
                 tally.unaccounted(at, "the session's steering buffer is replaced here".into());
+                false
+            }
+            // A counter the readers never read (`<slot>.epoch += 1`), given only what makes a primitive.
+            SlotUse::MemberWritten(m) if !m.is_empty() && self.buffer_member_inert(m) => true,
+            SlotUse::MemberWritten(m) => {
+                tally.unaccounted(
+                    at,
+                    format!(
+                        "the steering buffer's `{m}` is written here, outside the buffer: the drain or the \
+                         buffer's own methods may read it"
+                    ),
+                );
                 false
             }
             SlotUse::Value => {

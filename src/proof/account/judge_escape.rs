@@ -3,12 +3,38 @@
 
 use swc_ecma_ast::*;
 
-use crate::anchors::resolve::{clip, FnInfo};
+/// The functions a child is first handed to, each with how.
+type FirstHanded<'a, 'f> = Vec<(crate::proof::escape::HandedOn, &'f FnInfo<'a>)>;
+
+use crate::anchors::resolve::{clip, within, FnInfo};
 use crate::proof::account::judge::Tally;
 use crate::proof::account::place::Place;
 use crate::proof::account::query::{derived_reads, kept_besides_queue, param_binding, reads_of};
 use crate::proof::account::world::World;
 use crate::proof::site::bound_to;
+
+/// Methods of the built-in collections and promises.
+const BUILT_IN_METHODS: &[&str] = &[
+    "get", "set", "has", "add", "delete", "clear", "push", "pop", "shift", "unshift", "splice", "slice", "map",
+    "filter", "forEach", "find", "some", "every", "reduce", "includes", "indexOf", "join", "concat", "keys", "values",
+    "entries", "then", "catch", "finally",
+];
+
+/// Built-ins that only convert or copy what they are given, calling nothing of it back.
+const PURE_GLOBALS: &[&str] = &[
+    "String",
+    "Number",
+    "Boolean",
+    "BigInt",
+    "isNaN",
+    "isFinite",
+    "parseInt",
+    "parseFloat",
+    "encodeURIComponent",
+    "decodeURIComponent",
+    "encodeURI",
+    "decodeURI",
+];
 
 impl<'r, 'a> World<'r, 'a> {
     /// Delivery happens only in the drain (see `escape`).
@@ -54,6 +80,262 @@ impl<'r, 'a> World<'r, 'a> {
                 );
             }
         }
+    }
+
+    /// What the execution's constructor hands itself to (`registry.register(this)`)
+    /// is followed: the callee may only add it to a container of its own, and
+    /// whatever reads that container (by its key, on any object) may put nothing
+    /// into the executions it holds. The harness's services are stubs, so none
+    /// of that code runs in the proof.
+    pub(super) fn judge_registration(&self, program: &Program, tally: &mut Tally) {
+        use crate::proof::escape::HandedOn;
+        let mut containers: Vec<String> = Vec::new();
+        let mut registrars: Vec<std::ops::Range<usize>> = Vec::new();
+        for member in &self.exec.class.body {
+            let ClassMember::Constructor(c) = member else { continue };
+            for (at, callee, arg) in this_handed(c) {
+                // `__publicField(this, "k", v)`: a helper that only defines a field on it,
+                // which is the constructor's own write (judged with the others).
+                if let Callee2::Name(n) = &callee {
+                    if arg == 0 && self.defines_field_only(n, 0) {
+                        continue;
+                    }
+                }
+                // `services.executions.push(this)`: it joins that container itself.
+                if let Callee2::Container(k) = &callee {
+                    if !containers.contains(k) {
+                        containers.push(k.clone());
+                    }
+                    continue;
+                }
+                let (name, of): (String, Result<Vec<&FnInfo<'a>>, String>) = match callee {
+                    Callee2::Container(_) => unreachable!(),
+                    Callee2::Name(n) => {
+                        let of = self
+                            .index
+                            .top_function_info(&n)
+                            .map(|g| vec![g])
+                            .ok_or_else(|| "which is not a function of the bundle".to_string());
+                        (n, of)
+                    }
+                    Callee2::Key(k) => {
+                        let of = self.of_key(&k).and_then(|v| match v.is_empty() {
+                            true => Err("which the bundle does not define".to_string()),
+                            false => Ok(v),
+                        });
+                        (format!(".{k}"), of)
+                    }
+                    Callee2::Other => ("a computed callee".into(), Err("which the tool cannot name".into())),
+                };
+                let handed = format!("the execution's constructor hands the execution to `{name}(…)`");
+                let of = match of {
+                    Ok(of) => of,
+                    Err(why) => {
+                        tally.unaccounted(&at, format!("{handed}, {why}: it may brief or deliver to it unseen"));
+                        continue;
+                    }
+                };
+                for g in of {
+                    let param = match self.child_parameter(g, &HandedOn::plain(name.clone(), arg), &handed) {
+                        Ok(Some(p)) => p,
+                        Ok(None) => continue,
+                        Err(why) => {
+                            tally.unaccounted(&at, why);
+                            continue;
+                        }
+                    };
+                    if let Some((w, why)) =
+                        crate::proof::escape::given_in_callee(g, &param, false, &self.reads, &self.makers_for(g))
+                    {
+                        tally.unaccounted(&w, format!("{handed} (byte {}), which {why}", g.range.start));
+                        continue;
+                    }
+                    match crate::proof::escape::registered_in(g, &param) {
+                        Ok(keys) => {
+                            registrars.push(g.range.clone());
+                            containers.extend(keys.into_iter().filter(|k| !containers.contains(k)).collect::<Vec<_>>());
+                        }
+                        Err((w, why)) => {
+                            tally.unaccounted(&w, format!("{handed} (byte {}), which {why}", g.range.start))
+                        }
+                    }
+                }
+            }
+        }
+        self.judge_container_readers(program, &containers, &registrars, "the constructor registers", tally);
+    }
+
+    /// Every function that reads a container of executions by one of its keys
+    /// (on any object, outside `skip`) may put nothing into what it holds:
+    /// `whose` says how they got there, for the message.
+    pub(super) fn judge_container_readers(
+        &self,
+        program: &Program,
+        containers: &[String],
+        skip: &[std::ops::Range<usize>],
+        whose: &str,
+        tally: &mut Tally,
+    ) {
+        if containers.is_empty() {
+            return;
+        }
+        // Functions that give back what the containers hold (`list() { return this.created }`)
+        // are followed to their callers, which are read the same way, until none is new.
+        let mut returners: Vec<(String, i32)> = Vec::new();
+        // The prefilter parses every statement that spells a container's key, or a returner's name.
+        for k in containers {
+            self.index.lookups.mention(k, crate::anchors::resolve::Mention::Name);
+        }
+        for _ in 0..4 {
+            let names: Vec<String> = returners.iter().map(|(n, _)| n.clone()).collect();
+            for n in &names {
+                self.index.lookups.mention(n, crate::anchors::resolve::Mention::Name);
+            }
+            let mut places = crate::proof::escape::member_reads(program, containers);
+            places.extend(crate::proof::escape::calls_of(program, &names));
+            let mut seen: Vec<std::ops::Range<usize>> = Vec::new();
+            let mut more = false;
+            for at in places {
+                if skip.iter().any(|r| within(&at, r)) {
+                    continue;
+                }
+                let Some(f) = self.index.enclosing_function(&at) else {
+                    tally
+                        .unaccounted(&at, format!("the container of the executions {whose} is read at top level here"));
+                    continue;
+                };
+                if seen.contains(&f.range) {
+                    continue;
+                }
+                seen.push(f.range.clone());
+                let why = match crate::proof::escape::given_to_registered(f, containers, &returners, &self.reads) {
+                    Ok(None) => continue,
+                    Ok(Some((at, depth))) => match self.returner_name(f) {
+                        Ok(name) if returners.iter().any(|(n, _)| *n == name) => continue,
+                        Ok(name) => {
+                            returners.push((name, depth));
+                            more = true;
+                            continue;
+                        }
+                        Err(why) => (at, format!("gives back an execution it holds, {why}")),
+                    },
+                    Err(found) => found,
+                };
+                tally.unaccounted(
+                    &why.0,
+                    format!("code that reads the executions {whose} (`.{}`) {}", containers.join("`, `."), why.1),
+                );
+                return;
+            }
+            if !more {
+                return;
+            }
+        }
+        tally.unaccounted(
+            &(0..0),
+            format!("the executions {whose} are handed back through too many functions to follow"),
+        );
+    }
+
+    /// The name a function is called by, where every call of it is seen.
+    fn returner_name(&self, f: &FnInfo<'a>) -> Result<String, String> {
+        let name = f.name.or(f.key).ok_or("from a function that has no name")?;
+        let callers = self.index.callers(f).ok_or("from a function whose callers cannot be found")?;
+        if !callers.escapes.is_empty() || !callers.named_in.is_empty() {
+            return Err(format!("from `{name}`, which is taken as a value where its calls are not all seen"));
+        }
+        Ok(name.to_string())
+    }
+
+    /// Whether the top-level function `name` does nothing with its parameter
+    /// `at` but define a member on it: a write of a member, `k in obj`,
+    /// `Object.defineProperty(obj, …)`, or the same handed to another such
+    /// function (esbuild's `__publicField` over `__defNormalProp`).
+    fn defines_field_only(&self, name: &str, at: usize) -> bool {
+        self.defines_field_only_within(name, at, 0)
+    }
+
+    fn defines_field_only_within(&self, name: &str, at: usize, depth: u8) -> bool {
+        use crate::anchors::pattern::{member_name, strip_parens};
+        if depth > 3 {
+            return false;
+        }
+        let Some(f) = self.index.top_function_info(name) else { return false };
+        let params: Vec<&Pat> = match f.node {
+            crate::read::scope::FnNode::Function(func) => func.params.iter().map(|p| &p.pat).collect(),
+            crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
+            crate::read::scope::FnNode::Constructor(_) => return false,
+        };
+        let Some(Pat::Ident(p)) = params.get(at) else { return false };
+        let param = p.id.sym.to_string();
+        struct Uses<'p> {
+            param: &'p str,
+            all: Vec<std::ops::Range<usize>>,
+            allowed: Vec<std::ops::Range<usize>>,
+            onward: Vec<(String, usize)>,
+        }
+        impl swc_ecma_visit::Visit for Uses<'_> {
+            fn visit_ident(&mut self, id: &Ident) {
+                if *id.sym == *self.param {
+                    self.all.push(crate::read::parse::range(id));
+                }
+            }
+            fn visit_assign_expr(&mut self, a: &AssignExpr) {
+                if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+                    if matches!(strip_parens(&m.obj), Expr::Ident(id) if *id.sym == *self.param) {
+                        self.allowed.push(crate::read::parse::range(strip_parens(&m.obj)));
+                    }
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(a, self);
+            }
+            fn visit_bin_expr(&mut self, b: &BinExpr) {
+                if b.op == BinaryOp::In && matches!(strip_parens(&b.right), Expr::Ident(id) if *id.sym == *self.param) {
+                    self.allowed.push(crate::read::parse::range(strip_parens(&b.right)));
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(b, self);
+            }
+            fn visit_call_expr(&mut self, call: &CallExpr) {
+                let first = call.args.first().filter(|a| {
+                    a.spread.is_none() && matches!(strip_parens(&a.expr), Expr::Ident(id) if *id.sym == *self.param)
+                });
+                if let (Some(first), Callee::Expr(c)) = (first, &call.callee) {
+                    let at = crate::read::parse::range(strip_parens(&first.expr));
+                    match strip_parens(c) {
+                        Expr::Ident(g) => {
+                            self.onward.push((g.sym.to_string(), 0));
+                            self.allowed.push(at);
+                        }
+                        Expr::Member(m)
+                            if matches!(strip_parens(&m.obj), Expr::Ident(o) if &*o.sym == "Object")
+                                && member_name(&m.prop) == Some("defineProperty") =>
+                        {
+                            self.allowed.push(at);
+                        }
+                        _ => {}
+                    }
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(call, self);
+            }
+        }
+        let mut uses = Uses { param: &param, all: Vec::new(), allowed: Vec::new(), onward: Vec::new() };
+        match f.node {
+            crate::read::scope::FnNode::Function(func) => swc_ecma_visit::VisitWith::visit_with(&func.body, &mut uses),
+            crate::read::scope::FnNode::Arrow(a) => swc_ecma_visit::VisitWith::visit_with(&a.body, &mut uses),
+            crate::read::scope::FnNode::Constructor(_) => return false,
+        }
+        if uses.all.iter().any(|u| !uses.allowed.contains(u)) {
+            return false;
+        }
+        // Each onward call: `Object.defineProperty` under a top-level name, or another such helper.
+        uses.onward.iter().all(|(g, i)| {
+            let defines = self.index.top_values.iter().any(|(n, init)| {
+                *n == g.as_str()
+                    && matches!(strip_parens(init), Expr::Member(m)
+                        if matches!(strip_parens(&m.obj), Expr::Ident(o) if &*o.sym == "Object")
+                            && member_name(&m.prop) == Some("defineProperty"))
+            });
+            defines || self.defines_field_only_within(g, *i, depth + 1)
+        })
     }
 
     /// Construction is start: no child is kept between its `new` and its run.
@@ -128,9 +410,10 @@ impl<'r, 'a> World<'r, 'a> {
                         )
                     })
                 };
-                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref())
-                    .or_else(nowhere)
-                    .or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
+                let mut held = Vec::new();
+                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref(), &mut held);
+                self.hold(held);
+                let kept = kept.or_else(nowhere).or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
                 if let Some((kept, how)) = kept {
                     tally.unaccounted(
                         &kept,
@@ -145,61 +428,91 @@ impl<'r, 'a> World<'r, 'a> {
                 }
             }
         }
+        // A child added to a container where it stands (`this.live.add(child)`) is
+        // judged by what every reader of that container does to what it holds.
+        let held = self.held.borrow().clone();
+        self.judge_container_readers(program, &held, &[], "a spawn path keeps before they start", tally);
         reported
     }
 
+    fn hold(&self, keys: Vec<String>) {
+        let mut held = self.held.borrow_mut();
+        for k in keys {
+            if !held.contains(&k) {
+                held.push(k);
+            }
+        }
+    }
+
+    /// The first step of `kept_by_the_run`: a function by name, or every method
+    /// of the bundle with the key. Err(None) where there is nothing to read.
+    fn first_handed(
+        &self,
+        f: &FnInfo<'a>,
+        site: &std::ops::Range<usize>,
+        child: Option<&str>,
+    ) -> Result<FirstHanded<'a, '_>, Option<(std::ops::Range<usize>, String)>> {
+        let plain = crate::proof::escape::HandedOn::plain;
+        let mut first: FirstHanded<'a, '_> = Vec::new();
+        if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
+            // A local of that name (a parameter, a callback) is not the top-level function.
+            if crate::read::scope::declared_by(f.node).contains(&name)
+                || self.index.locals_around(&f.range).contains(&name)
+            {
+                return Err(None);
+            }
+            // Not the bundle's own function (an import, a stub): nothing of it to read.
+            let Some(bound) = self.index.top_function_info(&name) else { return Err(None) };
+            first.push((plain(name, arg), bound));
+        } else if let Some((key, arg)) = crate::proof::slice::handed_to_method(f, site, child) {
+            // `pool.park(id, child)`: the bundle's methods of that key say whether the child
+            // is run now or kept; one the bundle does not define could do either.
+            let Some(key) = key else {
+                return Err(Some((
+                    site.clone(),
+                    "is handed to a method chosen by a computed key, which may keep it".into(),
+                )));
+            };
+            match self.of_key(&key) {
+                Ok(bound) => first.extend(bound.into_iter().map(|b| (plain(key.clone(), arg), b))),
+                Err(why) => return Err(Some((site.clone(), format!("is handed to `.{key}(…)`, {why}")))),
+            }
+            // No method of that key: a function kept in a field or handed in
+            // (`this.runExecution = runExecution`), taken for the run as before.
+            // Following it there as a value is open work (issue 38).
+            if first.is_empty() {
+                return Err(None);
+            }
+        } else {
+            return Err(None);
+        }
+        Ok(first)
+    }
     /// The function the child is handed to by name, where the bundle defines
     /// it: the proof replaces it as the run, so it must not keep the child
     /// (`return hold(child)`, `hold` storing it in a module's variable), nor
-    /// must the functions it hands the child on to, followed a few steps (a
-    /// function held in a local is not followed yet: r9-handoff-hook-list).
+    /// must the functions it hands the child on to, followed a few steps (one
+    /// held in a local is not followed, and opens the world).
     fn kept_by_the_run(
         &self,
         f: &FnInfo<'a>,
         site: &std::ops::Range<usize>,
         child: Option<&str>,
     ) -> Option<(std::ops::Range<usize>, String)> {
-        // The first step: a function by name, or every method of the bundle with the key.
         use crate::proof::escape::HandedOn;
-        let plain = HandedOn::plain;
-        let mut first: Vec<(HandedOn, &FnInfo<'a>)> = Vec::new();
-        if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
-            // A local of that name (a parameter, a callback) is not the top-level function.
-            if crate::read::scope::declared_by(f.node).contains(&name)
-                || self.index.locals_around(&f.range).contains(&name)
-            {
-                return None;
-            }
-            // Not the bundle's own function (an import, a stub): nothing of it to read.
-            let bound = self.index.top_function_info(&name)?;
-            first.push((plain(name, arg), bound));
-        } else if let Some((key, arg)) = crate::proof::slice::handed_to_method(f, site, child) {
-            // `pool.park(id, child)`: the bundle's methods of that key say whether the child
-            // is run now or kept; one the bundle does not define could do either.
-            let Some(key) = key else {
-                return Some((
-                    site.clone(),
-                    "is handed to a method chosen by a computed key, which may keep it".into(),
-                ));
-            };
-            match self.of_key(&key) {
-                Ok(bound) => first.extend(bound.into_iter().map(|b| (plain(key.clone(), arg), b))),
-                Err(why) => return Some((site.clone(), format!("is handed to `.{key}(…)`, {why}"))),
-            }
-            // No method of that key: a function kept in a field or handed in
-            // (`this.runExecution = runExecution`), taken for the run as before.
-            // Following it there as a value is open work (issue 38).
-            if first.is_empty() {
-                return None;
-            }
-        } else {
-            return None;
-        }
-        let mut next = first;
+        let first = match self.first_handed(f, site, child) {
+            Ok(first) => first,
+            Err(found) => return found,
+        };
+        // Each function with whether the child's run has started when it gets the child:
+        // past the first call of the drain's caller, what a function does to it is still
+        // read for what it gives the child (every hand-off followed, or the world is open),
+        // while keeping it no longer matters.
+        let mut next: Vec<(HandedOn, &FnInfo<'a>, bool)> = first.into_iter().map(|(h, b)| (h, b, false)).collect();
         let mut seen = Vec::new();
-        for _ in 0..4 {
+        for _ in 0..8 {
             let mut later = Vec::new();
-            for (on, bound) in next {
+            for (on, bound, started) in next {
                 let run = match on.made {
                     false => bound,
                     true => match crate::proof::slice::returned_function(self.index, bound) {
@@ -213,38 +526,71 @@ impl<'r, 'a> World<'r, 'a> {
                     continue;
                 }
                 seen.push(run.range.clone());
-                // The child reached the drain's caller: this is its run, started
-                // (the other functions it is handed to are still read).
-                if self.calls_the_drain(run) {
+                // The drain and what it calls are the proof's own code. The drain's
+                // caller is not: it is read as any other function the child reaches
+                // (what it gives the child before or after the drain is a delivery
+                // the proof does not run: round 21).
+                if self.drains.iter().any(|d| crate::anchors::resolve::within(&run.range, d)) {
                     continue;
                 }
+                // The drain's caller is the child's run: read as started (what keeps
+                // the child no longer matters, what gives it something does).
+                let started = started || self.calls_the_drain(run);
                 let handed = match on.made {
                     false => format!("is handed to `{}` (byte {}), which", on.name, run.range.start),
                     true => {
                         format!("is handed to the function `{}` returns (byte {}), which", on.name, run.range.start)
                     }
                 };
-                let param = match self.child_parameter(run, &on, &handed) {
-                    Ok(Some(param)) => param,
-                    Ok(None) => continue,
+                // The parameter the child arrives in; a destructured one (`{ execution: parent }`)
+                // gives each of its names, read both as the child and as a holder of it.
+                let params = match self.child_parameters(run, &on, &handed) {
+                    Ok(params) => params,
                     Err(why) => return Some((site.clone(), why)),
                 };
-                let read = self.read_by(run);
-                match crate::proof::escape::kept_by_callee(run, &param, &on, read) {
-                    Ok(more) => {
-                        let locals = crate::read::scope::declared_by(run.node);
-                        for h in more.into_iter().filter(|h| h.by_key || !locals.contains(&h.name)) {
-                            if h.by_key {
-                                match self.called_by_key(&h, &handed) {
-                                    Ok(of_key) => later.extend(of_key.into_iter().map(|b| (h.clone(), b))),
-                                    Err(why) => return Some((site.clone(), why)),
-                                }
-                            } else if let Some(b) = self.index.top_function_info(&h.name) {
-                                later.push((h, b));
-                            }
+                for (param, inside) in params {
+                    let on = crate::proof::escape::HandedOn { inside, ..on.clone() };
+                    let read = self.read_by(run);
+                    let more = if started {
+                        // Started: what it gives the child still counts; where it keeps it does not.
+                        if let Some((at, why)) =
+                            crate::proof::escape::given_in_callee(run, &param, on.inside, read, &self.makers_for(run))
+                        {
+                            return Some((at, format!("{handed} {why}")));
+                        }
+                        let mut held = Vec::new();
+                        let more = match crate::proof::escape::handed_on_by(run, &param, &on, &mut held) {
+                            Ok(more) => more,
+                            Err((at, why)) => return Some((at, format!("{handed} {why}"))),
+                        };
+                        // Kept in a container once started, it is still judged by what the
+                        // container's readers do to it (a live set `steer()` delivers to: round 22).
+                        self.hold(held);
+                        more
+                    } else {
+                        let mut held = Vec::new();
+                        let kept = crate::proof::escape::kept_by_callee(
+                            run,
+                            &param,
+                            &on,
+                            read,
+                            &self.makers_for(run),
+                            &mut held,
+                        );
+                        self.hold(held);
+                        match kept {
+                            Ok(more) => more,
+                            Err((kept, how)) => return Some((kept, format!("{handed} {how}"))),
+                        }
+                    };
+                    let started_at = if started { Some(0) } else { self.first_drain_call(run) };
+                    let locals = crate::read::scope::declared_by(run.node);
+                    for h in more {
+                        let after = started_at.is_some_and(|s| h.at.start >= s);
+                        if let Err(found) = self.next_from(run, &locals, &h, after, site, &handed, &mut later) {
+                            return Some(found);
                         }
                     }
-                    Err((kept, how)) => return Some((kept, format!("{handed} {how}"))),
                 }
             }
             if later.is_empty() {
@@ -253,6 +599,177 @@ impl<'r, 'a> World<'r, 'a> {
             next = later;
         }
         Some((site.clone(), "is handed on through too many functions to follow".into()))
+    }
+
+    /// The functions a hand-off `h` made by `run` leads to, added to `later`
+    /// with whether the child's run has started there; Err where one cannot
+    /// be followed, which opens the world.
+    #[allow(clippy::too_many_arguments)]
+    fn next_from<'s>(
+        &'s self,
+        run: &FnInfo<'a>,
+        locals: &std::collections::HashSet<String>,
+        h: &crate::proof::escape::HandedOn,
+        after: bool,
+        site: &std::ops::Range<usize>,
+        handed: &str,
+        later: &mut Vec<(crate::proof::escape::HandedOn, &'s FnInfo<'a>, bool)>,
+    ) -> Result<(), (std::ops::Range<usize>, String)> {
+        // A function held in a local (a hook list's loop variable, a table's
+        // member) is followed to the functions it may hold.
+        if !h.by_key && locals.contains(&h.name) {
+            let held = self.local_functions(run, &h.name, &h.at).map_err(|at| {
+                (
+                    site.clone(),
+                    format!(
+                        "{handed} hands it to `{}`, a function held in a local of its own that the tool cannot \
+                         follow to the functions it holds (byte {})",
+                        h.name, at.start
+                    ),
+                )
+            })?;
+            later.extend(held.into_iter().map(|b| (h.clone(), b, after)));
+            return Ok(());
+        }
+        // Once started, a call by a built-in collection's method name (`map.get(id)`,
+        // `set.add(x)`) is taken for that collection's where the bundle's own functions
+        // of the key cannot all be named (a known gap); where they can, they are read
+        // (`briefing.add(state)` on a class of its own: round 22).
+        if h.by_key && after && BUILT_IN_METHODS.contains(&h.name.as_str()) {
+            if self.receiver_is_bundle_class(h) {
+                let of_key = self.called_by_key(h, handed).map_err(|why| (site.clone(), why))?;
+                later.extend(of_key.into_iter().map(|b| (h.clone(), b, after)));
+            }
+            return Ok(());
+        }
+        // Started or not, a key or a name whose functions cannot all be named may be one
+        // that gives the child something (`hook.call(undefined, state)`: round 21).
+        let next = match h.by_key {
+            true => self.called_by_key(h, handed).map_err(|why| (site.clone(), why))?,
+            false => self
+                .functions_named(&h.name, &h.at)
+                .map_err(|why| (site.clone(), format!("{handed} hands it to `{}`, {why}", h.name)))?,
+        };
+        later.extend(next.into_iter().map(|b| (h.clone(), b, after)));
+        Ok(())
+    }
+
+    /// The bundle's top-level functions that give back a copy of a parameter.
+    fn makers_for(&self, run: &FnInfo<'a>) -> Vec<(String, usize)> {
+        let mut out = Vec::new();
+        for name in crate::anchors::resolve::called_names(run) {
+            let known = self.makers.borrow().get(&name).copied();
+            let place = match known {
+                Some(place) => place,
+                None => {
+                    // The prefilter parses what binds the name at top level.
+                    let place = self
+                        .index
+                        .top_function_info(&name)
+                        .and_then(|f| crate::proof::escape::copies_parameter(f.node));
+                    self.makers.borrow_mut().insert(name.clone(), place);
+                    place
+                }
+            };
+            if let Some(at) = place {
+                out.push((name, at));
+            }
+        }
+        out
+    }
+
+    /// The functions a call by a name that is no function of the bundle's top
+    /// level may run: those a top-level value holds (`const afterToolStep =
+    /// remindOfSteering`), none for a built-in that only converts or copies;
+    /// Err for anything else (an import, a global that may keep what it is
+    /// given or call back, a value the tool cannot follow).
+    fn functions_named(&self, name: &str, at: &std::ops::Range<usize>) -> Result<Vec<&FnInfo<'a>>, String> {
+        if PURE_GLOBALS.contains(&name) && !self.index.locals_around(at).contains(name) {
+            return Ok(Vec::new());
+        }
+        let cannot = |at: std::ops::Range<usize>| {
+            format!("a value the tool cannot follow to the functions it holds (byte {})", at.start)
+        };
+        let mut held = Vec::new();
+        if let Some(f) = self.index.top_function_info(name) {
+            held.push(f);
+        } else {
+            let Some(init) = self.index.top_values.iter().find(|(n, _)| *n == name).map(|(_, init)| *init) else {
+                return Err("a function the bundle does not define (an import or a global), which may keep it, \
+                            hand it on or call back into the bundle with it"
+                    .into());
+            };
+            self.function_values(init, &mut Vec::new(), &mut held, 0).map_err(cannot)?;
+        }
+        // The name reassigned anywhere (`afterToolStep = remindOfSteering` in a setter):
+        // each value it is given too (round 22).
+        self.index.lookups.mention(name, crate::anchors::resolve::Mention::Reference);
+        for (w, value) in crate::proof::escape::writes_of_name(self.index.program, name) {
+            if self.index.locals_around(&w).contains(name) {
+                continue;
+            }
+            let Some(value) = value else { return Err(cannot(w)) };
+            let at = crate::read::parse::range(&value);
+            let value = super::inert::value_at(self.index.program, &at).unwrap_or(value);
+            self.function_values(&value, &mut Vec::new(), &mut held, 0).map_err(cannot)?;
+        }
+        Ok(held)
+    }
+
+    /// The names of `run`'s parameters the child may arrive in, each with
+    /// whether it is read as a holder of the child: the parameter itself, or
+    /// where the argument holds the child and the parameter is destructured
+    /// (`{ execution: parent, runner }`), each name it binds, as the child and
+    /// as a holder. Err where the child itself is taken apart.
+    fn child_parameters(
+        &self,
+        run: &FnInfo<'a>,
+        on: &crate::proof::escape::HandedOn,
+        handed: &str,
+    ) -> Result<Vec<(String, bool)>, String> {
+        let why = match self.child_parameter(run, on, handed) {
+            Ok(Some(p)) => return Ok(vec![(p, on.inside)]),
+            Ok(None) => return Ok(Vec::new()),
+            Err(why) => why,
+        };
+        let params = run.node.param_pats();
+        let pattern = match params.get(on.arg).copied().flatten() {
+            Some(Pat::Assign(a)) => &*a.left,
+            Some(p) => p,
+            None => return Err(why),
+        };
+        if !on.inside {
+            return Err(why);
+        }
+        // Only names one level in: a nested pattern (`{ execution: { prompts } }`)
+        // binds a member of the child, which neither reading covers (round 22).
+        let plain = |p: &Pat| match p {
+            Pat::Ident(id) => Some(id.id.sym.to_string()),
+            Pat::Assign(a) => match &*a.left {
+                Pat::Ident(id) => Some(id.id.sym.to_string()),
+                _ => None,
+            },
+            Pat::Rest(r) => match &*r.arg {
+                Pat::Ident(id) => Some(id.id.sym.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let names: Option<Vec<String>> = match pattern {
+            Pat::Object(o) => o
+                .props
+                .iter()
+                .map(|p| match p {
+                    ObjectPatProp::KeyValue(kv) => plain(&kv.value),
+                    ObjectPatProp::Assign(a) => Some(a.key.sym.to_string()),
+                    ObjectPatProp::Rest(r) => plain(&r.arg),
+                })
+                .collect(),
+            Pat::Array(a) => a.elems.iter().flatten().map(plain).collect(),
+            _ => None,
+        };
+        let Some(names) = names else { return Err(why) };
+        Ok(names.into_iter().flat_map(|n| [(n.clone(), false), (n, true)]).collect())
     }
 
     /// The parameter of `run` the child arrives in: None where it cannot
@@ -270,7 +787,12 @@ impl<'r, 'a> World<'r, 'a> {
             crate::read::scope::FnNode::Arrow(a) => a.params.iter().collect(),
             crate::read::scope::FnNode::Constructor(_) => return Ok(None),
         };
-        match params.get(on.arg) {
+        let param = match params.get(on.arg) {
+            // `run(child = fallback)`: the name, whatever its default.
+            Some(Pat::Assign(a)) if matches!(&*a.left, Pat::Ident(_)) => Some(&*a.left),
+            other => other.copied(),
+        };
+        match param {
             Some(Pat::Ident(p)) => Ok(Some(p.id.sym.to_string())),
             Some(_) => Err(format!("{handed} takes it apart where the tool cannot follow it")),
             // Fewer parameters than the child's place, none of them a rest parameter:
@@ -290,13 +812,13 @@ impl<'r, 'a> World<'r, 'a> {
 
     /// What moves delivery if `run` writes it on the child: the end-of-turn
     /// check keeps its own counters, so there only what the drain reads.
-    fn read_by(&self, run: &FnInfo<'a>) -> &std::collections::BTreeSet<String> {
+    fn read_by(&self, run: &FnInfo<'a>) -> &crate::proof::escape::ExecReads {
         let is_turn = self.turns.iter().any(|t| {
             self.index.function_at(t).or_else(|| self.index.enclosing_function(t)).is_some_and(|e| e.range == run.range)
         });
         match is_turn {
-            true => &self.drain_fields,
-            false => &self.fields,
+            true => &self.drain_reads,
+            false => &self.reads,
         }
     }
 
@@ -308,6 +830,18 @@ impl<'r, 'a> World<'r, 'a> {
         if let Some(unrelated) = h.on_this.as_ref().and_then(|at| self.index.classes_unrelated_to_this_at(at)) {
             of_key.retain(|f| !unrelated.iter().any(|c| c.is_member(f)));
         }
+        // `services.executions.register(child)`: where every value the bundle gives the key
+        // `executions` is an instance of a class it names, a method of a class unrelated to
+        // all of them is not the one called.
+        let unrelated = match &h.receiver {
+            Some(crate::proof::escape::Receiver::New(c)) => {
+                self.index.class_named_at(c, &h.at).ok().and_then(|c| self.index.classes_unrelated_to(c))
+            }
+            Some(crate::proof::escape::Receiver::Name(_)) | None => None,
+        };
+        if let Some(unrelated) = unrelated {
+            of_key.retain(|f| !unrelated.iter().any(|c| c.is_member(f)));
+        }
         if of_key.is_empty() && !h.consumed {
             return Err(format!(
                 "{handed} hands it to `.{}(…)`, which the bundle does not define, and neither awaits nor \
@@ -316,6 +850,37 @@ impl<'r, 'a> World<'r, 'a> {
             ));
         }
         Ok(of_key)
+    }
+
+    /// Whether `h`'s receiver is an instance of a class of the bundle: a local
+    /// or a module name bound once to `new C(…)` (`briefing.add(state)`:
+    /// round 22). Not where it is not known to be one: a built-in collection,
+    /// most often (`map.get(id)`).
+    fn receiver_is_bundle_class(&self, h: &crate::proof::escape::HandedOn) -> bool {
+        use crate::anchors::pattern::strip_parens;
+        use crate::proof::escape::Receiver;
+        let class = match &h.receiver {
+            Some(Receiver::New(c)) => c.clone(),
+            Some(Receiver::Name(n)) => {
+                if self.index.locals_around(&h.at).contains(n.as_str()) {
+                    return false;
+                }
+                // The prefilter parses what binds the name at top level.
+                self.index.lookups.top_level(n);
+                let Some(init) = self.index.top_values.iter().find(|(m, _)| *m == n.as_str()).map(|(_, v)| *v) else {
+                    return false;
+                };
+                match strip_parens(init) {
+                    Expr::New(new) => match strip_parens(&new.callee) {
+                        Expr::Ident(c) => c.sym.to_string(),
+                        _ => return false,
+                    },
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        self.index.class_named_at(&class, &h.at).is_ok()
     }
 
     /// Every function of the bundle a call by `key` may run: the methods and
@@ -411,7 +976,7 @@ impl<'r, 'a> World<'r, 'a> {
             .collect();
         around.sort_by_key(|f| std::cmp::Reverse(f.range.start));
         let f = around.into_iter().find(|f| crate::read::scope::declared_by(f.node).contains(name))?;
-        let i = f.node.param_names().iter().position(|p| *p == Some(name))?;
+        let i = f.node.param_pats().iter().position(|p| param_default(*p).0 == Some(name))?;
         // Declared only as the parameter: a `var` of the same name would rebind it.
         let assigned = crate::read::writes::in_function(f.node)
             .iter()
@@ -430,6 +995,16 @@ impl<'r, 'a> World<'r, 'a> {
         found: &mut Vec<&'r FnInfo<'a>>,
         depth: usize,
     ) -> Result<(), std::ops::Range<usize>> {
+        for value in self.passed_to(name, at)? {
+            self.function_values(value, seen, found, depth + 1)?;
+        }
+        Ok(())
+    }
+
+    /// What the parameter `name` read at `at` may hold: its default, and what
+    /// each caller passes there. Err where it is no plain parameter, or its
+    /// callers are not all seen.
+    fn passed_to(&self, name: &str, at: &std::ops::Range<usize>) -> Result<Vec<&'a Expr>, std::ops::Range<usize>> {
         use crate::anchors::pattern::strip_parens;
         let index: &'r crate::anchors::resolve::Index<'a> = self.index;
         let at = at.clone();
@@ -442,15 +1017,15 @@ impl<'r, 'a> World<'r, 'a> {
         if !callers.escapes.is_empty() || !dropped {
             return Err(at);
         }
+        // A default (`run = fallback`) is a value too, where a caller passes none or `undefined`.
+        let mut values: Vec<&'a Expr> = param_default(f.node.param_pats()[i]).1.into_iter().collect();
         for args in callers.calls {
             if args.iter().take(i + 1).any(|a| a.spread.is_some()) {
                 return Err(at);
             }
-            if let Some(a) = args.get(i) {
-                self.function_values(&a.expr, seen, found, depth + 1)?;
-            }
+            values.extend(args.get(i).map(|a| &*a.expr));
         }
-        Ok(())
+        Ok(values)
     }
 
     /// The functions a name read at `at` may hold: a top-level function, or
@@ -565,6 +1140,559 @@ impl<'r, 'a> World<'r, 'a> {
             _ => return Err(at),
         }
         Ok(())
+    }
+
+    /// The functions a local of `run` called at `call` may hold: a `for-of`
+    /// variable over a list holds its elements, followed as values through the
+    /// whole bundle (`for (const hook of this.beforeRun) await hook(child)`).
+    /// Err at what cannot be followed.
+    fn local_functions(
+        &self,
+        run: &FnInfo<'a>,
+        name: &str,
+        call: &std::ops::Range<usize>,
+    ) -> Result<Vec<&'r FnInfo<'a>>, std::ops::Range<usize>> {
+        struct Loops<'n>(&'n str, Vec<std::ops::Range<usize>>);
+        impl swc_ecma_visit::Visit for Loops<'_> {
+            fn visit_for_of_stmt(&mut self, s: &ForOfStmt) {
+                if let ForHead::VarDecl(v) = &s.left {
+                    if v.decls.iter().any(|d| matches!(&d.name, Pat::Ident(id) if *id.id.sym == *self.0)) {
+                        self.1.push(crate::read::parse::range(&*s.right));
+                    }
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(s, self);
+            }
+        }
+        if let Some(found) = self.local_from_table(run, name, call) {
+            return found;
+        }
+        let mut loops = Loops(name, Vec::new());
+        run.node.visit(&mut loops);
+        // Bound once, by one loop over a list, and written nowhere else; else
+        // (a parameter, a lookup, a name reused) not followed here.
+        let writes = crate::read::writes::in_function(run.node)
+            .iter()
+            .filter(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name))
+            .count();
+        let [right] = loops.1.as_slice() else { return Err(call.clone()) };
+        if writes > 1 {
+            return Err(call.clone());
+        }
+        let right = super::inert::value_at(self.index.program, right).ok_or_else(|| call.clone())?;
+        let mut found = Vec::new();
+        self.element_values(&right, &mut Vec::new(), &mut found, 0)?;
+        Ok(found)
+    }
+
+    /// A local bound once to a member of a table, `const tool = tools[turn.name]`,
+    /// where `tools` is a module's object literal that nothing else writes or
+    /// hands on: every function the table holds. None where the local is not
+    /// bound that way.
+    fn local_from_table(
+        &self,
+        run: &FnInfo<'a>,
+        name: &str,
+        call: &std::ops::Range<usize>,
+    ) -> Option<Result<Vec<&'r FnInfo<'a>>, std::ops::Range<usize>>> {
+        use crate::anchors::pattern::strip_parens;
+        struct Decl<'n>(&'n str, Vec<std::ops::Range<usize>>, usize);
+        impl swc_ecma_visit::Visit for Decl<'_> {
+            fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+                if matches!(&d.name, Pat::Ident(id) if *id.id.sym == *self.0) {
+                    self.2 += 1;
+                    if let Some(init) = &d.init {
+                        self.1.push(crate::read::parse::range(&**init));
+                    }
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(d, self);
+            }
+        }
+        let mut decl = Decl(name, Vec::new(), 0);
+        run.node.visit(&mut decl);
+        if let Some(found) = self.local_from_namespace(run, name, call) {
+            return Some(found);
+        }
+        let ([init], 1) = (decl.1.as_slice(), decl.2) else { return None };
+        let value = super::inert::value_at(self.index.program, init)?;
+        // `tools[name]`, or `Object.hasOwn(tools, name) ? tools[name] : void 0`.
+        let looked_up = match strip_parens(&value) {
+            Expr::Cond(c) if crate::anchors::resolve::flow::is_nullish(&c.alt) => (*c.cons).clone(),
+            other => other.clone(),
+        };
+        // `tools[name] ?? fallbackTools[name]`: either table's.
+        let lookups: Vec<&Expr> = match strip_parens(&looked_up) {
+            Expr::Bin(b) if matches!(b.op, BinaryOp::NullishCoalescing | BinaryOp::LogicalOr) => {
+                vec![&b.left, &b.right]
+            }
+            other => vec![other],
+        };
+        let mut tables = Vec::new();
+        for l in lookups {
+            let Expr::Member(m) = strip_parens(l) else { return None };
+            let Expr::Ident(table) = strip_parens(&m.obj) else { return None };
+            tables.push(table.sym.to_string());
+        }
+        let writes = crate::read::writes::in_function(run.node)
+            .iter()
+            .filter(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name))
+            .count();
+        if writes > 1 || tables.iter().any(|t| self.index.locals_around(call).contains(t.as_str())) {
+            return Some(Err(call.clone()));
+        }
+        let mut found = Vec::new();
+        for t in &tables {
+            match self.table_functions(t, call) {
+                Ok(fs) => found.extend(fs),
+                Err(at) => return Some(Err(at)),
+            }
+        }
+        Some(Ok(found))
+    }
+
+    /// `const { callTool: run } = await Promise.resolve().then(() => (init_x(), x_exports))`:
+    /// a module loaded lazily, its export object filled by esbuild's `__export(x_exports,
+    /// { callTool: () => callTool })`: the function exported under that key.
+    fn local_from_namespace(
+        &self,
+        run: &FnInfo<'a>,
+        name: &str,
+        call: &std::ops::Range<usize>,
+    ) -> Option<Result<Vec<&'r FnInfo<'a>>, std::ops::Range<usize>>> {
+        use crate::anchors::pattern::{prop_name, strip_parens};
+        struct Decl<'n>(&'n str, Vec<(String, std::ops::Range<usize>)>);
+        impl swc_ecma_visit::Visit for Decl<'_> {
+            fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+                if let (Pat::Object(o), Some(init)) = (&d.name, &d.init) {
+                    for p in &o.props {
+                        let key = match p {
+                            ObjectPatProp::KeyValue(kv) if matches!(&*kv.value, Pat::Ident(id) if *id.id.sym == *self.0) => {
+                                prop_name(&kv.key).map(str::to_string)
+                            }
+                            ObjectPatProp::Assign(a) if *a.key.sym == *self.0 && a.value.is_none() => {
+                                Some(a.key.sym.to_string())
+                            }
+                            _ => None,
+                        };
+                        if let Some(k) = key {
+                            self.1.push((k, crate::read::parse::range(&**init)));
+                        }
+                    }
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(d, self);
+            }
+        }
+        let mut decl = Decl(name, Vec::new());
+        run.node.visit(&mut decl);
+        let [(key, init)] = decl.1.as_slice() else { return None };
+        let value = super::inert::value_at(self.index.program, init)?;
+        fn namespace(e: &Expr) -> Option<String> {
+            match strip_parens(e) {
+                Expr::Await(a) => namespace(&a.arg),
+                Expr::Seq(q) => q.exprs.last().and_then(|x| namespace(x)),
+                Expr::Ident(id) => Some(id.sym.to_string()),
+                // `….then(() => (init(), ns))`
+                Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => match strip_parens(c) {
+                    Expr::Member(m) if crate::anchors::pattern::member_name(&m.prop) == Some("then") => {
+                        match args.first().map(|a| strip_parens(&a.expr)) {
+                            Some(Expr::Arrow(a)) if a.params.is_empty() => match &*a.body {
+                                ArrowFunctionBody::Expr(b) => namespace(b),
+                                _ => None,
+                            },
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        let ns = namespace(&value)?;
+        if self.index.locals_around(call).contains(ns.as_str()) {
+            return Some(Err(call.clone()));
+        }
+        self.index.lookups.mention(&ns, crate::anchors::resolve::Mention::Reference);
+        let exported = crate::proof::escape::exported_as(self.index.program, &ns, key);
+        Some(match exported {
+            Some(fname) => self.index.top_function_info(&fname).map(|f| vec![f]).ok_or_else(|| call.clone()),
+            None => Err(call.clone()),
+        })
+    }
+
+    /// Every function a module's object literal `table` holds, where the
+    /// table is only ever read by member (never written, bound or handed on).
+    fn table_functions(
+        &self,
+        table: &str,
+        at: &std::ops::Range<usize>,
+    ) -> Result<Vec<&'r FnInfo<'a>>, std::ops::Range<usize>> {
+        use crate::anchors::pattern::strip_parens;
+        let index = self.index;
+        index.lookups.mention(table, crate::anchors::resolve::Mention::Reference);
+        index.lookups.top_level(table);
+        // Its initialiser, and every object literal assigned to it (`handlers = {…}` in a lazy module's init).
+        let mut objects: Vec<Expr> = Vec::new();
+        if let Some(init) = index.top_values.iter().find(|(n, _)| *n == table).map(|(_, v)| *v) {
+            objects.push(init.clone());
+        }
+        for (at, object) in crate::proof::escape::assigned_to_name(index.program, table) {
+            if index.locals_around(&at).contains(table) {
+                continue;
+            }
+            objects.push(object.ok_or(at)?);
+        }
+        if objects.is_empty() {
+            return Err(at.clone());
+        }
+        let mut found = Vec::new();
+        let mut seen = Vec::new();
+        for object in &objects {
+            let Expr::Object(o) = strip_parens(object) else { return Err(at.clone()) };
+            for p in &o.props {
+                match p {
+                    PropOrSpread::Prop(p) => match &**p {
+                        Prop::KeyValue(kv) => self.function_values(&kv.value, &mut seen, &mut found, 0)?,
+                        Prop::Shorthand(id) => {
+                            let r = crate::read::parse::range(id);
+                            self.name_values(&id.sym, &r, &mut seen, &mut found, 0)?
+                        }
+                        Prop::Method(m) => {
+                            found.extend(index.function_at(&crate::read::parse::range(&*m.function)));
+                        }
+                        _ => return Err(crate::read::parse::range(o)),
+                    },
+                    PropOrSpread::Spread(sp) => return Err(crate::read::parse::range(&*sp.expr)),
+                }
+            }
+        }
+        // A use where a local of the same name is in scope is that local, not the table.
+        if let Some(e) = crate::proof::escape::table_uses(index.program, table)
+            .into_iter()
+            .find(|at| !index.locals_around(at).contains(table))
+        {
+            return Err(e);
+        }
+        Ok(found)
+    }
+
+    /// The functions that may be elements of the list `value`: a literal's
+    /// elements, either side of `??`, `||`, `?:`, a copy (`filter`, `slice`,
+    /// `concat`, `new Set(…)`), a parameter (what each caller passes), or a
+    /// member (every list the bundle gives its key, and what it adds to one).
+    fn element_values(
+        &self,
+        value: &Expr,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        use crate::anchors::pattern::{member_name, strip_parens};
+        let value = strip_parens(value);
+        let at = crate::read::parse::range(value);
+        if depth > 8 {
+            return Err(at);
+        }
+        match value {
+            Expr::Array(a) => {
+                for e in a.elems.iter().flatten() {
+                    match e.spread {
+                        Some(_) => self.element_values(&e.expr, seen, found, depth + 1)?,
+                        None => self.function_values(&e.expr, seen, found, depth + 1)?,
+                    }
+                }
+            }
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::LogicalAnd | BinaryOp::NullishCoalescing) =>
+            {
+                self.element_values(&b.left, seen, found, depth + 1)?;
+                self.element_values(&b.right, seen, found, depth + 1)?;
+            }
+            Expr::Cond(c) => {
+                self.element_values(&c.cons, seen, found, depth + 1)?;
+                self.element_values(&c.alt, seen, found, depth + 1)?;
+            }
+            Expr::Lit(Lit::Null(_)) => {}
+            Expr::Ident(id) if &*id.sym == "undefined" => {}
+            Expr::Ident(id) => {
+                for value in self.passed_to(&id.sym, &at)? {
+                    self.element_values(value, seen, found, depth + 1)?;
+                }
+            }
+            Expr::New(n) if matches!(strip_parens(&n.callee), Expr::Ident(c) if &*c.sym == "Set") => {
+                for a in n.args.iter().flatten().take(1) {
+                    self.element_values(&a.expr, seen, found, depth + 1)?;
+                }
+            }
+            Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) => match strip_parens(c) {
+                Expr::Member(m)
+                    if matches!(member_name(&m.prop), Some("filter" | "slice" | "toReversed" | "toSorted")) =>
+                {
+                    self.element_values(&m.obj, seen, found, depth + 1)?
+                }
+                Expr::Member(m) if member_name(&m.prop) == Some("concat") => {
+                    self.element_values(&m.obj, seen, found, depth + 1)?;
+                    for a in args {
+                        self.element_values(&a.expr, seen, found, depth + 1)?;
+                    }
+                }
+                _ => return Err(at),
+            },
+            // `options.hooks` of a parameter `options`: the lists its objects are given.
+            Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::Ident(_)) && member_name(&m.prop).is_some() => {
+                let key = member_name(&m.prop).unwrap_or_default();
+                let mut objects = Vec::new();
+                match self.object_values(&m.obj, &mut objects, depth + 1) {
+                    Ok(()) => self.member_elements(&objects, key, &at, seen, found, depth + 1)?,
+                    Err(_) => self.key_elements(key, seen, found, depth + 1)?,
+                }
+            }
+            // `this.handlers` in a class whose instances stay where they are built: that
+            // class's list, not every list the bundle keeps under the key.
+            Expr::Member(m) if matches!(strip_parens(&m.obj), Expr::This(_)) && member_name(&m.prop).is_some() => {
+                let key = member_name(&m.prop).unwrap_or_default();
+                let mut of_class = Vec::new();
+                match self.instance_list_elements(&at, key, seen, &mut of_class, depth + 1) {
+                    Ok(()) => found.extend(of_class),
+                    Err(_) => self.key_elements(key, seen, found, depth + 1)?,
+                }
+            }
+            Expr::Member(m) => match member_name(&m.prop) {
+                Some(key) => self.key_elements(key, seen, found, depth + 1)?,
+                None => return Err(at),
+            },
+            _ => return Err(at),
+        }
+        Ok(())
+    }
+
+    /// The functions that may be elements of `this.<key>` read at `at`, where
+    /// `this` is an instance of the class around it whose instances are held
+    /// only under keys used as objects (`services.hooks.run(…)`).
+    fn instance_list_elements(
+        &self,
+        at: &std::ops::Range<usize>,
+        key: &str,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        let index = self.index;
+        index.classes_unrelated_to_this_at(at).ok_or_else(|| at.clone())?;
+        let class = index
+            .classes
+            .iter()
+            .filter(|c| within(at, &c.range))
+            .max_by_key(|c| c.range.start)
+            .ok_or_else(|| at.clone())?;
+        let names = index.class_names(class);
+        if names.is_empty() {
+            return Err(at.clone());
+        }
+        for name in &names {
+            index.lookups.mention(name, crate::anchors::resolve::Mention::Token);
+        }
+        index.lookups.mention(key, crate::anchors::resolve::Mention::Name);
+        let holders = crate::proof::escape::instance_holders(index.program, &class.range, &names)?;
+        for h in &holders {
+            index.lookups.mention(h, crate::anchors::resolve::Mention::Name);
+        }
+        // A holder's key read as a value hands an instance on, unless what it is read
+        // on is only ever object literals that give the key no instance (`options.hooks`
+        // beside `services.hooks`).
+        let mut not_instances = Vec::new();
+        for h in &holders {
+            let literal = crate::proof::escape::literal_props(index.program, h);
+            for e in crate::proof::escape::list_uses(index.program, h).escapes {
+                let read = super::inert::value_at(index.program, &e).ok_or_else(|| e.clone())?;
+                let Expr::Member(m) = crate::anchors::pattern::strip_parens(&read) else { return Err(e) };
+                let mut objects = Vec::new();
+                self.object_values(&m.obj, &mut objects, 0).map_err(|_| e.clone())?;
+                let instance = literal.values.iter().filter(|(o, _)| objects.contains(o)).any(|(_, v)| {
+                    super::inert::value_at(index.program, v).is_none_or(|v| {
+                        matches!(crate::anchors::pattern::strip_parens(&v), Expr::New(n)
+                            if matches!(crate::anchors::pattern::strip_parens(&n.callee),
+                                Expr::Ident(id) if names.contains(&&*id.sym)))
+                    })
+                });
+                if instance || literal.spreads.iter().any(|(o, _)| objects.contains(o)) {
+                    return Err(e);
+                }
+                not_instances.push(e);
+            }
+        }
+        let list = crate::proof::escape::instance_list(index.program, &class.range, &holders, &not_instances, key)?;
+        self.list_contents(&list.values, &list.added, seen, found, depth)
+    }
+
+    /// The functions in a list given the lists at `values` and the elements at `added`.
+    fn list_contents(
+        &self,
+        values: &[std::ops::Range<usize>],
+        added: &[std::ops::Range<usize>],
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        let program = self.index.program;
+        for v in values {
+            let value = super::inert::value_at(program, v).ok_or_else(|| v.clone())?;
+            self.element_values(&value, seen, found, depth + 1)?;
+        }
+        for v in added {
+            let value = super::inert::value_at(program, v).ok_or_else(|| v.clone())?;
+            self.function_values(&value, seen, found, depth + 1)?;
+        }
+        Ok(())
+    }
+
+    fn key_elements(
+        &self,
+        key: &str,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        let mark = format!("[]{key}");
+        if seen.contains(&mark) {
+            return Ok(());
+        }
+        seen.push(mark);
+        self.elements_of_key(key, seen, found, depth)
+    }
+
+    /// The object literals a parameter (or a literal) may be: its default and
+    /// what each caller passes, through `??`, `||`, `?:`. Err where one is
+    /// anything else.
+    fn object_values(
+        &self,
+        value: &Expr,
+        out: &mut Vec<std::ops::Range<usize>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        use crate::anchors::pattern::strip_parens;
+        let value = strip_parens(value);
+        let at = crate::read::parse::range(value);
+        if depth > 12 {
+            return Err(at);
+        }
+        match value {
+            Expr::Object(_) => out.push(at),
+            Expr::Bin(b) if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) => {
+                self.object_values(&b.left, out, depth + 1)?;
+                self.object_values(&b.right, out, depth + 1)?;
+            }
+            Expr::Cond(c) => {
+                self.object_values(&c.cons, out, depth + 1)?;
+                self.object_values(&c.alt, out, depth + 1)?;
+            }
+            Expr::Lit(Lit::Null(_)) => {}
+            Expr::Ident(id) if &*id.sym == "undefined" => {}
+            Expr::Ident(id) => {
+                for value in self.passed_to(&id.sym, &at)? {
+                    self.object_values(value, out, depth + 1)?;
+                }
+            }
+            _ => return Err(at),
+        }
+        Ok(())
+    }
+
+    /// The functions that may be elements of the list under `key` on the
+    /// object literals `objects` (read at `from`): what those literals give
+    /// the key, what any other write gives it, and what is added to such a
+    /// list anywhere. Err where a list under the key is handed on elsewhere.
+    fn member_elements(
+        &self,
+        objects: &[std::ops::Range<usize>],
+        key: &str,
+        from: &std::ops::Range<usize>,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        let program = self.index.program;
+        self.index.lookups.mention(key, crate::anchors::resolve::Mention::Name);
+        let literal = crate::proof::escape::literal_props(program, key);
+        for object in objects {
+            if let Some(spread) = literal.spreads.iter().find(|(o, _)| o == object) {
+                return Err(spread.1.clone());
+            }
+            for (_, v) in literal.values.iter().filter(|(o, _)| o == object) {
+                let value = super::inert::value_at(program, v).ok_or_else(|| v.clone())?;
+                self.element_values(&value, seen, found, depth + 1)?;
+            }
+        }
+        // Every other write of the key: a member assignment, a reflective write.
+        let in_literals: Vec<&std::ops::Range<usize>> = literal.values.iter().map(|(_, v)| v).collect();
+        let mut values = crate::anchors::resolve::flow::values_of_key(self.index, key)?;
+        values.retain(|v| !in_literals.contains(&v));
+        let uses = crate::proof::escape::list_uses(program, key);
+        if let Some(at) = uses.escapes.iter().find(|at| *at != from) {
+            return Err(at.clone());
+        }
+        self.list_contents(&values, &uses.added, seen, found, depth)
+    }
+
+    /// The functions that may be elements of a list held under `key` on any
+    /// object: every value the bundle gives the key, and every function added
+    /// to such a list (`x.<key>.push(f)`, `x.<key>[i] = f`); Err where such a
+    /// list is handed on as a value (it could be added to unseen).
+    fn elements_of_key(
+        &self,
+        key: &str,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
+        let values = crate::anchors::resolve::flow::values_of_key(self.index, key)?;
+        self.index.lookups.mention(key, crate::anchors::resolve::Mention::Name);
+        let uses = crate::proof::escape::list_uses(self.index.program, key);
+        if let Some(at) = uses.escapes.first() {
+            return Err(at.clone());
+        }
+        self.list_contents(&values, &uses.added, seen, found, depth)
+    }
+
+    /// Where `run` first calls, by name or by key, a function that calls the drain.
+    fn first_drain_call(&self, run: &FnInfo<'a>) -> Option<usize> {
+        struct Calls(Vec<(usize, Option<String>, Option<String>)>);
+        impl swc_ecma_visit::Visit for Calls {
+            fn visit_call_expr(&mut self, call: &CallExpr) {
+                if let Callee::Expr(c) = &call.callee {
+                    let at = crate::read::parse::range(call).start;
+                    match crate::anchors::pattern::strip_parens(c) {
+                        Expr::Ident(id) => self.0.push((at, Some(id.sym.to_string()), None)),
+                        Expr::Member(m) => {
+                            self.0.push((at, None, crate::anchors::pattern::member_name(&m.prop).map(str::to_string)))
+                        }
+                        _ => {}
+                    }
+                }
+                swc_ecma_visit::VisitWith::visit_children_with(call, self);
+            }
+            // A nested function's calls run when it is called, not in order here.
+            fn visit_function(&mut self, _: &Function) {}
+            fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        }
+        let mut calls = Calls(Vec::new());
+        match run.node {
+            crate::read::scope::FnNode::Function(func) => swc_ecma_visit::VisitWith::visit_with(&func.body, &mut calls),
+            crate::read::scope::FnNode::Arrow(a) => swc_ecma_visit::VisitWith::visit_with(&a.body, &mut calls),
+            crate::read::scope::FnNode::Constructor(_) => return None,
+        }
+        let locals = crate::read::scope::declared_by(run.node);
+        calls.0.sort_by_key(|c| c.0);
+        calls.0.into_iter().find_map(|(at, name, key)| {
+            let reaches = match (name, key) {
+                (Some(n), _) if !locals.contains(&n) => {
+                    self.index.top_function_info(&n).is_some_and(|g| g.range != run.range && self.calls_the_drain(g))
+                }
+                (_, Some(k)) => self.of_key(&k).is_ok_and(|gs| {
+                    !gs.is_empty() && gs.iter().all(|g| g.range != run.range && self.calls_the_drain(g))
+                }),
+                _ => false,
+            };
+            reaches.then_some(at)
+        })
     }
 
     /// Whether `f` is the drain or calls it: by its name, or a method drain by
@@ -734,4 +1862,60 @@ fn reads_nothing_outside(index: &crate::anchors::resolve::Index, f: &FnInfo) -> 
     let mut find = Find { index, declared: &declared, ok: true };
     f.node.visit(&mut find);
     find.ok
+}
+
+/// What a call hands `this` to: a function by name, a key, a container's
+/// adding method (`x.<key>.push(this)`, the container's key), or none of them.
+enum Callee2 {
+    Name(String),
+    Key(String),
+    Container(String),
+    Other,
+}
+
+/// The calls in a constructor (arrows included, they share its `this`) that
+/// pass `this` itself as an argument, with the argument's place.
+fn this_handed(c: &Constructor) -> Vec<(std::ops::Range<usize>, Callee2, usize)> {
+    struct Find(Vec<(std::ops::Range<usize>, Callee2, usize)>);
+    impl swc_ecma_visit::Visit for Find {
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_class(&mut self, _: &Class) {}
+        fn visit_call_expr(&mut self, call: &CallExpr) {
+            use crate::anchors::pattern::{member_name, strip_parens};
+            if let Some(i) = call.args.iter().position(|a| matches!(strip_parens(&a.expr), Expr::This(_))) {
+                let arg = crate::proof::escape::argument_place(&call.args, i);
+                let callee = match &call.callee {
+                    Callee::Expr(e) => match strip_parens(e) {
+                        Expr::Ident(id) => Callee2::Name(id.sym.to_string()),
+                        Expr::Member(m) => match (member_name(&m.prop), strip_parens(&m.obj)) {
+                            (Some(add), Expr::Member(own)) if crate::proof::escape::KEEPS.contains(&add) => {
+                                member_name(&own.prop).map_or(Callee2::Other, |k| Callee2::Container(k.to_string()))
+                            }
+                            (Some(k), _) => Callee2::Key(k.to_string()),
+                            (None, _) => Callee2::Other,
+                        },
+                        _ => Callee2::Other,
+                    },
+                    _ => Callee2::Other,
+                };
+                self.0.push((crate::read::parse::range(call), callee, arg));
+            }
+            swc_ecma_visit::VisitWith::visit_children_with(call, self);
+        }
+    }
+    let mut find = Find(Vec::new());
+    swc_ecma_visit::VisitWith::visit_with(&c.body, &mut find);
+    find.0
+}
+
+/// A parameter's name where it is one (`x`, or `x = d`), and its default.
+fn param_default(p: Option<&Pat>) -> (Option<&str>, Option<&Expr>) {
+    match p {
+        Some(Pat::Ident(id)) => (Some(&*id.id.sym), None),
+        Some(Pat::Assign(a)) => match &*a.left {
+            Pat::Ident(id) => (Some(&*id.id.sym), Some(&*a.right)),
+            _ => (None, None),
+        },
+        _ => (None, None),
+    }
 }

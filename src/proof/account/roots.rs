@@ -263,11 +263,37 @@ impl<'r, 'a> Roots<'r, 'a> {
     fn returns_only_roots(&self, h: &FnInfo<'a>, depth: u8) -> bool {
         let returned = returns_of(h);
         !returned.is_empty()
-            && returned.iter().all(|r| {
-                let value = crate::anchors::pattern::value_expr(r);
-                self.roots.contains(&range(value))
-                    || matches!(value, Expr::Ident(id) if self.is_root_name(h, id, depth + 1).is_ok())
-            })
+            && returned.iter().all(|r| self.returned_root(h, crate::anchors::pattern::value_expr(r), depth))
+    }
+
+    /// A returned value that is a root: a root construction, a name holding
+    /// only roots, or one handed through a function that returns what it is
+    /// given (`return this.track(new X({…}))`, `track(e) { …; return e; }`).
+    fn returned_root(&self, h: &FnInfo<'a>, value: &Expr, depth: u8) -> bool {
+        let value = strip_parens(value);
+        if self.roots.contains(&range(value)) {
+            return true;
+        }
+        match value {
+            Expr::Ident(id) => self.is_root_name(h, id, depth + 1).is_ok(),
+            Expr::Call(CallExpr { callee: Callee::Expr(callee), args, .. }) if depth < 3 => {
+                let name = match strip_parens(callee) {
+                    Expr::Ident(id) => id.sym.to_string(),
+                    Expr::Member(m) => match member_name(&m.prop) {
+                        Some(n) => n.to_string(),
+                        None => return false,
+                    },
+                    _ => return false,
+                };
+                let Some(first) = args.first().filter(|a| a.spread.is_none()) else { return false };
+                self.resolution.index.lookups.mention(&name, Mention::Token);
+                let helpers = self.functions_named(&name);
+                !helpers.is_empty()
+                    && helpers.iter().all(|g| returns_its_first_parameter(g))
+                    && self.returned_root(h, &first.expr, depth + 1)
+            }
+            _ => false,
+        }
     }
 
     /// The private method `#name` of the innermost class around `at`: private
@@ -460,4 +486,19 @@ fn returns_of<'a>(f: &FnInfo<'a>) -> Vec<&'a Expr> {
         body.visit_with(&mut find);
     }
     find.0
+}
+
+/// Whether every `return` of `f` gives back its first parameter, which
+/// nothing in `f` reassigns.
+fn returns_its_first_parameter(f: &FnInfo) -> bool {
+    let Some(Some(first)) = f.node.param_names().first().copied() else { return false };
+    let reassigned = crate::read::writes::in_function(f.node)
+        .iter()
+        .any(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == first));
+    let returned = returns_of(f);
+    !reassigned
+        && !returned.is_empty()
+        && returned.iter().all(
+            |r| matches!(strip_parens(crate::anchors::pattern::value_expr(r)), Expr::Ident(id) if *id.sym == *first),
+        )
 }

@@ -77,6 +77,8 @@ pub(super) enum SlotUse {
     /// Bound to a local: its name, and where the declaration spells it.
     Bound(String, swc_common::Span),
     Written,
+    /// A member of it written (`<slot>.epoch += 1`): its key.
+    MemberWritten(String),
     Key,
     Test,
     Value,
@@ -229,6 +231,9 @@ impl Sweep<'_> {
             self.slot_uses.push((range(target), SlotUse::Written));
             self.handled.insert((range(target).start, range(target).end));
         }
+        if self.is_slot(&target.obj) {
+            self.use_slot(&target.obj, SlotUse::MemberWritten(member_name(&target.prop).unwrap_or("").to_string()));
+        }
         if self.class_of(&target.obj).is_some() {
             self.use_class(&target.obj, ClassUse::Changed);
         }
@@ -309,6 +314,12 @@ impl Sweep<'_> {
 
     fn call(&mut self, at: Range<usize>, call: &CallExpr) {
         if let Callee::Expr(callee) = &call.callee {
+            // `notifier.<slot>(…)`: a function called by the slot's key is no buffer (an
+            // instance of the buffer class cannot be called), only a method of that name.
+            if self.is_slot(callee) {
+                let r = range(strip_parens(callee));
+                self.handled.insert((r.start, r.end));
+            }
             if let Expr::Member(m) = strip_parens(callee) {
                 self.method_call(at.clone(), call, callee, m);
             }

@@ -34,8 +34,10 @@ pub(super) struct World<'r, 'a> {
     pub(super) buffer_safe: BTreeSet<String>,
     /// What the drain and the end-of-turn check read on an execution.
     pub(super) fields: BTreeSet<String>,
-    /// Of those, what the drain alone reads: what moves its delivery.
-    pub(super) drain_fields: BTreeSet<String>,
+    /// `fields`, and of those what the drain alone reads (what moves its delivery),
+    /// each with the class's own member names, for the escape reader.
+    pub(super) reads: crate::proof::escape::ExecReads,
+    pub(super) drain_reads: crate::proof::escape::ExecReads,
     /// The field the drain empties its own queue through (`this.<queue> = []`).
     pub(super) queue: String,
     /// A drain split over the functions it calls (a collector and a deliverer) is one drain.
@@ -48,6 +50,11 @@ pub(super) struct World<'r, 'a> {
     pub(super) setter_ranges: Vec<Range<usize>>,
     /// Where the buffer's messages may be read: the buffer, the drain, the check, the length's method.
     pub(super) readers: Vec<Range<usize>>,
+    /// Keys of the containers children are added to before they start, as the escape rules find them.
+    pub(super) held: std::cell::RefCell<Vec<String>>,
+    /// Top-level functions that give back a copy of one of their parameters
+    /// (see `escape::copies_parameter`), by name, each found once when first asked.
+    pub(super) makers: std::cell::RefCell<std::collections::HashMap<String, Option<usize>>>,
 }
 
 impl<'r, 'a> World<'r, 'a> {
@@ -102,6 +109,18 @@ impl<'r, 'a> World<'r, 'a> {
             .chain(turns.iter().cloned())
             .chain(ql_method.iter().cloned())
             .collect();
+        // Every member the class declares, by name (methods, accessors, fields).
+        let members: BTreeSet<String> = exec
+            .class
+            .body
+            .iter()
+            .filter_map(|m| match m {
+                ClassMember::Method(m) => crate::anchors::pattern::prop_name(&m.key).map(str::to_string),
+                ClassMember::ClassProp(p) => crate::anchors::pattern::prop_name(&p.key).map(str::to_string),
+                ClassMember::PrivateMethod(m) => Some(format!("#{}", m.key.name)),
+                _ => None,
+            })
+            .collect();
         Some(World {
             resolution,
             index,
@@ -112,8 +131,9 @@ impl<'r, 'a> World<'r, 'a> {
             buffer_names,
             slot,
             buffer_safe,
+            reads: crate::proof::escape::ExecReads { fields: fields.clone(), members: members.clone() },
+            drain_reads: crate::proof::escape::ExecReads { fields: drain_only, members },
             fields,
-            drain_fields: drain_only,
             queue,
             drains,
             turns,
@@ -123,6 +143,8 @@ impl<'r, 'a> World<'r, 'a> {
             ctor_ranges,
             setter_ranges,
             readers,
+            held: Default::default(),
+            makers: Default::default(),
         })
     }
 

@@ -536,6 +536,10 @@ fn may_change_through(top: &TopLevel, init: &Expr, how: &crate::read::writes::Ha
     if matches!(value, Expr::Lit(_) | Expr::Tpl(_)) {
         return false;
     }
+    // `const log = createLogger("x")`: the one literal that factory returns.
+    if let Some(made) = made_by_factory(top, value, rebound) {
+        value = made;
+    }
     // A class or function handed on: its members (`static enabled`) are the
     // callee's to set, unless the callee is seen to set only its name.
     if matches!(value, Expr::Class(_) | Expr::Fn(_) | Expr::Arrow(_)) {
@@ -558,6 +562,70 @@ fn may_change_through(top: &TopLevel, init: &Expr, how: &crate::read::writes::Ha
         PropOrSpread::Spread(_) => Some(true),
     });
     member.unwrap_or(true)
+}
+
+/// The object literal `f(…)` gives, where `f` is a top-level function never
+/// reassigned whose one `return` (outside its nested functions) returns it.
+fn made_by_factory<'a>(top: &TopLevel<'a>, value: &Expr, rebound: &HashSet<&str>) -> Option<&'a Expr> {
+    struct Returns<'f>(Vec<Option<&'f Expr>>);
+    impl<'f> Returns<'f> {
+        fn body(&mut self, stmts: &'f [Stmt]) {
+            for s in stmts {
+                self.stmt(s);
+            }
+        }
+        // Statements only (not expressions), so nested functions are never entered.
+        fn stmt(&mut self, s: &'f Stmt) {
+            match s {
+                Stmt::Return(r) => self.0.push(r.arg.as_deref()),
+                Stmt::Block(b) => self.body(&b.stmts),
+                Stmt::If(i) => {
+                    self.stmt(&i.cons);
+                    if let Some(a) = &i.alt {
+                        self.stmt(a);
+                    }
+                }
+                Stmt::Try(t) => {
+                    self.body(&t.block.stmts);
+                    if let Some(h) = &t.handler {
+                        self.body(&h.body.stmts);
+                    }
+                    if let Some(f) = &t.finalizer {
+                        self.body(&f.stmts);
+                    }
+                }
+                Stmt::For(f) => self.stmt(&f.body),
+                Stmt::ForIn(f) => self.stmt(&f.body),
+                Stmt::ForOf(f) => self.stmt(&f.body),
+                Stmt::While(w) => self.stmt(&w.body),
+                Stmt::DoWhile(w) => self.stmt(&w.body),
+                Stmt::Labeled(l) => self.stmt(&l.body),
+                Stmt::Switch(sw) => {
+                    for c in &sw.cases {
+                        self.body(&c.cons);
+                    }
+                }
+                // `with`: anything may happen; no single literal.
+                Stmt::With(_) => self.0.push(None),
+                _ => {}
+            }
+        }
+    }
+    let Expr::Call(CallExpr { callee: Callee::Expr(c), .. }) = value else { return None };
+    let Expr::Ident(f) = crate::anchors::pattern::strip_parens(c) else { return None };
+    if rebound.contains(&*f.sym) {
+        return None;
+    }
+    let Some(Binding::Decl(_, FreeOf::Fn(func))) = top.get(&f.sym) else { return None };
+    let mut returns = Returns(Vec::new());
+    returns.body(&func.body.as_ref()?.stmts);
+    match returns.0.as_slice() {
+        [Some(e)] => match crate::anchors::pattern::strip_parens(e) {
+            o @ Expr::Object(_) => Some(o),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Whether a class or function handed on `how` reaches code that may set

@@ -241,20 +241,30 @@ pub(super) fn config_of<'a>(
 
 /// Whether a config sets `skipHooks` to anything but a literal false: the
 /// mark of memory extraction.
-pub(super) fn marks_memory(parts: &[crate::anchors::resolve::ConfigPart]) -> bool {
-    parts.iter().any(|part| match part {
-        crate::anchors::resolve::ConfigPart::Object(o) => o.props.iter().any(|p| match p {
-            PropOrSpread::Prop(p) => match &**p {
-                Prop::KeyValue(kv) => {
-                    prop_name(&kv.key) == Some("skipHooks") && literal(&kv.value) != Some(json!(false))
+/// Which cases a spawn path can stand for: (memory extraction, sub-agent).
+/// skipHooks, memory extraction's mark, given as a literal decides; given
+/// from elsewhere (`skipHooks: options.skipHooks`, one construction shared
+/// by both, each caller saying which) it stands for both.
+pub(super) fn serves(parts: &[crate::anchors::resolve::ConfigPart]) -> (bool, bool) {
+    let mut marked = None;
+    for part in parts {
+        let crate::anchors::resolve::ConfigPart::Object(o) = part else { continue };
+        for p in &o.props {
+            let PropOrSpread::Prop(p) = p else { continue };
+            match &**p {
+                Prop::KeyValue(kv) if prop_name(&kv.key) == Some("skipHooks") => {
+                    marked = Some(match literal(&kv.value) {
+                        Some(serde_json::Value::Bool(false)) => (false, true),
+                        Some(_) => (true, false),
+                        None => (true, true),
+                    });
                 }
-                Prop::Shorthand(id) => &*id.sym == "skipHooks",
-                _ => false,
-            },
-            _ => false,
-        }),
-        crate::anchors::resolve::ConfigPart::Unknown => false,
-    })
+                Prop::Shorthand(id) if &*id.sym == "skipHooks" => marked = Some((true, true)),
+                _ => {}
+            }
+        }
+    }
+    marked.unwrap_or((false, true))
 }
 
 /// Whether `text` holds the needle with no identifier character on either side.

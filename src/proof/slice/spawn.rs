@@ -12,7 +12,7 @@ use swc_ecma_visit::{Visit, VisitWith};
 use super::cut::Edits;
 use super::cut::{cut, fn_free};
 use super::parts::Parts;
-use super::shapes::{config_of, marks_memory};
+use super::shapes::{config_of, serves};
 use crate::anchors::pattern::strip_parens;
 use crate::anchors::resolve::{FnInfo, Index, Resolution};
 use crate::read::parse::range;
@@ -65,7 +65,8 @@ pub(super) fn spawn_slices(
             "driver": driver.as_ref().ok(),
             "notDriven": driver.as_ref().err(),
             "at": site.range.start,
-            "memory": marks_memory(&config_of(index, expr, &site.range, &[])),
+            "memory": serves(&config_of(index, expr, &site.range, &[])).0,
+            "sub": serves(&config_of(index, expr, &site.range, &[])).1,
             // A spawn in the execution class's own method builds from `this`: the parent.
             "thisIsParent": crate::anchors::resolve::within(&site.range, &parts.exec_at),
             "text": cut(index.source, &site.range, insertions),
@@ -214,7 +215,8 @@ fn helper_path(
         "driver": driver.as_ref().ok(),
         "notDriven": driver.as_ref().err(),
         "at": at.start,
-        "memory": marks_memory(&config_of(index, helper.new, &helper.site, &helper.bound(call))),
+        "memory": serves(&config_of(index, helper.new, &helper.site, &helper.bound(call))).0,
+        "sub": serves(&config_of(index, helper.new, &helper.site, &helper.bound(call))).1,
         "helper": helper.name,
         "thisIsParent": crate::anchors::resolve::within(at, &parts.exec_at),
         "text": cut(index.source, at, insertions),
