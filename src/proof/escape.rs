@@ -625,11 +625,19 @@ pub fn kept_by_callee(
 /// Err where it puts the child in a container the tool cannot judge by its
 /// readers: kept there, code that delivers to what it holds may reach it
 /// even once its run has started.
-pub fn handed_on_by(f: &FnInfo, param: &str, on: &HandedOn, held: &mut Vec<String>) -> Result<Vec<HandedOn>, Found> {
+/// `unread`: whether a module-level container by that name has elements nothing
+/// ever reads (the judge asks the whole bundle): what is kept there reaches nothing.
+pub fn handed_on_by(
+    f: &FnInfo,
+    param: &str,
+    on: &HandedOn,
+    held: &mut Vec<String>,
+    unread: &dyn Fn(&str) -> bool,
+) -> Result<Vec<HandedOn>, Found> {
     let mut follow: Vec<HandedOn> = Vec::new();
     let holder = Holder { own_keys: &on.own_keys, container: on.inside };
     let mut contained = None;
-    kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow), held, Some(&mut contained));
+    kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow), held, Some((&mut contained, unread)));
     match contained {
         Some(found) => Err(found),
         None => Ok(follow),
@@ -675,9 +683,25 @@ fn carries_no_message(e: &Expr) -> bool {
 
 /// What an execution's readers read (`fields`: the drain's and the
 /// end-of-turn check's) and the names of its class's own members.
+#[derive(Clone, Default)]
 pub struct ExecReads {
     pub fields: BTreeSet<String>,
     pub members: BTreeSet<String>,
+    /// The names the execution class is bound to, where `new` of it gives a new
+    /// object (no superclass, no constructor that returns a value): what is
+    /// written on that object itself is not written on the child (`class_reads`).
+    pub fresh: BTreeSet<String>,
+    /// Methods of the execution class whose body gives `this` nothing and hands it
+    /// nowhere (`class_reads`): called on the child, they put nothing into it.
+    pub benign: BTreeSet<String>,
+}
+
+impl ExecReads {
+    /// The same, for code inside functions that declare `outer`: a local of the
+    /// class's name there is another value.
+    pub fn around(&self, outer: &std::collections::HashSet<String>) -> ExecReads {
+        ExecReads { fresh: self.fresh.iter().filter(|n| !outer.contains(*n)).cloned().collect(), ..self.clone() }
+    }
 }
 
 /// Whether a node refers to a name `Given` tracks (see `Given::mentions`).
@@ -692,7 +716,13 @@ impl Visit for MentionsOf<'_, '_> {
             || g.anys.iter().any(|r| r == n)
             || g.derived.iter().any(|r| r == n)
             || g.literal_keys.iter().any(|(r, _, _)| r == n)
+            || g.fresh.iter().any(|r| r == n)
         {
+            self.1 = true;
+        }
+    }
+    fn visit_this_expr(&mut self, _: &ThisExpr) {
+        if self.0.this_child {
             self.1 = true;
         }
     }
@@ -711,6 +741,7 @@ impl Visit for MentionsOf<'_, '_> {
 
 /// What a function the child is handed to puts into it (see `given_in_callee`).
 struct Given<'r> {
+    exec: &'r ExecReads,
     read: &'r BTreeSet<String>,
     /// The execution class's own member names: a call of one on what may be
     /// the child may put anything into it (round 24).
@@ -752,19 +783,24 @@ struct Given<'r> {
     /// Locals bound to an object literal of plain keys, with the depth of what
     /// each key holds (`{ agentName: child.agentName, told: [] }`: only `agentName`).
     literal_keys: Vec<(String, String, i32)>,
+    /// The execution class's names not shadowed in the function read (`ExecReads::fresh`).
+    fresh_classes: Vec<String>,
+    /// Locals bound to a new execution built from the child (`const sub = new
+    /// AgentExecution({ sessionServices: parent.sessionServices })`): not the child,
+    /// but each member of one may be anything the child holds.
+    fresh: Vec<String>,
+    /// `this` is the child (a method of its class, read for what it gives it).
+    this_child: bool,
 }
 impl<'r> Given<'r> {
     /// Reading `node` for what it gives an execution: nothing bound to one yet,
     /// no container, no maker; `when` says when what is found happens.
-    fn of(
-        read: &'r BTreeSet<String>,
-        members: &'r BTreeSet<String>,
-        node: FnNode<'r>,
-        when: &'static str,
-    ) -> Given<'r> {
+    fn of(exec: &'r ExecReads, node: FnNode<'r>, when: &'static str) -> Given<'r> {
+        let shadowed = crate::read::scope::declared_by(node);
         Given {
-            read,
-            members,
+            exec,
+            read: &exec.fields,
+            members: &exec.members,
             roots: Vec::new(),
             containers: &[],
             maybe: Vec::new(),
@@ -780,12 +816,29 @@ impl<'r> Given<'r> {
             made: Vec::new(),
             anys: Vec::new(),
             literal_keys: Vec::new(),
+            fresh_classes: exec.fresh.iter().filter(|n| !shadowed.contains(*n)).cloned().collect(),
+            fresh: Vec::new(),
+            this_child: false,
         }
+    }
+    /// Whether `e` is a new execution built from the child: a `new` of its class
+    /// handed something made of it, or a local bound to one.
+    fn is_fresh(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => self.fresh.iter().any(|n| *n == *id.sym),
+            Expr::New(n) => self.fresh_new(n),
+            _ => false,
+        }
+    }
+    fn fresh_new(&self, n: &NewExpr) -> bool {
+        matches!(strip_parens(&n.callee), Expr::Ident(c) if self.fresh_classes.iter().any(|k| *k == *c.sym))
+            && n.args.iter().flatten().any(|a| self.mentions(&a.expr))
     }
     /// How many members below the child `e` is (0: the child itself).
     fn reach(&self, e: &Expr) -> Option<i32> {
         match strip_parens(e) {
             Expr::Ident(id) => self.roots.iter().find(|(r, _)| *r == *id.sym).map(|(_, d)| *d),
+            Expr::This(_) if self.this_child => Some(0),
             Expr::Member(m) if held_key(&m.prop).is_some_and(|k| self.containers.contains(&k)) => Some(-1),
             // `list.length`, `set.size`: a count, not an element.
             Expr::Member(m)
@@ -862,6 +915,17 @@ impl<'r> Given<'r> {
     /// one that only holds it somewhere, or is bound to what may be it, whose
     /// members may be anything).
     fn member_of_child(&self, e: &Expr) -> bool {
+        // `this.prompts` in a method of the child's class.
+        fn below_this(e: &Expr) -> Option<i32> {
+            match strip_parens(e) {
+                Expr::This(_) => Some(0),
+                Expr::Member(m) => below_this(&m.obj).map(|d| d + 1),
+                _ => None,
+            }
+        }
+        if self.this_child && below_this(e).is_some_and(|d| d >= 1) {
+            return true;
+        }
         fn root(e: &Expr) -> Option<(&Ident, i32)> {
             match strip_parens(e) {
                 Expr::Ident(id) => Some((id, 0)),
@@ -1028,9 +1092,10 @@ impl<'r> Given<'r> {
     fn opaque(&self, e: &Expr) -> bool {
         match strip_parens(e) {
             Expr::Ident(id) => self.anys.iter().any(|a| *a == *id.sym),
-            Expr::Member(m) => self.opaque(&m.obj),
+            // A member of a new execution built from the child may be anything the child holds.
+            Expr::Member(m) => self.opaque(&m.obj) || self.is_fresh(&m.obj),
             Expr::OptChain(o) => match &*o.base {
-                OptChainBase::Member(m) => self.opaque(&m.obj),
+                OptChainBase::Member(m) => self.opaque(&m.obj) || self.is_fresh(&m.obj),
                 OptChainBase::Call(c) => self.mentions(&c.callee) || c.args.iter().any(|a| self.mentions(&a.expr)),
             },
             // `table.get(child.id)`: a lookup by the child on something else gives that thing's value.
@@ -1043,6 +1108,7 @@ impl<'r> Given<'r> {
                 }
                 _ => c.args.iter().any(|a| self.mentions(&a.expr)),
             },
+            Expr::New(n) if self.fresh_new(n) => false,
             Expr::New(n) => self.mentions(&n.callee) || n.args.iter().flatten().any(|a| self.mentions(&a.expr)),
             Expr::TaggedTpl(t) => self.mentions(&t.tag) || t.tpl.exprs.iter().any(|x| self.mentions(x)),
             Expr::Fn(_) | Expr::Arrow(_) => self.mentions(e),
@@ -1103,6 +1169,17 @@ impl<'r> Given<'r> {
     /// member further down for a pattern that takes it apart), or opaque; an
     /// object literal of plain keys bound to a name, key by key.
     fn bind_made(&mut self, pat: &Pat, value: &Expr) {
+        let built = match strip_parens(value) {
+            Expr::Await(a) => strip_parens(&a.arg),
+            v => v,
+        };
+        if matches!(built, Expr::New(n) if self.fresh_new(n)) {
+            match pat {
+                Pat::Ident(id) => self.fresh.push(id.id.sym.to_string()),
+                _ => self.bind_opaque(pat),
+            }
+            return;
+        }
         if let (Pat::Ident(id), Expr::Object(o)) = (pat, strip_parens(value)) {
             let plain = o.props.iter().all(|p| {
                 matches!(p, PropOrSpread::Prop(p) if matches!(&**p, Prop::KeyValue(kv) if prop_name(&kv.key).is_some())
@@ -1235,9 +1312,12 @@ impl<'r> Given<'r> {
                 let depth = self.reach(&m.obj);
                 // Exactly the child (not a holder's member that may be something else).
                 let the_child = depth == Some(0) && !self.read_through_holder(&m.obj);
+                // A method of the class read from its body: it gives its object nothing.
+                let benign = name.is_some_and(|k| self.exec.benign.contains(k));
                 (self.opaque(&m.obj) && !reading)
-                    || (depth.is_some_and(|d| d >= 0) && own && !reading)
-                    || (the_child && !reading)
+                    || (self.is_fresh(&m.obj) && !reading && !benign)
+                    || (depth.is_some_and(|d| d >= 0) && own && !reading && !benign)
+                    || (the_child && !reading && !benign)
             }
             other => self.opaque(other),
         };
@@ -1273,7 +1353,8 @@ impl<'r> Given<'r> {
             containers: self.containers,
             returners: self.returners,
             makers: self.makers,
-            ..Given::of(self.read, self.members, node, self.when)
+            this_child: self.this_child,
+            ..Given::of(self.exec, node, self.when)
         };
         self.read_nested(inner, node);
     }
@@ -1336,7 +1417,8 @@ impl<'r> Given<'r> {
             containers: self.containers,
             returners: self.returners,
             makers: self.makers,
-            ..Given::of(self.read, self.members, node, self.when)
+            this_child: self.this_child,
+            ..Given::of(self.exec, node, self.when)
         };
         self.read_nested(inner, node);
     }
@@ -1737,7 +1819,7 @@ pub fn given_in_callee(
     makers: &[(String, usize)],
 ) -> Option<Found> {
     let roots = vec![(param.to_string(), if inside { -1 } else { 0 })];
-    let mut given = Given { roots, makers, ..Given::of(&read.fields, &read.members, f.node, " before its run") };
+    let mut given = Given { roots, makers, ..Given::of(read, f.node, " before its run") };
     given.defaults_of(f.node);
     given_by(f, given).0
 }
@@ -1754,13 +1836,7 @@ pub fn given_to_registered(
     read: &ExecReads,
 ) -> Result<Option<(Range<usize>, i32)>, Found> {
     // Nothing here is the run's own state: no parameter or single binding is asked about.
-    let given = Given {
-        containers,
-        returners,
-        node: None,
-        params: Vec::new(),
-        ..Given::of(&read.fields, &read.members, f.node, "")
-    };
+    let given = Given { containers, returners, node: None, params: Vec::new(), ..Given::of(read, f.node, "") };
     let (found, returned) = given_by(f, given);
     match found {
         Some(found) => Err(found),
@@ -1788,7 +1864,7 @@ fn kept(
     holder: Holder,
     follow: Option<&mut Vec<HandedOn>>,
     held: &mut Vec<String>,
-    contained: Option<&mut Option<Found>>,
+    contained: Option<(&mut Option<Found>, &dyn Fn(&str) -> bool)>,
 ) -> Option<Found> {
     let callee = follow.is_some();
     let (local_keys, local_news) = member_locals(f);
@@ -1844,9 +1920,9 @@ fn kept(
     // function reaches it later (round 25): a module variable, a member of an outer
     // name or of `this` (a static field, an object's field set by its method), or a
     // container of either, wrapped or not (`live.set(id, new WeakRef(child))`).
-    let outer_kept = match contained.is_some() {
-        true => stored.clone().or_else(|| kept_where_reached(f, &keep)),
-        false => None,
+    let outer_kept = match &contained {
+        Some((_, unread)) => stored.clone().or_else(|| kept_where_reached(f, &keep, *unread)),
+        None => None,
     };
     // What the child is given, even once its run is over, stays in what it received (round 21).
     let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names);
@@ -1855,7 +1931,7 @@ fn kept(
         *out = found;
     }
     held.extend(keep.held.iter().filter(|k| !held.contains(k)).cloned().collect::<Vec<_>>());
-    if let Some(contained) = contained {
+    if let Some((contained, _)) = contained {
         *contained = keep.contained.clone().or(outer_kept);
     }
     keep.found.or(stored).or(given)
@@ -1863,8 +1939,8 @@ fn kept(
 
 /// Where `f` stores what holds the child under a member of a name bound outside
 /// it or of `this`, or hands it to a keeping method of one (see `kept`).
-fn kept_where_reached(f: &FnInfo, keep: &Keep) -> Option<Found> {
-    struct Reached<'k>(&'k Keep, FnNode<'k>, Option<Found>);
+fn kept_where_reached(f: &FnInfo, keep: &Keep, unread: &dyn Fn(&str) -> bool) -> Option<Found> {
+    struct Reached<'k>(&'k Keep, FnNode<'k>, Option<Found>, &'k dyn Fn(&str) -> bool);
     impl Reached<'_> {
         /// `this`, or a name not declared in the function, at the root of a member chain.
         fn outer_root(&self, e: &Expr) -> Option<String> {
@@ -1906,7 +1982,10 @@ fn kept_where_reached(f: &FnInfo, keep: &Keep) -> Option<Found> {
                         self.0.holds_child(&a.expr)
                             && !(matches!(strip_parens(&m.obj), Expr::Member(_)) && self.0.is_child_name(&a.expr))
                     });
-                    if let (true, true, Some(root)) = (keeps, wrapped, self.outer_root(&m.obj)) {
+                    // `spans.push({ attributes })` where nothing reads what `spans` holds.
+                    let unread = matches!(strip_parens(&m.obj), Expr::Ident(id)
+                        if self.outer_root(&m.obj).is_some() && (self.3)(&id.sym));
+                    if let (true, true, false, Some(root)) = (keeps, wrapped, unread, self.outer_root(&m.obj)) {
                         self.note(
                             range(call),
                             format!("is put in a container of `{root}`, where code outside its function reaches it"),
@@ -1920,7 +1999,7 @@ fn kept_where_reached(f: &FnInfo, keep: &Keep) -> Option<Found> {
         fn visit_function(&mut self, _: &Function) {}
         fn visit_class(&mut self, _: &Class) {}
     }
-    let mut r = Reached(keep, f.node, None);
+    let mut r = Reached(keep, f.node, None, unread);
     visit_body(f, &mut r);
     r.2
 }
@@ -3431,4 +3510,265 @@ pub fn exported_as(program: &Program, ns: &str, key: &str) -> Option<String> {
     let mut find = Find(ns, key, None);
     program.visit_with(&mut find);
     find.2
+}
+
+/// What the tool takes from the execution class's own body (see `ExecReads`):
+/// whether `new` of it gives a new object, and which of its methods give `this`
+/// nothing. The closed world refuses a subclass or a changed prototype, so an
+/// execution's methods are these, unless the bundle sets one on an object of
+/// its own (a member or a key spelled anywhere else by that name: not read).
+pub fn class_reads(
+    index: &Index,
+    class: &Class,
+    names: &BTreeSet<String>,
+    fields: BTreeSet<String>,
+    members: BTreeSet<String>,
+) -> ExecReads {
+    let mut reads = ExecReads { fields, members, ..ExecReads::default() };
+    if class.super_class.is_some() || mentions_prototype(class) {
+        return reads;
+    }
+    let ctor_returns = class.body.iter().any(|m| match m {
+        ClassMember::Constructor(c) => c.body.as_ref().is_some_and(|b| !returned_values(b).is_empty()),
+        _ => false,
+    });
+    if !ctor_returns {
+        reads.fresh = names.clone();
+    }
+    let keyed = |k: &str| {
+        class
+            .body
+            .iter()
+            .filter(|m| match m {
+                ClassMember::Method(m) => prop_name(&m.key) == Some(k),
+                ClassMember::ClassProp(p) => prop_name(&p.key) == Some(k),
+                _ => false,
+            })
+            .count()
+    };
+    let methods: Vec<(&str, &Function)> = class
+        .body
+        .iter()
+        .filter_map(|m| match m {
+            ClassMember::Method(m) if !m.is_static && m.kind == MethodKind::Method => {
+                prop_name(&m.key).filter(|k| keyed(k) == 1).map(|k| (k, &*m.function))
+            }
+            _ => None,
+        })
+        .filter(|(k, f)| this_only_as_object(f) && !set_elsewhere(index, k))
+        .collect();
+    // A method calling another is read once the other is known to give nothing.
+    loop {
+        let known = reads.clone();
+        let more: Vec<&str> = methods
+            .iter()
+            .filter(|(k, f)| !known.benign.contains(*k) && gives_this_nothing(f, &known))
+            .map(|(k, _)| *k)
+            .collect();
+        if more.is_empty() {
+            return reads;
+        }
+        reads.benign.extend(more.into_iter().map(str::to_string));
+    }
+}
+
+/// A method's body read with `this` as the child: what it gives it (`given_in_callee`).
+fn gives_this_nothing(f: &Function, known: &ExecReads) -> bool {
+    let node = FnNode::Function(f);
+    let info = FnInfo { range: range(f), node, name: None, key: None };
+    let given = Given { this_child: true, ..Given::of(known, node, "") };
+    given_by(&info, given).0.is_none()
+}
+
+/// `C.prototype` or `this.prototype` anywhere in the class (a static block or
+/// method may replace a method).
+fn mentions_prototype(class: &Class) -> bool {
+    struct Find(bool);
+    impl Visit for Find {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            self.0 |= member_name(&m.prop) == Some("prototype");
+            m.visit_children_with(self);
+        }
+        fn visit_static_block(&mut self, _: &StaticBlock) {
+            self.0 = true;
+        }
+    }
+    let mut find = Find(false);
+    class.visit_with(&mut find);
+    find.0
+}
+
+/// The values a body returns at its own level (not its nested functions').
+fn returned_values(body: &FunctionBody) -> Vec<Range<usize>> {
+    struct Find(Vec<Range<usize>>);
+    impl Visit for Find {
+        fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+            if let Some(arg) = &r.arg {
+                self.0.push(range(&**arg));
+            }
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    let mut find = Find(Vec::new());
+    body.visit_with(&mut find);
+    find.0
+}
+
+/// `this` in a method only as the object of a member (`this.prompts`), never
+/// handed, stored or returned itself (a nested `function` has its own).
+fn this_only_as_object(f: &Function) -> bool {
+    struct Find(bool);
+    impl Visit for Find {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            match strip_parens(&m.obj) {
+                Expr::This(_) => m.prop.visit_with(self),
+                _ => m.visit_children_with(self),
+            }
+        }
+        fn visit_this_expr(&mut self, _: &ThisExpr) {
+            self.0 = false;
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    let mut find = Find(true);
+    f.body.visit_with(&mut find);
+    find.0
+}
+
+/// Whether the bundle may give an object its own `key` (shadowing a method of that
+/// name): a member by that name read but not called (`x.fork = …`, `const f = x.fork`),
+/// a literal's key, or the key spelled as a string (computed, defined, assigned).
+fn set_elsewhere(index: &Index, key: &str) -> bool {
+    struct Find<'k>(&'k str, bool);
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, c: &CallExpr) {
+            // `x.fork(…)`: called, not read as a value.
+            if let Callee::Expr(e) = &c.callee {
+                if let Expr::Member(m) = strip_parens(e) {
+                    m.obj.visit_with(self);
+                    m.prop.visit_with(self);
+                    c.args.visit_with(self);
+                    return;
+                }
+            }
+            c.visit_children_with(self);
+        }
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            self.1 |= member_name(&m.prop) == Some(self.0);
+            m.visit_children_with(self);
+        }
+        fn visit_prop(&mut self, p: &Prop) {
+            self.1 |= match p {
+                Prop::Shorthand(id) => *id.sym == *self.0,
+                Prop::KeyValue(kv) => prop_name(&kv.key) == Some(self.0),
+                Prop::Getter(g) => prop_name(&g.key) == Some(self.0),
+                Prop::Setter(s) => prop_name(&s.key) == Some(self.0),
+                Prop::Method(m) => prop_name(&m.key) == Some(self.0),
+                Prop::Assign(a) => *a.key.sym == *self.0,
+            };
+            p.visit_children_with(self);
+        }
+        fn visit_str(&mut self, s: &Str) {
+            self.1 |= s.value.as_str() == Some(self.0);
+        }
+        fn visit_tpl_element(&mut self, t: &TplElement) {
+            self.1 |= t.raw.contains(self.0);
+        }
+    }
+    index.lookups.mention(key, Mention::Spelled);
+    let mut find = Find(key, false);
+    index.program.visit_with(&mut find);
+    find.1
+}
+
+/// The references to `name` in `program` that may read what the container it
+/// names holds: all but an addition (`push`, `unshift`, `add`, `set`), a count
+/// (`length`, `size`, `length = n`) and a removal whose result is dropped
+/// (`spans.shift();`). A `var`/`let`/`const` of the name is not a reference.
+pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
+    struct Find<'n>(&'n str, Vec<Range<usize>>);
+    impl Find<'_> {
+        fn is(&self, e: &Expr) -> bool {
+            matches!(strip_parens(e), Expr::Ident(id) if *id.sym == *self.0)
+        }
+        /// `name.<one of keys>(…)`: its arguments, read as any code.
+        fn method_call(&mut self, e: &Expr, keys: &[&str]) -> bool {
+            let Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) = strip_parens(e) else { return false };
+            match strip_parens(c) {
+                Expr::Member(m) if self.is(&m.obj) && member_name(&m.prop).is_some_and(|k| keys.contains(&k)) => {
+                    args.visit_with(self);
+                    true
+                }
+                _ => false,
+            }
+        }
+        /// An expression whose value is dropped (a statement, a sequence's part,
+        /// a logical's or conditional's branch there): a removal there uses nothing.
+        fn dropped(&mut self, e: &Expr) {
+            match e {
+                Expr::Paren(p) => self.dropped(&p.expr),
+                Expr::Seq(q) => q.exprs.iter().for_each(|x| self.dropped(x)),
+                Expr::Bin(b)
+                    if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
+                {
+                    b.left.visit_with(self);
+                    self.dropped(&b.right);
+                }
+                Expr::Cond(c) => {
+                    c.test.visit_with(self);
+                    self.dropped(&c.cons);
+                    self.dropped(&c.alt);
+                }
+                Expr::Unary(u) if u.op == UnaryOp::Void => self.dropped(&u.arg),
+                e => {
+                    if !self.method_call(e, &["shift", "pop", "clear", "splice", "delete"]) {
+                        e.visit_with(self);
+                    }
+                }
+            }
+        }
+    }
+    impl Visit for Find<'_> {
+        fn visit_expr_stmt(&mut self, s: &ExprStmt) {
+            self.dropped(&s.expr);
+        }
+        fn visit_expr(&mut self, e: &Expr) {
+            if self.method_call(e, &["push", "unshift", "add", "set"]) {
+                return;
+            }
+            if let Expr::Member(m) = strip_parens(e) {
+                if self.is(&m.obj) && matches!(member_name(&m.prop), Some("length" | "size")) {
+                    return;
+                }
+            }
+            e.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+                if self.is(&m.obj) && member_name(&m.prop) == Some("length") {
+                    return a.right.visit_with(self);
+                }
+            }
+            a.visit_children_with(self);
+        }
+        // A declaration of the name is not a use; any other binding of it (an
+        // assignment, a `for` head) gives it another value and counts.
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            match &d.name {
+                Pat::Ident(id) if *id.id.sym == *self.0 => d.init.visit_with(self),
+                _ => d.visit_children_with(self),
+            }
+        }
+        fn visit_ident(&mut self, id: &Ident) {
+            if *id.sym == *self.0 {
+                self.1.push(range(id));
+            }
+        }
+    }
+    let mut find = Find(name, Vec::new());
+    program.visit_with(&mut find);
+    find.1
 }

@@ -145,7 +145,7 @@ impl<'r, 'a> World<'r, 'a> {
                         }
                     };
                     if let Some((w, why)) =
-                        crate::proof::escape::given_in_callee(g, &param, false, &self.reads, &self.makers_for(g))
+                        crate::proof::escape::given_in_callee(g, &param, false, &self.reads_in(g), &self.makers_for(g))
                     {
                         tally.unaccounted(&w, format!("{handed} (byte {}), which {why}", g.range.start));
                         continue;
@@ -208,7 +208,8 @@ impl<'r, 'a> World<'r, 'a> {
                     continue;
                 }
                 seen.push(f.range.clone());
-                let why = match crate::proof::escape::given_to_registered(f, containers, &returners, &self.reads) {
+                let why = match crate::proof::escape::given_to_registered(f, containers, &returners, &self.reads_in(f))
+                {
                     Ok(None) => continue,
                     Ok(Some((at, depth))) => match self.returner_name(f) {
                         Ok(name) if returners.iter().any(|(n, _)| *n == name) => continue,
@@ -550,7 +551,7 @@ impl<'r, 'a> World<'r, 'a> {
                 };
                 for (param, inside) in params {
                     let on = crate::proof::escape::HandedOn { inside, ..on.clone() };
-                    let read = self.read_by(run);
+                    let read = &self.read_by(run);
                     let more = if started {
                         // Started: what it gives the child still counts; where it keeps it does not.
                         if let Some((at, why)) =
@@ -559,7 +560,9 @@ impl<'r, 'a> World<'r, 'a> {
                             return Some((at, format!("{handed} {why}")));
                         }
                         let mut held = Vec::new();
-                        let more = match crate::proof::escape::handed_on_by(run, &param, &on, &mut held) {
+                        let more = match crate::proof::escape::handed_on_by(run, &param, &on, &mut held, &|n| {
+                            self.never_read(n, run)
+                        }) {
                             Ok(more) => more,
                             Err((at, why)) => return Some((at, format!("{handed} {why}"))),
                         };
@@ -812,7 +815,7 @@ impl<'r, 'a> World<'r, 'a> {
 
     /// What moves delivery if `run` writes it on the child: the end-of-turn
     /// check keeps its own counters, so there only what the drain reads.
-    fn read_by(&self, run: &FnInfo<'a>) -> &crate::proof::escape::ExecReads {
+    fn read_by(&self, run: &FnInfo<'a>) -> crate::proof::escape::ExecReads {
         let is_turn = self.turns.iter().any(|t| {
             self.index.function_at(t).or_else(|| self.index.enclosing_function(t)).is_some_and(|e| e.range == run.range)
         });
@@ -820,6 +823,39 @@ impl<'r, 'a> World<'r, 'a> {
             true => &self.drain_reads,
             false => &self.reads,
         }
+        .around(&self.index.locals_around(&run.range))
+    }
+
+    /// Whether `name`, in `f`, is a module-level container built empty
+    /// (`var spans = []`) whose elements nothing in the bundle reads: every
+    /// reference adds to it, counts it, or drops elements without using them
+    /// (`spans.shift();`). What is kept there reaches no code.
+    fn never_read(&self, name: &str, f: &FnInfo<'a>) -> bool {
+        if crate::read::scope::declared_by(f.node).contains(name) || self.index.locals_around(&f.range).contains(name) {
+            return false;
+        }
+        let Some((_, init)) = self.index.top_values.iter().find(|(n, _)| *n == name) else { return false };
+        let empty = match crate::anchors::pattern::strip_parens(init) {
+            swc_ecma_ast::Expr::Array(a) => a.elems.is_empty(),
+            swc_ecma_ast::Expr::New(n) => {
+                matches!(crate::anchors::pattern::strip_parens(&n.callee), swc_ecma_ast::Expr::Ident(c)
+                    if matches!(&*c.sym, "Array" | "Set" | "Map"))
+                    && n.args.as_ref().is_none_or(|a| a.is_empty())
+            }
+            _ => false,
+        };
+        if !empty {
+            return false;
+        }
+        self.index.lookups.mention(name, crate::anchors::resolve::Mention::Reference);
+        crate::proof::escape::uses_that_read(self.index.program, name)
+            .iter()
+            .all(|at| self.index.locals_around(at).contains(name))
+    }
+
+    /// What an execution's readers read, for code in `f`.
+    fn reads_in(&self, f: &FnInfo<'a>) -> crate::proof::escape::ExecReads {
+        self.reads.around(&self.index.locals_around(&f.range))
     }
 
     /// The functions a hand-off by key (`o.key(child)`) may run, or why it

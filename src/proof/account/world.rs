@@ -121,6 +121,7 @@ impl<'r, 'a> World<'r, 'a> {
                 _ => None,
             })
             .collect();
+        let reads = crate::proof::escape::class_reads(index, exec.class, &exec_names, fields.clone(), members);
         Some(World {
             resolution,
             index,
@@ -131,8 +132,8 @@ impl<'r, 'a> World<'r, 'a> {
             buffer_names,
             slot,
             buffer_safe,
-            reads: crate::proof::escape::ExecReads { fields: fields.clone(), members: members.clone() },
-            drain_reads: crate::proof::escape::ExecReads { fields: drain_only, members },
+            drain_reads: crate::proof::escape::ExecReads { fields: drain_only, ..reads.clone() },
+            reads,
             fields,
             queue,
             drains,
