@@ -3687,7 +3687,7 @@ fn set_elsewhere(index: &Index, key: &str) -> bool {
 /// The references to `name` in `program` that may read what the container it
 /// names holds: all but an addition (`push`, `unshift`, `add`, `set`), a count
 /// (`length`, `size`, `length = n`) and a removal whose result is dropped
-/// (`spans.shift();`). A `var`/`let`/`const` of the name is not a reference.
+/// (`spans.shift();`). A declaration of the name as an empty container is not a reference.
 pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
     struct Find<'n>(&'n str, Vec<Range<usize>>);
     impl Find<'_> {
@@ -3723,8 +3723,9 @@ pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
                     self.dropped(&c.alt);
                 }
                 Expr::Unary(u) if u.op == UnaryOp::Void => self.dropped(&u.arg),
+                // `set` and `add` give back the container itself: only where that is dropped.
                 e => {
-                    if !self.method_call(e, &["shift", "pop", "clear", "splice", "delete"]) {
+                    if !self.method_call(e, &["shift", "pop", "clear", "splice", "delete", "add", "set"]) {
                         e.visit_with(self);
                     }
                 }
@@ -3736,7 +3737,7 @@ pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
             self.dropped(&s.expr);
         }
         fn visit_expr(&mut self, e: &Expr) {
-            if self.method_call(e, &["push", "unshift", "add", "set"]) {
+            if self.method_call(e, &["push", "unshift"]) {
                 return;
             }
             if let Expr::Member(m) = strip_parens(e) {
@@ -3758,7 +3759,7 @@ pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
         // assignment, a `for` head) gives it another value and counts.
         fn visit_var_declarator(&mut self, d: &VarDeclarator) {
             match &d.name {
-                Pat::Ident(id) if *id.id.sym == *self.0 => d.init.visit_with(self),
+                Pat::Ident(id) if *id.id.sym == *self.0 && d.init.as_deref().is_none_or(empty_container) => {}
                 _ => d.visit_children_with(self),
             }
         }
@@ -3771,4 +3772,16 @@ pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
     let mut find = Find(name, Vec::new());
     program.visit_with(&mut find);
     find.1
+}
+
+/// `[]`, `new Set()`, `new Map()`, `new Array()`: a container made empty.
+pub fn empty_container(e: &Expr) -> bool {
+    match strip_parens(e) {
+        Expr::Array(a) => a.elems.is_empty(),
+        Expr::New(n) => {
+            matches!(strip_parens(&n.callee), Expr::Ident(c) if matches!(&*c.sym, "Array" | "Set" | "Map"))
+                && n.args.as_ref().is_none_or(|a| a.is_empty())
+        }
+        _ => false,
+    }
 }

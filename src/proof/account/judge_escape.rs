@@ -835,16 +835,7 @@ impl<'r, 'a> World<'r, 'a> {
             return false;
         }
         let Some((_, init)) = self.index.top_values.iter().find(|(n, _)| *n == name) else { return false };
-        let empty = match crate::anchors::pattern::strip_parens(init) {
-            swc_ecma_ast::Expr::Array(a) => a.elems.is_empty(),
-            swc_ecma_ast::Expr::New(n) => {
-                matches!(crate::anchors::pattern::strip_parens(&n.callee), swc_ecma_ast::Expr::Ident(c)
-                    if matches!(&*c.sym, "Array" | "Set" | "Map"))
-                    && n.args.as_ref().is_none_or(|a| a.is_empty())
-            }
-            _ => false,
-        };
-        if !empty {
+        if !crate::proof::escape::empty_container(init) {
             return false;
         }
         self.index.lookups.mention(name, crate::anchors::resolve::Mention::Reference);
