@@ -64,6 +64,7 @@ import { ROUND23 } from "./round23.mjs";
 import { ROUND24 } from "./round24.mjs";
 // Round 25 (round25.mjs): a red team's mutants against the rules of 1c96e83 (opaque values, depth through operators and literals, defaults, methods on what may be the child).
 import { ROUND25 } from "./round25.mjs";
+import { ROUND26 } from "./round26.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2156,6 +2157,7 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND23,
   ...ROUND24,
   ...ROUND25,
+  ...ROUND26,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in

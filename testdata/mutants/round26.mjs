@@ -1,0 +1,332 @@
+// Round 26: a red team's mutants against the rules of 0e3ab0a (round 25's fixes:
+// any assignment binds; `.call/.apply`, `Reflect.apply/construct`; object-literal
+// getters and methods opaque; per-key literal binding; callbacks read in their own
+// scope; a running child stored in a module variable, an outer member or `this`
+// refuses), and against the change that follows it (a `new` of the execution class
+// read as a fresh object; a method of the execution class called with a message
+// read from the class body). The harmful ones copy the user steering already
+// delivered to the turn's root onto a sub-execution's prompts on its first model
+// call (in `modelInvokeNode`, after the drain), or hand it to a sub-execution when it
+// is built, through a path the reader does not follow: a nested function declaration
+// that returns the child, a closure written before the local it reads, a named
+// callback handed the child by `forEach`, an `EventEmitter` listener, a generator
+// declaration, a setter, a table of functions, a static method, and methods of the
+// execution class that reach `this.prompts` another way.
+
+const EXECUTION = "src/agent/execution.ts";
+const NODES = "src/graph/nodes.ts";
+const SUB = "src/tools/invoke-sub-agent.ts";
+
+// ---- snippets of the base model, exactly as they occur ----------------------
+
+const EXEC_SEQ = `let executionSequence = 0;
+`;
+const REGISTRY_IFACE = `  register(execution: AgentExecution): void;
+}
+`;
+const NODES_IMPORT = `import type { AgentExecution, ModelTurn } from "../agent/execution";
+`;
+const DRAIN_CALL = `  await drainLiveSteering(state.execution);
+  state = await invokeModel(state);
+`;
+const SET_INDEX = `  setSteeringReaderIndex(index: number): void {
+`;
+const CLASS_END = `    return this.steeringReaderIndex < this.sessionServices.liveSteering.length || this.queuedSteering.length > 0;
+  }
+}
+`;
+
+// ---- shared pieces (as rounds 24 and 25) ------------------------------------
+
+const helpers = {
+  file: EXECUTION,
+  find: EXEC_SEQ,
+  replace: `// The root of the turn an execution belongs to: the newest top-level execution.
+export function turnRoot(execution: AgentExecution): AgentExecution | undefined {
+  let root: AgentExecution | undefined;
+  for (const candidate of execution.sessionServices.registry.executions) if (candidate.subExecutionDepth === 0) root = candidate;
+  return root;
+}
+
+// The user's own steering an execution has been prompted with so far.
+export function userSaid(execution: AgentExecution): SteeringMessage[] {
+  return execution.prompts.flat().filter((message) => message.kind === "user");
+}
+
+${EXEC_SEQ}`,
+};
+const registryExposed = { file: EXECUTION, find: REGISTRY_IFACE, replace: `  register(execution: AgentExecution): void;\n  readonly executions: AgentExecution[];\n}\n` };
+const nodesImports = {
+  file: NODES,
+  find: NODES_IMPORT,
+  replace: `import { turnRoot, userSaid, type AgentExecution, type ModelTurn } from "../agent/execution";\nimport type { SteeringMessage } from "../steering/live-steering-buffer";\nimport { recordSpan } from "../telemetry/spans";\n`,
+};
+const base = [helpers, registryExposed, nodesImports];
+const beforeInvokeModel = (text) => ({ file: NODES, find: `async function invokeModel(`, replace: `${text}\nasync function invokeModel(` });
+const afterDrain = (text) => ({ file: NODES, find: DRAIN_CALL, replace: `  await drainLiveSteering(state.execution);\n${text}  state = await invokeModel(state);\n` });
+// On a sub-execution's first model call, with the turn's root found.
+const onFirstSubCall = (body) =>
+  afterDrain(`  const root = turnRoot(state.execution);
+  if (root && root !== state.execution && state.execution.subExecutionDepth > 0 && state.turns === 0) {
+${body}  }
+`);
+// A method added to the execution class (before setSteeringReaderIndex).
+const method = (text) => ({ file: EXECUTION, find: SET_INDEX, replace: `${text}\n${SET_INDEX}` });
+// Code right after the execution class.
+const afterClass = (text) => ({ file: EXECUTION, find: CLASS_END, replace: `${CLASS_END}\n${text}` });
+const spanOf = (who, what) => `recordSpan("sub-agent-brief", { agentName: ${who}.agentName, messages: ${what}.length });`;
+
+const M = (id, expect, description, why, edits) => ({ id, model: "base", expect, description, why, edits });
+
+export const ROUND26 = [
+  // ---- A. a nested function declaration that gives the child back ----------------------
+  M(
+    "r26-nested-fn-return",
+    "harmful",
+    "`modelInvokeNode`, after the drain, on a sub-execution's first call: a nested `function briefTarget(): AgentExecution { return state.execution; }` and `briefTarget().prompts.push(userSaid(root));`.",
+    "A small nested function declaration naming what a block works on is everyday code; a function declaration binds no name the reader tracks, so the call of it is not made of the child.",
+    [...base, onFirstSubCall(`    function briefTarget(): AgentExecution {\n      return state.execution;\n    }\n    briefTarget().prompts.push(userSaid(root));\n`)],
+  ),
+  M(
+    "r26-harmless-nested-fn-return",
+    "harmless",
+    "As `r26-nested-fn-return`, the nested function's value is only read for a span: `recordSpan(\"sub-agent-brief\", { agentName: briefTarget().agentName, messages: userSaid(root).length })`.",
+    "Harmless twin of `r26-nested-fn-return`.",
+    [...base, onFirstSubCall(`    function briefTarget(): AgentExecution {\n      return state.execution;\n    }\n    ${spanOf("briefTarget()", "userSaid(root)")}\n`)],
+  ),
+  // ---- B. a closure written before the local it reads -----------------------------------
+  M(
+    "r26-closure-before-bind",
+    "harmful",
+    "nodes.ts gains `function subExecutionOf(state) { return state.execution.subExecutionDepth > 0 ? state.execution : undefined; }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const brief = (messages) => { if (sub && messages.length > 0) sub.prompts.push(messages); }; const sub = subExecutionOf(state); brief(userSaid(root));`.",
+    "Helpers written at the top of a block, the locals they close over bound below them, is ordinary; the reader visits the closure before the local is bound to what a call makes of the child, and its second pass runs only when a root was added.",
+    [
+      ...base,
+      beforeInvokeModel(`function subExecutionOf(state: ExecutionState): AgentExecution | undefined {\n  return state.execution.subExecutionDepth > 0 ? state.execution : undefined;\n}\n`),
+      onFirstSubCall(`    const brief = (messages: SteeringMessage[]) => {\n      if (sub && messages.length > 0) sub.prompts.push(messages);\n    };\n    const sub = subExecutionOf(state);\n    brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-closure-before-bind",
+    "harmless",
+    "As `r26-closure-before-bind`, `brief` records a span with `sub.agentName` and the number of messages.",
+    "Harmless twin of `r26-closure-before-bind`.",
+    [
+      ...base,
+      beforeInvokeModel(`function subExecutionOf(state: ExecutionState): AgentExecution | undefined {\n  return state.execution.subExecutionDepth > 0 ? state.execution : undefined;\n}\n`),
+      onFirstSubCall(`    const brief = (messages: SteeringMessage[]) => {\n      if (sub && messages.length > 0) ${spanOf("sub", "messages")}\n    };\n    const sub = subExecutionOf(state);\n    brief(userSaid(root));\n`),
+    ],
+  ),
+  // ---- C. the child handed to a named callback ---------------------------------------------
+  M(
+    "r26-foreach-named",
+    "harmful",
+    "`modelInvokeNode`, after the drain, on a sub-execution's first call: `const said = userSaid(root); const briefOne = (execution) => { execution.prompts.push(said); }; const targets = [state.execution]; targets.forEach(briefOne);`.",
+    "A callback held in a local and handed to `forEach` is everyday code; the reader reads a container's callbacks only where they are written in place.",
+    [...base, onFirstSubCall(`    const said = userSaid(root);\n    const briefOne = (execution: AgentExecution) => {\n      execution.prompts.push(said);\n    };\n    const targets = [state.execution];\n    targets.forEach(briefOne);\n`)],
+  ),
+  M(
+    "r26-harmless-foreach-named",
+    "harmless",
+    "As `r26-foreach-named`, `briefOne` records a span with the execution's name and the number of messages.",
+    "Harmless twin of `r26-foreach-named`.",
+    [...base, onFirstSubCall(`    const said = userSaid(root);\n    const briefOne = (execution: AgentExecution) => {\n      ${spanOf("execution", "said")}\n    };\n    const targets = [state.execution];\n    targets.forEach(briefOne);\n`)],
+  ),
+  M(
+    "r26-foreach-decl",
+    "harmful",
+    "As `r26-foreach-named`, the callback a nested function declaration: `function briefOne(execution) { execution.prompts.push(said); }` and `[state.execution].forEach(briefOne)`.",
+    "The same through a function declaration.",
+    [...base, onFirstSubCall(`    const said = userSaid(root);\n    function briefOne(execution: AgentExecution): void {\n      execution.prompts.push(said);\n    }\n    [state.execution].forEach(briefOne);\n`)],
+  ),
+  // ---- D. an EventEmitter -------------------------------------------------------------------
+  M(
+    "r26-emitter",
+    "harmful",
+    "nodes.ts gains a module-level `const briefings = new EventEmitter()` (node:events) with `briefings.on(\"brief\", (execution, messages) => { if (messages.length > 0) execution.prompts.push(messages); })`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `briefings.emit(\"brief\", state.execution, userSaid(root))`.",
+    "An in-process event bus is ordinary in a server; the child is handed to `emit`, a method of node's EventEmitter, and the listener registered elsewhere is never read.",
+    [
+      ...base,
+      { file: NODES, find: `import { drainLiveSteering }`, replace: `import { EventEmitter } from "node:events";\nimport { drainLiveSteering }` },
+      beforeInvokeModel(`// Sub-agent lifecycle events.\nconst briefings = new EventEmitter();\nbriefings.on("brief", (execution: AgentExecution, messages: SteeringMessage[]) => {\n  if (messages.length > 0) execution.prompts.push(messages);\n});\n`),
+      onFirstSubCall(`    briefings.emit("brief", state.execution, userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-emitter",
+    "harmless",
+    "As `r26-emitter`, the listener records a span with the execution's name and the number of messages.",
+    "Harmless twin of `r26-emitter`.",
+    [
+      ...base,
+      { file: NODES, find: `import { drainLiveSteering }`, replace: `import { EventEmitter } from "node:events";\nimport { drainLiveSteering }` },
+      beforeInvokeModel(`// Sub-agent lifecycle events.\nconst briefings = new EventEmitter();\nbriefings.on("brief", (execution: AgentExecution, messages: SteeringMessage[]) => {\n  if (messages.length > 0) ${spanOf("execution", "messages")}\n});\n`),
+      onFirstSubCall(`    briefings.emit("brief", state.execution, userSaid(root));\n`),
+    ],
+  ),
+  // ---- E. a generator declaration -----------------------------------------------------------
+  M(
+    "r26-generator-decl",
+    "harmful",
+    "`modelInvokeNode`, after the drain, on a sub-execution's first call: `function* briefTargets() { yield state.execution; } const said = userSaid(root); for (const target of briefTargets()) target.prompts.push(said);`.",
+    "A generator listing what to work on is ordinary; a generator declaration binds no tracked name, so what it yields is not made of the child.",
+    [...base, onFirstSubCall(`    function* briefTargets(): Generator<AgentExecution> {\n      yield state.execution;\n    }\n    const said = userSaid(root);\n    for (const target of briefTargets()) target.prompts.push(said);\n`)],
+  ),
+  // ---- F. a setter ----------------------------------------------------------------------------
+  M(
+    "r26-class-setter",
+    "harmful",
+    "nodes.ts gains `class SubAgentBriefing { messages = []; set target(execution) { if (this.messages.length > 0) execution.prompts.push(this.messages); } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const briefing = new SubAgentBriefing(); briefing.messages = userSaid(root); briefing.target = state.execution;`.",
+    "An accessor that acts when a value is set is ordinary TypeScript; the assignment stores the child into a member of a local, and the setter it runs is not read.",
+    [
+      ...base,
+      beforeInvokeModel(`class SubAgentBriefing {\n  messages: SteeringMessage[] = [];\n  set target(execution: AgentExecution) {\n    if (this.messages.length > 0) execution.prompts.push(this.messages);\n  }\n}\n`),
+      onFirstSubCall(`    const briefing = new SubAgentBriefing();\n    briefing.messages = userSaid(root);\n    briefing.target = state.execution;\n`),
+    ],
+  ),
+  // ---- G. a table of functions, a static method -------------------------------------------
+  M(
+    "r26-function-table",
+    "harmful",
+    "nodes.ts gains `function briefSubAgent(execution, messages) { if (messages.length > 0) execution.prompts.push(messages); }` and `const FIRST_CALL_HOOKS = [briefSubAgent]`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `for (const hook of FIRST_CALL_HOOKS) hook(state.execution, userSaid(root));`.",
+    "A list of hooks run at a point of the graph is ordinary; the child is handed to a function reached through a list, not by its name.",
+    [
+      ...base,
+      beforeInvokeModel(`function briefSubAgent(execution: AgentExecution, messages: SteeringMessage[]): void {\n  if (messages.length > 0) execution.prompts.push(messages);\n}\nconst FIRST_CALL_HOOKS = [briefSubAgent];\n`),
+      onFirstSubCall(`    for (const hook of FIRST_CALL_HOOKS) hook(state.execution, userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-static-method",
+    "harmful",
+    "nodes.ts gains `class SubAgentBriefing { static deliver(execution, messages) { if (messages.length > 0) execution.prompts.push(messages); } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `SubAgentBriefing.deliver(state.execution, userSaid(root));`.",
+    "A static helper on a class is ordinary.",
+    [
+      ...base,
+      beforeInvokeModel(`class SubAgentBriefing {\n  static deliver(execution: AgentExecution, messages: SteeringMessage[]): void {\n    if (messages.length > 0) execution.prompts.push(messages);\n  }\n}\n`),
+      onFirstSubCall(`    SubAgentBriefing.deliver(state.execution, userSaid(root));\n`),
+    ],
+  ),
+  // ---- H. methods of the execution class ------------------------------------------------------
+  M(
+    "r26-method-hands-this",
+    "harmful",
+    "execution.ts gains `export function appendBriefing(execution, messages) { if (messages.length > 0) execution.prompts.push(messages); }` and a method `brief(messages) { appendBriefing(this, messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "A method that hands `this` to a module helper is ordinary; read from the class body, the method's own text adds nothing to `this`.",
+    [
+      ...base,
+      afterClass(`export function appendBriefing(execution: AgentExecution, messages: SteeringMessage[]): void {\n  if (messages.length > 0) execution.prompts.push(messages);\n}\n`),
+      method(`  brief(messages: SteeringMessage[]): void {\n    appendBriefing(this, messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-method-hands-this",
+    "harmless",
+    "As `r26-method-hands-this`, `appendBriefing` records a span with the execution's name and the number of messages.",
+    "Harmless twin of `r26-method-hands-this`.",
+    [
+      ...base,
+      { file: EXECUTION, find: `import type { Logger } from "../util/logger";\n`, replace: `import type { Logger } from "../util/logger";\nimport { recordSpan } from "../telemetry/spans";\n` },
+      afterClass(`export function appendBriefing(execution: AgentExecution, messages: SteeringMessage[]): void {\n  if (messages.length > 0) ${spanOf("execution", "messages")}\n}\n`),
+      method(`  brief(messages: SteeringMessage[]): void {\n    appendBriefing(this, messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-getter-list",
+    "harmful",
+    "execution.ts: the class gains `get history() { return this.prompts; }` and `brief(messages) { if (messages.length > 0) this.history.push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "A getter naming a field for readers and a method using it is ordinary; the push is on `this.history`, not on `this.prompts`.",
+    [
+      ...base,
+      method(`  get history(): SteeringMessage[][] {\n    return this.prompts;\n  }\n\n  brief(messages: SteeringMessage[]): void {\n    if (messages.length > 0) this.history.push(messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-self-alias",
+    "harmful",
+    "execution.ts: the class gains `brief(messages) { const { prompts } = this; if (messages.length > 0) prompts.push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "Destructuring a field of `this` is ordinary.",
+    [
+      ...base,
+      method(`  brief(messages: SteeringMessage[]): void {\n    const { prompts } = this;\n    if (messages.length > 0) prompts.push(messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-calls-method",
+    "harmful",
+    "execution.ts: the class gains `brief(messages) { if (messages.length > 0) this.record(messages); }` and `record(messages) { this.prompts.push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "One method calling another is ordinary.",
+    [
+      ...base,
+      method(`  brief(messages: SteeringMessage[]): void {\n    if (messages.length > 0) this.record(messages);\n  }\n\n  record(messages: SteeringMessage[]): void {\n    this.prompts.push(messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-callback",
+    "harmful",
+    "execution.ts: the class gains `withHistory(use) { use(this.prompts); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const said = userSaid(root); const append = (history) => { history.push(said); }; state.execution.withHistory(append);`.",
+    "A method lending a field to a callback is ordinary; the callback is a named local, not written in place.",
+    [
+      ...base,
+      method(`  withHistory(use: (history: SteeringMessage[][]) => void): void {\n    use(this.prompts);\n  }\n`),
+      onFirstSubCall(`    const said = userSaid(root);\n    const append = (history: SteeringMessage[][]) => {\n      history.push(said);\n    };\n    state.execution.withHistory(append);\n`),
+    ],
+  ),
+  M(
+    "r26-proto-reassigned",
+    "harmful",
+    "execution.ts: the class gains `brief(messages) { this.briefed += messages.length; }` (and a field `briefed = 0`); after the class, `AgentExecution.prototype.brief = function (messages) { this.briefed += messages.length; if (messages.length > 0) this.prompts.push(messages); };`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "A method replaced on the prototype after its class (a mixin, a feature flag) is ordinary in bundles; read from the class body, the method adds nothing.",
+    [
+      ...base,
+      method(`  briefed = 0;\n  brief(messages: SteeringMessage[]): void {\n    this.briefed += messages.length;\n  }\n`),
+      afterClass(`AgentExecution.prototype.brief = function (this: AgentExecution, messages: SteeringMessage[]): void {\n  this.briefed += messages.length;\n  if (messages.length > 0) this.prompts.push(messages);\n};\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-proto-reassigned",
+    "harmless",
+    "As `r26-proto-reassigned`, the prototype's `brief` only counts: `this.briefed += messages.length`.",
+    "Harmless twin of `r26-proto-reassigned`.",
+    [
+      ...base,
+      method(`  briefed = 0;\n  brief(messages: SteeringMessage[]): void {\n    this.briefed += messages.length;\n  }\n`),
+      afterClass(`AgentExecution.prototype.brief = function (this: AgentExecution, messages: SteeringMessage[]): void {\n  this.briefed += messages.length * 2;\n};\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  // ---- I. the constructor fills a field from its config ----------------------------------------
+  M(
+    "r26-ctor-briefing",
+    "harmful",
+    "execution.ts: the config gains `briefing?: SteeringMessage[]` and the constructor `if (config.briefing?.length) this.prompts.push(config.briefing);`; `invokeSubAgent` builds the sub-agent with `briefing: userSaid(state.execution)` (the parent's user steering).",
+    "Handing a sub-agent what the user told its parent at construction is a plausible feature; the constructor writes its own `prompts`, not the queue the drain fills.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  skipHooks?: boolean;\n}`, replace: `  skipHooks?: boolean;\n  briefing?: SteeringMessage[];\n}` },
+      { file: EXECUTION, find: `    this.skipHooks = config.skipHooks ?? false;\n`, replace: `    this.skipHooks = config.skipHooks ?? false;\n    if (config.briefing?.length) this.prompts.push(config.briefing);\n` },
+      { file: SUB, find: `import { AgentExecution } from "../agent/execution";`, replace: `import { AgentExecution, userSaid } from "../agent/execution";` },
+      { file: SUB, find: `    agentName: subagentId,\n  });`, replace: `    agentName: subagentId,\n    briefing: userSaid(state.execution),\n  });` },
+    ],
+  ),
+  M(
+    "r26-harmless-ctor-briefing",
+    "harmless",
+    "As `r26-ctor-briefing`, the constructor only counts the briefing: `this.briefed = config.briefing?.length ?? 0`.",
+    "Harmless twin of `r26-ctor-briefing`.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  skipHooks?: boolean;\n}`, replace: `  skipHooks?: boolean;\n  briefing?: SteeringMessage[];\n}` },
+      { file: EXECUTION, find: `    this.skipHooks = config.skipHooks ?? false;\n`, replace: `    this.skipHooks = config.skipHooks ?? false;\n    this.briefed = config.briefing?.length ?? 0;\n` },
+      { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  briefed = 0;\n` },
+      { file: SUB, find: `import { AgentExecution } from "../agent/execution";`, replace: `import { AgentExecution, userSaid } from "../agent/execution";` },
+      { file: SUB, find: `    agentName: subagentId,\n  });`, replace: `    agentName: subagentId,\n    briefing: userSaid(state.execution),\n  });` },
+    ],
+  ),
+];
