@@ -329,4 +329,177 @@ export const ROUND26 = [
       { file: SUB, find: `    agentName: subagentId,\n  });`, replace: `    agentName: subagentId,\n    briefing: userSaid(state.execution),\n  });` },
     ],
   ),
+  // ---- J. a briefing left where the execution's own class picks it up ---------------------------
+  M(
+    "r26-brief-by-id",
+    "harmful",
+    "execution.ts exports `pendingBriefings = new Map<string, SteeringMessage[]>()`, and `takeQueuedSteering` also moves `pendingBriefings.get(this.executionId)` (when set) into `prompts`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `pendingBriefings.set(state.execution.executionId, userSaid(root))`.",
+    "A briefing parked under the execution's id for the execution to pick up with its next prompt is ordinary; the caller stores a string key and a value, never the child, and the class reads its own map.",
+    [
+      ...base,
+      afterClass(`// Briefings parked for an execution's next prompt, by execution id.\nexport const pendingBriefings = new Map<string, SteeringMessage[]>();\n`),
+      { file: EXECUTION, find: `    this.prompts.push(taken);\n`, replace: `    this.prompts.push(taken);\n    const briefing = pendingBriefings.get(this.executionId);\n    if (briefing) {\n      pendingBriefings.delete(this.executionId);\n      if (briefing.length > 0) this.prompts.push(briefing);\n    }\n` },
+      { file: NODES, find: `import { turnRoot, userSaid,`, replace: `import { pendingBriefings, turnRoot, userSaid,` },
+      onFirstSubCall(`    pendingBriefings.set(state.execution.executionId, userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-brief-by-id",
+    "harmless",
+    "As `r26-brief-by-id`, `takeQueuedSteering` only counts the parked briefing into a field `briefed`.",
+    "Harmless twin of `r26-brief-by-id`.",
+    [
+      ...base,
+      afterClass(`// Briefings parked for an execution's next prompt, by execution id.\nexport const pendingBriefings = new Map<string, SteeringMessage[]>();\n`),
+      { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  briefed = 0;\n` },
+      { file: EXECUTION, find: `    this.prompts.push(taken);\n`, replace: `    this.prompts.push(taken);\n    const briefing = pendingBriefings.get(this.executionId);\n    if (briefing) {\n      pendingBriefings.delete(this.executionId);\n      this.briefed += briefing.length;\n    }\n` },
+      { file: NODES, find: `import { turnRoot, userSaid,`, replace: `import { pendingBriefings, turnRoot, userSaid,` },
+      onFirstSubCall(`    pendingBriefings.set(state.execution.executionId, userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-weakmap-key-brief",
+    "harmful",
+    "As `r26-brief-by-id`, the map a `WeakMap<AgentExecution, SteeringMessage[]>` keyed by the execution itself (`pendingBriefings.get(this)` in `takeQueuedSteering`, `pendingBriefings.set(state.execution, userSaid(root))` in `modelInvokeNode`).",
+    "A WeakMap keyed by the object is the idiomatic side table; the child is a key of a module-level map, not a value.",
+    [
+      ...base,
+      afterClass(`// Briefings parked for an execution's next prompt.\nexport const pendingBriefings = new WeakMap<AgentExecution, SteeringMessage[]>();\n`),
+      { file: EXECUTION, find: `    this.prompts.push(taken);\n`, replace: `    this.prompts.push(taken);\n    const briefing = pendingBriefings.get(this);\n    if (briefing) {\n      pendingBriefings.delete(this);\n      if (briefing.length > 0) this.prompts.push(briefing);\n    }\n` },
+      { file: NODES, find: `import { turnRoot, userSaid,`, replace: `import { pendingBriefings, turnRoot, userSaid,` },
+      onFirstSubCall(`    pendingBriefings.set(state.execution, userSaid(root));\n`),
+    ],
+  ),
+  // ---- K. a method the execution class inherits ---------------------------------------------------
+  M(
+    "r26-inherited-method",
+    "harmful",
+    "execution.ts gains `class ExecutionHistory { readonly prompts = []; record(messages) { if (messages.length > 0) this.prompts.push(messages); } }` and `AgentExecution extends ExecutionHistory` (its own `prompts` field moved to the base, `super()` first in the constructor); `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.record(userSaid(root));`.",
+    "Splitting a large class into a base holding the history is an ordinary refactor; `record` is not a member of the execution class's own body.",
+    [
+      ...base,
+      { file: EXECUTION, find: `let executionSequence = 0;\n\nexport class AgentExecution {`, replace: `let executionSequence = 0;\n\n// What an execution has been prompted with.\nexport class ExecutionHistory {\n  readonly prompts: SteeringMessage[][] = [];\n  record(messages: SteeringMessage[]): void {\n    if (messages.length > 0) this.prompts.push(messages);\n  }\n}\n\nexport class AgentExecution extends ExecutionHistory {` },
+      { file: EXECUTION, find: `  readonly prompts: SteeringMessage[][] = [];\n\n  constructor(config: AgentExecutionConfig) {\n`, replace: `\n  constructor(config: AgentExecutionConfig) {\n    super();\n` },
+      onFirstSubCall(`    state.execution.record(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-inherited-method",
+    "harmless",
+    "As `r26-inherited-method`, `record` only counts the messages into a field `recorded` of the base.",
+    "Harmless twin of `r26-inherited-method`.",
+    [
+      ...base,
+      { file: EXECUTION, find: `let executionSequence = 0;\n\nexport class AgentExecution {`, replace: `let executionSequence = 0;\n\n// What an execution has been prompted with.\nexport class ExecutionHistory {\n  readonly prompts: SteeringMessage[][] = [];\n  recorded = 0;\n  record(messages: SteeringMessage[]): void {\n    this.recorded += messages.length;\n  }\n}\n\nexport class AgentExecution extends ExecutionHistory {` },
+      { file: EXECUTION, find: `  readonly prompts: SteeringMessage[][] = [];\n\n  constructor(config: AgentExecutionConfig) {\n`, replace: `\n  constructor(config: AgentExecutionConfig) {\n    super();\n` },
+      onFirstSubCall(`    state.execution.record(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-super",
+    "harmful",
+    "As `r26-inherited-method`, and the execution class gains `brief(messages) { super.record(messages); }`; `modelInvokeNode` calls `state.execution.brief(userSaid(root))`.",
+    "A method of the class's own body delegating to its base through `super` is ordinary; its own text writes nothing.",
+    [
+      ...base,
+      { file: EXECUTION, find: `let executionSequence = 0;\n\nexport class AgentExecution {`, replace: `let executionSequence = 0;\n\n// What an execution has been prompted with.\nexport class ExecutionHistory {\n  readonly prompts: SteeringMessage[][] = [];\n  record(messages: SteeringMessage[]): void {\n    if (messages.length > 0) this.prompts.push(messages);\n  }\n}\n\nexport class AgentExecution extends ExecutionHistory {` },
+      { file: EXECUTION, find: `  readonly prompts: SteeringMessage[][] = [];\n\n  constructor(config: AgentExecutionConfig) {\n`, replace: `\n  constructor(config: AgentExecutionConfig) {\n    super();\n` },
+      method(`  brief(messages: SteeringMessage[]): void {\n    super.record(messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  // ---- L. an arrow in a class field ------------------------------------------------------------------
+  M(
+    "r26-field-arrow",
+    "harmful",
+    "execution.ts: the class gains a field `brief = (messages) => { if (messages.length > 0) this.prompts.push(messages); };`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "A bound handler written as an arrow field is ordinary TypeScript; it is a field, not a method of the class body.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  readonly prompts: SteeringMessage[][] = [];\n`, replace: `  readonly prompts: SteeringMessage[][] = [];\n  readonly brief = (messages: SteeringMessage[]): void => {\n    if (messages.length > 0) this.prompts.push(messages);\n  };\n` },
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  // ---- M. a constructor that reaches the execution in its config --------------------------------------
+  M(
+    "r26-ctor-parent-push",
+    "harmful",
+    "execution.ts: the config gains `parent?: AgentExecution` and the constructor `const parent = config.parent; if (parent && parent.subExecutionDepth > 0) { const root = turnRoot(parent); if (root) parent.prompts.push(userSaid(root)); }`; `invokeSubAgent` passes `parent: state.execution`.",
+    "A sub-agent that spawns its own sub-agent being reminded of what the user said is a plausible feature; the write is on the config's execution, read as a fresh object's own business.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  skipHooks?: boolean;\n}`, replace: `  skipHooks?: boolean;\n  parent?: AgentExecution;\n}` },
+      { file: EXECUTION, find: `    this.skipHooks = config.skipHooks ?? false;\n`, replace: `    this.skipHooks = config.skipHooks ?? false;\n    const parent = config.parent;\n    if (parent && parent.subExecutionDepth > 0) {\n      const root = turnRoot(parent);\n      if (root) parent.prompts.push(userSaid(root));\n    }\n` },
+      { file: SUB, find: `    agentName: subagentId,\n  });`, replace: `    agentName: subagentId,\n    parent: state.execution,\n  });` },
+    ],
+  ),
+  // ---- N. more hand-offs the reader does not follow --------------------------------------------------
+  M(
+    "r26-module-literal-method",
+    "harmful",
+    "nodes.ts gains a module-level `const subAgentBriefer = { deliver(execution, messages) { if (messages.length > 0) execution.prompts.push(messages); } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `subAgentBriefer.deliver(state.execution, userSaid(root));`.",
+    "A module-level object of helpers is ordinary; the child is handed to a method of a literal.",
+    [
+      ...base,
+      beforeInvokeModel(`const subAgentBriefer = {\n  deliver(execution: AgentExecution, messages: SteeringMessage[]): void {\n    if (messages.length > 0) execution.prompts.push(messages);\n  },\n};\n`),
+      onFirstSubCall(`    subAgentBriefer.deliver(state.execution, userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-apply-args",
+    "harmful",
+    "nodes.ts gains `function briefSubAgent(execution, messages) { if (messages.length > 0) execution.prompts.push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const args = [state.execution, userSaid(root)] as const; briefSubAgent.apply(undefined, args);`.",
+    "`f.apply(undefined, args)` with the arguments gathered first is an old, still common spelling; the child is among the arguments, not the receiver the round-25 rule looks at.",
+    [
+      ...base,
+      beforeInvokeModel(`function briefSubAgent(execution: AgentExecution, messages: SteeringMessage[]): void {\n  if (messages.length > 0) execution.prompts.push(messages);\n}\n`),
+      onFirstSubCall(`    const args = [state.execution, userSaid(root)] as const;\n    briefSubAgent.apply(undefined, args);\n`),
+    ],
+  ),
+  // ---- O. a container of executions under a key the tool does not know --------------------------------
+  M(
+    "r26-registry-by-depth",
+    "harmful",
+    "session.ts: `SessionRegistry.register` also files each execution under its depth (`(this.byDepth[execution.subExecutionDepth] ??= []).push(execution)`); `AcpSession.steer`, after the buffer push: `for (const list of this.registry.byDepth.slice(1)) for (const sub of list ?? []) sub.prompts.push([message]);`.",
+    "An index by depth beside the flat list is an ordinary registry feature; the executions are held under a computed member of `byDepth`, not in a container the reader knows by its key.",
+    [
+      ...base,
+      { file: "src/session/session.ts", find: `  register(execution: AgentExecution): void {\n    this.executions.push(execution);\n  }`, replace: `  readonly byDepth: AgentExecution[][] = [];\n  register(execution: AgentExecution): void {\n    this.executions.push(execution);\n    (this.byDepth[execution.subExecutionDepth] ??= []).push(execution);\n  }` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push("user", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    // Running sub-agents see a steer in their history at once, not at their next drain.\n    for (const list of this.registry.byDepth.slice(1)) for (const sub of list ?? []) sub.prompts.push([message]);\n  }` },
+    ],
+  ),
+  M(
+    "r26-harmless-registry-by-depth",
+    "harmless",
+    "As `r26-registry-by-depth`, `steer` only logs, at debug, how many sub-executions each depth holds.",
+    "Harmless twin of `r26-registry-by-depth`.",
+    [
+      ...base,
+      { file: "src/session/session.ts", find: `  register(execution: AgentExecution): void {\n    this.executions.push(execution);\n  }`, replace: `  readonly byDepth: AgentExecution[][] = [];\n  register(execution: AgentExecution): void {\n    this.executions.push(execution);\n    (this.byDepth[execution.subExecutionDepth] ??= []).push(execution);\n  }` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push("user", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    for (const list of this.registry.byDepth.slice(1)) this.sessionServices.logger.debug(\`\${message.id}: \${(list ?? []).length} sub-execution(s) at this depth\`);\n  }` },
+    ],
+  ),
+  // ---- P. a fork method of the execution class that fills the fresh child with Object.assign ------------
+  M(
+    "r26-fork-assign",
+    "harmful",
+    "execution.ts: the class gains `fork(agentName) { const child = new AgentExecution({ sessionServices: this.sessionServices, promptContext: this.promptContext, signal: this.abortController.signal, subExecutionDepth: this.subExecutionDepth + 1, agentName }); Object.assign(child, { prompts: [userSaid(this)] }); return child; }`; `invokeSubAgent` builds the sub-agent with `state.execution.fork(subagentId)`.",
+    "A `fork` method building the child from `this` is an ordinary refactor of the spawn; `Object.assign` into the fresh object itself replaces its `prompts` with the parent's user steering.",
+    [
+      ...base,
+      method(`  fork(agentName: string): AgentExecution {\n    const child = new AgentExecution({\n      sessionServices: this.sessionServices,\n      promptContext: this.promptContext,\n      signal: this.abortController.signal,\n      subExecutionDepth: this.subExecutionDepth + 1,\n      agentName,\n    });\n    Object.assign(child, { prompts: [userSaid(this)] });\n    return child;\n  }\n`),
+      { file: SUB, find: `  const subAgentExecution = new AgentExecution({\n    sessionServices: state.execution.sessionServices,\n    promptContext: state.execution.promptContext,\n    signal: state.execution.abortController.signal,\n    subExecutionDepth: currentDepth + 1,\n    agentName: subagentId,\n  });`, replace: `  const subAgentExecution = state.execution.fork(subagentId);` },
+    ],
+  ),
+  M(
+    "r26-harmless-fork-assign",
+    "harmless",
+    "As `r26-fork-assign`, `Object.assign(child, { forkedFrom: this.executionId })`.",
+    "Harmless twin of `r26-fork-assign`.",
+    [
+      ...base,
+      method(`  fork(agentName: string): AgentExecution {\n    const child = new AgentExecution({\n      sessionServices: this.sessionServices,\n      promptContext: this.promptContext,\n      signal: this.abortController.signal,\n      subExecutionDepth: this.subExecutionDepth + 1,\n      agentName,\n    });\n    Object.assign(child, { forkedFrom: this.executionId });\n    return child;\n  }\n`),
+      { file: SUB, find: `  const subAgentExecution = new AgentExecution({\n    sessionServices: state.execution.sessionServices,\n    promptContext: state.execution.promptContext,\n    signal: state.execution.abortController.signal,\n    subExecutionDepth: currentDepth + 1,\n    agentName: subagentId,\n  });`, replace: `  const subAgentExecution = state.execution.fork(subagentId);` },
+    ],
+  ),
 ];
