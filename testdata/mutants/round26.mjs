@@ -502,4 +502,90 @@ export const ROUND26 = [
       { file: SUB, find: `  const subAgentExecution = new AgentExecution({\n    sessionServices: state.execution.sessionServices,\n    promptContext: state.execution.promptContext,\n    signal: state.execution.abortController.signal,\n    subExecutionDepth: currentDepth + 1,\n    agentName: subagentId,\n  });`, replace: `  const subAgentExecution = state.execution.fork(subagentId);` },
     ],
   ),
+  // ---- Q. more methods of the execution class ---------------------------------------------------------
+  M(
+    "r26-method-computed-key",
+    "harmful",
+    "execution.ts gains `const HISTORY = \"prompts\" as const;` and the class `brief(messages) { if (messages.length > 0) this[HISTORY].push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "A field named through a constant is ordinary in generated or shared code.",
+    [
+      ...base,
+      { file: EXECUTION, find: EXEC_SEQ, replace: `const HISTORY = "prompts" as const;\n${EXEC_SEQ}` },
+      method(`  brief(messages: SteeringMessage[]): void {\n    if (messages.length > 0) this[HISTORY].push(messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-static-helper",
+    "harmful",
+    "execution.ts: the class gains `static append(execution, messages) { if (messages.length > 0) execution.prompts.push(messages); }` and `brief(messages) { AgentExecution.append(this, messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "An instance method delegating to a static helper of its class is ordinary.",
+    [
+      ...base,
+      method(`  static append(execution: AgentExecution, messages: SteeringMessage[]): void {\n    if (messages.length > 0) execution.prompts.push(messages);\n  }\n\n  brief(messages: SteeringMessage[]): void {\n    AgentExecution.append(this, messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-stash-field",
+    "harmful",
+    "execution.ts: the class gains a field `pendingBriefing: SteeringMessage[] = []`, `brief(messages) { this.pendingBriefing = messages; }`, and `takeQueuedSteering` also moves a non-empty `pendingBriefing` into `prompts`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "A setter-like method parking a value for the next prompt is ordinary; the field is not one the drain reads.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  pendingBriefing: SteeringMessage[] = [];\n` },
+      method(`  brief(messages: SteeringMessage[]): void {\n    this.pendingBriefing = messages;\n  }\n`),
+      { file: EXECUTION, find: `    this.prompts.push(taken);\n`, replace: `    this.prompts.push(taken);\n    if (this.pendingBriefing.length > 0) {\n      this.prompts.push(this.pendingBriefing);\n      this.pendingBriefing = [];\n    }\n` },
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-method-stash-field",
+    "harmless",
+    "As `r26-method-stash-field`, `takeQueuedSteering` only counts the parked briefing into a field `briefed` and empties it.",
+    "Harmless twin of `r26-method-stash-field`.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  pendingBriefing: SteeringMessage[] = [];\n  briefed = 0;\n` },
+      method(`  brief(messages: SteeringMessage[]): void {\n    this.pendingBriefing = messages;\n  }\n`),
+      { file: EXECUTION, find: `    this.prompts.push(taken);\n`, replace: `    this.prompts.push(taken);\n    if (this.pendingBriefing.length > 0) {\n      this.briefed += this.pendingBriefing.length;\n      this.pendingBriefing = [];\n    }\n` },
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-passes-list",
+    "harmful",
+    "execution.ts gains `export function appendTo(list, messages) { if (messages.length > 0) list.push(messages); }` and the class `brief(messages) { appendTo(this.prompts, messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "A method handing one of its fields to a module helper is ordinary.",
+    [
+      ...base,
+      afterClass(`export function appendTo(list: SteeringMessage[][], messages: SteeringMessage[]): void {\n  if (messages.length > 0) list.push(messages);\n}\n`),
+      method(`  brief(messages: SteeringMessage[]): void {\n    appendTo(this.prompts, messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-fork-param-assign",
+    "harmful",
+    "As `r26-fork-assign`, the briefing a parameter: `fork(agentName, briefing) { const child = new AgentExecution({ …this…, agentName }); if (briefing.length > 0) Object.assign(child, { prompts: [briefing] }); return child; }`; `invokeSubAgent` builds the sub-agent with `state.execution.fork(subagentId, userSaid(state.execution))`.",
+    "The same spawn refactor with the briefing handed in by the caller.",
+    [
+      ...base,
+      method(`  fork(agentName: string, briefing: SteeringMessage[]): AgentExecution {\n    const child = new AgentExecution({\n      sessionServices: this.sessionServices,\n      promptContext: this.promptContext,\n      signal: this.abortController.signal,\n      subExecutionDepth: this.subExecutionDepth + 1,\n      agentName,\n    });\n    if (briefing.length > 0) Object.assign(child, { prompts: [briefing] });\n    return child;\n  }\n`),
+      { file: SUB, find: `import { AgentExecution } from "../agent/execution";`, replace: `import { AgentExecution, userSaid } from "../agent/execution";` },
+      { file: SUB, find: `  const subAgentExecution = new AgentExecution({\n    sessionServices: state.execution.sessionServices,\n    promptContext: state.execution.promptContext,\n    signal: state.execution.abortController.signal,\n    subExecutionDepth: currentDepth + 1,\n    agentName: subagentId,\n  });`, replace: `  const subAgentExecution = state.execution.fork(subagentId, userSaid(state.execution));` },
+    ],
+  ),
+  // ---- R. the child handed to the constructor of another class ----------------------------------------
+  M(
+    "r26-ctor-handoff",
+    "harmful",
+    "nodes.ts gains `class SubAgentBriefing { constructor(readonly execution, readonly messages) { if (messages.length > 0) execution.prompts.push(messages); } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `recordSpan(\"sub-agent-brief\", { briefing: new SubAgentBriefing(state.execution, userSaid(root)) });`.",
+    "A record class whose constructor does the work is ordinary; the child is handed to a constructor, whose body is not read as a function the child is handed to.",
+    [
+      ...base,
+      beforeInvokeModel(`class SubAgentBriefing {\n  constructor(readonly execution: AgentExecution, readonly messages: SteeringMessage[]) {\n    if (messages.length > 0) execution.prompts.push(messages);\n  }\n}\n`),
+      onFirstSubCall(`    recordSpan("sub-agent-brief", { briefing: new SubAgentBriefing(state.execution, userSaid(root)) });\n`),
+    ],
+  ),
 ];
