@@ -580,12 +580,12 @@ export const ROUND26 = [
   M(
     "r26-ctor-handoff",
     "harmful",
-    "nodes.ts gains `class SubAgentBriefing { constructor(readonly execution, readonly messages) { if (messages.length > 0) execution.prompts.push(messages); } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `recordSpan(\"sub-agent-brief\", { briefing: new SubAgentBriefing(state.execution, userSaid(root)) });`.",
+    "nodes.ts gains `class SubAgentBriefing { constructor(readonly execution, readonly messages) { if (messages.length > 0) execution.prompts.push(messages); } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const briefing = new SubAgentBriefing(state.execution, userSaid(root)); recordSpan(\"sub-agent-brief\", { messages: briefing.messages.length });`.",
     "A record class whose constructor does the work is ordinary; the child is handed to a constructor, whose body is not read as a function the child is handed to.",
     [
       ...base,
       beforeInvokeModel(`class SubAgentBriefing {\n  constructor(readonly execution: AgentExecution, readonly messages: SteeringMessage[]) {\n    if (messages.length > 0) execution.prompts.push(messages);\n  }\n}\n`),
-      onFirstSubCall(`    recordSpan("sub-agent-brief", { briefing: new SubAgentBriefing(state.execution, userSaid(root)) });\n`),
+      onFirstSubCall(`    const briefing = new SubAgentBriefing(state.execution, userSaid(root));\n    recordSpan("sub-agent-brief", { messages: briefing.messages.length });\n`),
     ],
   ),
 ];
