@@ -588,4 +588,27 @@ export const ROUND26 = [
       onFirstSubCall(`    const briefing = new SubAgentBriefing(state.execution, userSaid(root));\n    recordSpan("sub-agent-brief", { messages: briefing.messages.length });\n`),
     ],
   ),
+  // ---- S. the child handed by name to a module function --------------------------------------------------
+  M(
+    "r26-plain-handoff",
+    "harmful",
+    "nodes.ts gains `function briefSubAgent(execution, messages) { if (messages.length > 0) execution.prompts.push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `briefSubAgent(state.execution, userSaid(root));`.",
+    "Control for the static and literal methods: the same hand-off to a module function by its name.",
+    [
+      ...base,
+      beforeInvokeModel(`function briefSubAgent(execution: AgentExecution, messages: SteeringMessage[]): void {\n  if (messages.length > 0) execution.prompts.push(messages);\n}\n`),
+      onFirstSubCall(`    briefSubAgent(state.execution, userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-plain-handoff-alias",
+    "harmful",
+    "Control: as `r26-plain-handoff`, the child first taken into a local: `const sub = state.execution; briefSubAgent(sub, userSaid(root));`.",
+    "Control: the hand-off of a local bound to the child, which the reader follows as the child itself.",
+    [
+      ...base,
+      beforeInvokeModel(`function briefSubAgent(execution: AgentExecution, messages: SteeringMessage[]): void {\n  if (messages.length > 0) execution.prompts.push(messages);\n}\n`),
+      onFirstSubCall(`    const sub = state.execution;\n    briefSubAgent(sub, userSaid(root));\n`),
+    ],
+  ),
 ];
