@@ -611,4 +611,15 @@ export const ROUND26 = [
       onFirstSubCall(`    const sub = state.execution;\n    briefSubAgent(sub, userSaid(root));\n`),
     ],
   ),
+  M(
+    "r26-holder-handoff",
+    "harmful",
+    "Control: as `r26-plain-handoff`, the holder handed on instead: `function briefSubAgentOf(state, messages) { if (messages.length > 0) state.execution.prompts.push(messages); }` and `briefSubAgentOf(state, userSaid(root));`.",
+    "Control: the hand-off of the run's holder, whose parameter the reader roots one level above the child.",
+    [
+      ...base,
+      beforeInvokeModel(`function briefSubAgentOf(state: ExecutionState, messages: SteeringMessage[]): void {\n  if (messages.length > 0) state.execution.prompts.push(messages);\n}\n`),
+      onFirstSubCall(`    briefSubAgentOf(state, userSaid(root));\n`),
+    ],
+  ),
 ];
