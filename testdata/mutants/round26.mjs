@@ -622,4 +622,50 @@ export const ROUND26 = [
       onFirstSubCall(`    briefSubAgentOf(state, userSaid(root));\n`),
     ],
   ),
+  // ---- T. methods that write `this` itself or find themselves elsewhere ----------------------------------
+  M(
+    "r26-method-assign-this",
+    "harmful",
+    "execution.ts: the class gains `brief(messages) { if (messages.length > 0) Object.assign(this, { prompts: [...this.prompts, messages] }); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "Replacing a field with a new array through `Object.assign(this, …)` is ordinary immutable-update style; a write into the object itself is what the fresh-object rule calls harmless.",
+    [
+      ...base,
+      method(`  brief(messages: SteeringMessage[]): void {\n    if (messages.length > 0) Object.assign(this, { prompts: [...this.prompts, messages] });\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-method-assign-this",
+    "harmless",
+    "As `r26-method-assign-this`, `Object.assign(this, { lastBriefed: messages.length })`.",
+    "Harmless twin of `r26-method-assign-this`.",
+    [
+      ...base,
+      method(`  brief(messages: SteeringMessage[]): void {\n    if (messages.length > 0) Object.assign(this, { lastBriefed: messages.length });\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-reassign-field",
+    "harmful",
+    "execution.ts: the class's `prompts` is no longer readonly and gains `brief(messages) { if (messages.length > 0) this.prompts = [...this.prompts, messages]; }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "Replacing an array field instead of pushing onto it is ordinary.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  readonly prompts: SteeringMessage[][] = [];\n`, replace: `  prompts: SteeringMessage[][] = [];\n` },
+      method(`  brief(messages: SteeringMessage[]): void {\n    if (messages.length > 0) this.prompts = [...this.prompts, messages];\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-registry-self",
+    "harmful",
+    "execution.ts: the class gains `brief(messages) { const live = this.sessionServices.registry.executions.find((e) => e.executionId === this.executionId); if (live && messages.length > 0) live.prompts.push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.brief(userSaid(root));`.",
+    "Looking an execution up in the session's registry by id (the live record) is ordinary; what the method writes is reached through the registry, not through `this`.",
+    [
+      ...base,
+      method(`  brief(messages: SteeringMessage[]): void {\n    const live = this.sessionServices.registry.executions.find((e) => e.executionId === this.executionId);\n    if (live && messages.length > 0) live.prompts.push(messages);\n  }\n`),
+      onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
+    ],
+  ),
 ];
