@@ -668,4 +668,39 @@ export const ROUND26 = [
       onFirstSubCall(`    state.execution.brief(userSaid(root));\n`),
     ],
   ),
+  // ---- U. code reading the registry hands what it holds to a named function ------------------------------
+  M(
+    "r26-steer-handoff",
+    "harmful",
+    "session.ts gains `function remindOfSteer(execution, message) { execution.prompts.push([message]); }`; `AcpSession.steer`, after the buffer push: `for (const sub of this.registry.executions) if (sub.subExecutionDepth > 0) remindOfSteer(sub, message);`.",
+    "A loop over the registry calling a module helper per execution is ordinary; the registry's reader is read, the helper it hands each execution to is not.",
+    [
+      ...base,
+      { file: "src/session/session.ts", find: `class SessionRegistry implements`, replace: `// Running sub-agents see a steer in their history at once, not at their next drain.\nfunction remindOfSteer(execution: AgentExecution, message: SteeringMessage): void {\n  execution.prompts.push([message]);\n}\n\nclass SessionRegistry implements` },
+      { file: "src/session/session.ts", find: `import { LiveSteeringBuffer } from "../steering/live-steering-buffer";`, replace: `import { LiveSteeringBuffer, type SteeringMessage } from "../steering/live-steering-buffer";` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push("user", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    for (const sub of this.registry.executions) if (sub.subExecutionDepth > 0) remindOfSteer(sub, message);\n  }` },
+    ],
+  ),
+  M(
+    "r26-harmless-steer-handoff",
+    "harmless",
+    "As `r26-steer-handoff`, `remindOfSteer` only logs, at debug, the message id and the execution's name.",
+    "Harmless twin of `r26-steer-handoff`.",
+    [
+      ...base,
+      { file: "src/session/session.ts", find: `class SessionRegistry implements`, replace: `function remindOfSteer(execution: AgentExecution, message: SteeringMessage): void {\n  execution.sessionServices.logger.debug(\`\${message.id} typed while \${execution.agentName} runs\`);\n}\n\nclass SessionRegistry implements` },
+      { file: "src/session/session.ts", find: `import { LiveSteeringBuffer } from "../steering/live-steering-buffer";`, replace: `import { LiveSteeringBuffer, type SteeringMessage } from "../steering/live-steering-buffer";` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push("user", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    for (const sub of this.registry.executions) if (sub.subExecutionDepth > 0) remindOfSteer(sub, message);\n  }` },
+    ],
+  ),
+  M(
+    "r26-steer-foreach-named",
+    "harmful",
+    "`AcpSession.steer`, after the buffer push: `const remind = (sub) => { sub.prompts.push([message]); }; this.registry.executions.filter((e) => e.subExecutionDepth > 0).forEach(remind);`.",
+    "A filtered `forEach` with a callback held in a local is ordinary; the container's callbacks are read only where written in place.",
+    [
+      ...base,
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push("user", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    const remind = (sub: AgentExecution) => {\n      sub.prompts.push([message]);\n    };\n    this.registry.executions.filter((e) => e.subExecutionDepth > 0).forEach(remind);\n  }` },
+    ],
+  ),
 ];
