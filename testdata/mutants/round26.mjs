@@ -703,4 +703,26 @@ export const ROUND26 = [
       { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push("user", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    const remind = (sub: AgentExecution) => {\n      sub.prompts.push([message]);\n    };\n    this.registry.executions.filter((e) => e.subExecutionDepth > 0).forEach(remind);\n  }` },
     ],
   ),
+  // ---- V. the spawn site writes the fresh child itself -----------------------------------------------------
+  M(
+    "r26-spawn-assign-root",
+    "harmful",
+    "invoke-sub-agent.ts, after the `new AgentExecution({ … })`: `Object.assign(subAgentExecution, { prompts: [userSaid(turnRoot(subAgentExecution) ?? subAgentExecution)] });` (the turn root found through the child's own registry).",
+    "Seeding a fresh object's fields with `Object.assign` right after construction is ordinary; the value is reached through the child itself, not through the parent.",
+    [
+      ...base,
+      { file: SUB, find: `import { AgentExecution } from "../agent/execution";`, replace: `import { AgentExecution, turnRoot, userSaid } from "../agent/execution";` },
+      { file: SUB, find: `    agentName: subagentId,\n  });\n`, replace: `    agentName: subagentId,\n  });\n  Object.assign(subAgentExecution, { prompts: [userSaid(turnRoot(subAgentExecution) ?? subAgentExecution)] });\n` },
+    ],
+  ),
+  M(
+    "r26-harmless-spawn-assign",
+    "harmless",
+    "invoke-sub-agent.ts, after the `new AgentExecution({ … })`: `Object.assign(subAgentExecution, { spawnedBy: state.execution.executionId });`.",
+    "Harmless twin of `r26-spawn-assign-root` (a write into the fresh object itself that carries no message).",
+    [
+      ...base,
+      { file: SUB, find: `    agentName: subagentId,\n  });\n`, replace: `    agentName: subagentId,\n  });\n  Object.assign(subAgentExecution, { spawnedBy: state.execution.executionId });\n` },
+    ],
+  ),
 ];
