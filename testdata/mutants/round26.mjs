@@ -725,4 +725,91 @@ export const ROUND26 = [
       { file: SUB, find: `    agentName: subagentId,\n  });\n`, replace: `    agentName: subagentId,\n  });\n  Object.assign(subAgentExecution, { spawnedBy: state.execution.executionId });\n` },
     ],
   ),
+  // ---- W. against v2's benign methods: what the class-body reader does not see ---------------------------
+  M(
+    "r26-method-local-closure",
+    "harmful",
+    "execution.ts: the class gains `adoptBriefing(messages) { const append = (list) => { if (messages.length > 0) list.push(messages); }; append(this.prompts); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.adoptBriefing(userSaid(root));`.",
+    "A local helper closing over a parameter and handed a field is ordinary; read with `this` as the child, the method hands a member of the child to a closure with no other argument, and the closure's own parameter is unrooted.",
+    [
+      ...base,
+      method(`  adoptBriefing(messages: SteeringMessage[]): void {\n    const append = (list: SteeringMessage[][]) => {\n      if (messages.length > 0) list.push(messages);\n    };\n    append(this.prompts);\n  }\n`),
+      onFirstSubCall(`    state.execution.adoptBriefing(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-harmless-method-local-closure",
+    "harmless",
+    "As `r26-method-local-closure`, the closure only counts: `const count = (list) => list.length + messages.length; this.briefed = count(this.prompts);` (a field `briefed = 0`).",
+    "Harmless twin of `r26-method-local-closure`.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  briefed = 0;\n` },
+      method(`  adoptBriefing(messages: SteeringMessage[]): void {\n    const count = (list: SteeringMessage[][]) => list.length + messages.length;\n    this.briefed = count(this.prompts);\n  }\n`),
+      onFirstSubCall(`    state.execution.adoptBriefing(userSaid(root));\n`),
+    ],
+  ),
+  M(
+    "r26-method-foreach-named",
+    "harmful",
+    "execution.ts: the class gains `adoptBriefing(messages) { const into = (list) => { list.push(messages); }; if (messages.length > 0) [this.prompts].forEach(into); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.adoptBriefing(userSaid(root));`.",
+    "Round 26's named-callback hole inside a method the class-body reader calls benign.",
+    [
+      ...base,
+      method(`  adoptBriefing(messages: SteeringMessage[]): void {\n    const into = (list: SteeringMessage[][]) => {\n      list.push(messages);\n    };\n    if (messages.length > 0) [this.prompts].forEach(into);\n  }\n`),
+      onFirstSubCall(`    state.execution.adoptBriefing(userSaid(root));\n`),
+    ],
+  ),
+  // ---- X. against v2's never-read module containers ---------------------------------------------------------
+  M(
+    "r26-live-map-shadow-param",
+    "harmful",
+    "nodes.ts exports `liveSubAgents = new Map<string, AgentExecution>()`; `modelInvokeNode`, after the drain, `if (state.execution.subExecutionDepth > 0) liveSubAgents.set(state.execution.executionId, state.execution);`; `AcpSession.steer`, after the buffer push: `const describe = (liveSubAgents) => \\`${liveSubAgents.size} live sub-agent(s)\\`; logger.debug(…describe(liveSubAgents)…); for (const sub of liveSubAgents.values()) sub.prompts.push([message]);`.",
+    "A formatting helper whose parameter has the natural name of the module map it is given is ordinary; the never-read rule ignores every reference in a function where the name is declared anywhere, so `steer`'s reads of the module map are taken as the parameter's.",
+    [
+      ...base,
+      { file: NODES, find: `export class ModelSettleError extends Error {}`, replace: `// Sub-executions that have started, by execution id.\nexport const liveSubAgents = new Map<string, AgentExecution>();\n\nexport class ModelSettleError extends Error {}` },
+      afterDrain(`  if (state.execution.subExecutionDepth > 0) liveSubAgents.set(state.execution.executionId, state.execution);\n`),
+      { file: "src/session/session.ts", find: `import { ModelSettleError, runExecution } from "../graph/nodes";`, replace: `import { liveSubAgents, ModelSettleError, runExecution } from "../graph/nodes";` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push(\"user\", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    const describe = (liveSubAgents: Map<string, AgentExecution>) => \`\${liveSubAgents.size} live sub-agent(s)\`;\n    this.sessionServices.logger.debug(\`\${message.id} queued; \${describe(liveSubAgents)}\`);\n    // Running sub-agents see a steer in their history at once, not at their next drain.\n    for (const sub of liveSubAgents.values()) sub.prompts.push([message]);\n  }` },
+    ],
+  ),
+  M(
+    "r26-harmless-live-map",
+    "harmless",
+    "As `r26-live-map-shadow-param`, `steer` only logs `liveSubAgents.size` at debug.",
+    "Harmless twin of `r26-live-map-shadow-param` (a module map only added to and counted).",
+    [
+      ...base,
+      { file: NODES, find: `export class ModelSettleError extends Error {}`, replace: `// Sub-executions that have started, by execution id.\nexport const liveSubAgents = new Map<string, AgentExecution>();\n\nexport class ModelSettleError extends Error {}` },
+      afterDrain(`  if (state.execution.subExecutionDepth > 0) liveSubAgents.set(state.execution.executionId, state.execution);\n`),
+      { file: "src/session/session.ts", find: `import { ModelSettleError, runExecution } from "../graph/nodes";`, replace: `import { liveSubAgents, ModelSettleError, runExecution } from "../graph/nodes";` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push(\"user\", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    this.sessionServices.logger.debug(\`\${message.id} queued; \${liveSubAgents.size} live sub-agent(s)\`);\n  }` },
+    ],
+  ),
+  // ---- Y. against v2's fresh object: the constructor is not read ---------------------------------------------
+  M(
+    "r26-ctor-parent-repin",
+    "harmful",
+    "execution.ts: the config gains `parent?: AgentExecution` and the constructor `const parent = config.parent; if (parent && parent.subExecutionDepth > 0) parent.prompts.push(parent.prompts.flat().filter((m) => m.kind === \"user\"));` (a delegating sub-agent has the user's instructions re-pinned); `invokeSubAgent` passes `parent: state.execution`.",
+    "Re-pinning the user's instructions in a delegating agent's history is a plausible feature; the constructor writes the execution in its config, and the constructor is not read.",
+    [
+      ...base,
+      { file: EXECUTION, find: `  skipHooks?: boolean;\n}`, replace: `  skipHooks?: boolean;\n  parent?: AgentExecution;\n}` },
+      { file: EXECUTION, find: `    this.skipHooks = config.skipHooks ?? false;\n`, replace: `    this.skipHooks = config.skipHooks ?? false;\n    const parent = config.parent;\n    if (parent && parent.subExecutionDepth > 0) parent.prompts.push(parent.prompts.flat().filter((m) => m.kind === "user"));\n` },
+      { file: SUB, find: `    agentName: subagentId,\n  });`, replace: `    agentName: subagentId,\n    parent: state.execution,\n  });` },
+    ],
+  ),
+  M(
+    "r26-harmless-method-span",
+    "harmless",
+    "Probe of v2's benign methods: execution.ts: the class gains `noteBriefing(messages) { recordSpan(\"sub-agent-brief\", { agentName: this.agentName, messages: messages.length }); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `state.execution.noteBriefing(userSaid(root));`.",
+    "A method that only reads `this` and records a span: what v2 calls benign.",
+    [
+      ...base,
+      { file: EXECUTION, find: `import type { Logger } from "../util/logger";\n`, replace: `import type { Logger } from "../util/logger";\nimport { recordSpan } from "../telemetry/spans";\n` },
+      method(`  noteBriefing(messages: SteeringMessage[]): void {\n    recordSpan("sub-agent-brief", { agentName: this.agentName, messages: messages.length });\n  }\n`),
+      onFirstSubCall(`    state.execution.noteBriefing(userSaid(root));\n`),
+    ],
+  ),
 ];
