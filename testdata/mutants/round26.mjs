@@ -812,4 +812,54 @@ export const ROUND26 = [
       onFirstSubCall(`    state.execution.noteBriefing(userSaid(root));\n`),
     ],
   ),
+  // ---- Z. v2's benign methods called outside the drain's caller ---------------------------------------------
+  M(
+    "r26-eot-method-local-closure",
+    "harmful",
+    "As `r26-method-local-closure` (`adoptBriefing(messages) { const append = (list) => { if (messages.length > 0) list.push(messages); }; append(this.prompts); }`), called from `endOfTurnNode` (which does not call the drain): on a sub-execution's first end of turn, `const root = turnRoot(state.execution); if (root && root !== state.execution && state.execution.subExecutionDepth > 0 && state.turns === 1) state.execution.adoptBriefing(userSaid(root));`.",
+    "The same method called where v2's class-body reading applies (not the drain's caller).",
+    [
+      ...base,
+      method(`  adoptBriefing(messages: SteeringMessage[]): void {\n    const append = (list: SteeringMessage[][]) => {\n      if (messages.length > 0) list.push(messages);\n    };\n    append(this.prompts);\n  }\n`),
+      { file: NODES, find: `function endOfTurnNode(state: ExecutionState, targets: { continueTarget: NodeId; doneTarget: NodeId }): NodeId {\n`, replace: `function endOfTurnNode(state: ExecutionState, targets: { continueTarget: NodeId; doneTarget: NodeId }): NodeId {\n  const root = turnRoot(state.execution);\n  if (root && root !== state.execution && state.execution.subExecutionDepth > 0 && state.turns === 1) state.execution.adoptBriefing(userSaid(root));\n` },
+    ],
+  ),
+  M(
+    "r26-harmless-eot-method-span",
+    "harmless",
+    "As `r26-harmless-method-span` (`noteBriefing` records a span), called from `endOfTurnNode` as in `r26-eot-method-local-closure`.",
+    "Probe of v2's benign methods outside the drain's caller.",
+    [
+      ...base,
+      { file: EXECUTION, find: `import type { Logger } from "../util/logger";\n`, replace: `import type { Logger } from "../util/logger";\nimport { recordSpan } from "../telemetry/spans";\n` },
+      method(`  noteBriefing(messages: SteeringMessage[]): void {\n    recordSpan("sub-agent-brief", { agentName: this.agentName, messages: messages.length });\n  }\n`),
+      { file: NODES, find: `function endOfTurnNode(state: ExecutionState, targets: { continueTarget: NodeId; doneTarget: NodeId }): NodeId {\n`, replace: `function endOfTurnNode(state: ExecutionState, targets: { continueTarget: NodeId; doneTarget: NodeId }): NodeId {\n  const root = turnRoot(state.execution);\n  if (root && root !== state.execution && state.execution.subExecutionDepth > 0 && state.turns === 1) state.execution.noteBriefing(userSaid(root));\n` },
+    ],
+  ),
+  M(
+    "r26-live-records-shadow-param",
+    "harmful",
+    "nodes.ts exports `liveSubAgentRecords: { execution: AgentExecution }[] = []`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `liveSubAgentRecords.push({ execution: state.execution })`; `AcpSession.steer`, after the buffer push: `const describe = (liveSubAgentRecords) => \\`${liveSubAgentRecords.length} live sub-agent(s)\\`; logger.debug(…describe(liveSubAgentRecords)…); for (const { execution } of liveSubAgentRecords) execution.prompts.push([message]);`.",
+    "v2's never-read module container (a wrapped child pushed onto an empty module array) with `steer`'s reads taken for a same-named parameter's.",
+    [
+      ...base,
+      { file: NODES, find: `export class ModelSettleError extends Error {}`, replace: `// Sub-executions that have started.\nexport const liveSubAgentRecords: { execution: AgentExecution }[] = [];\n\nexport class ModelSettleError extends Error {}` },
+      onFirstSubCall(`    liveSubAgentRecords.push({ execution: state.execution });\n`),
+      { file: "src/session/session.ts", find: `import { ModelSettleError, runExecution } from "../graph/nodes";`, replace: `import { liveSubAgentRecords, ModelSettleError, runExecution } from "../graph/nodes";` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push(\"user\", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    const describe = (liveSubAgentRecords: { execution: AgentExecution }[]) => \`\${liveSubAgentRecords.length} live sub-agent(s)\`;\n    this.sessionServices.logger.debug(\`\${message.id} queued; \${describe(liveSubAgentRecords)}\`);\n    // Running sub-agents see a steer in their history at once, not at their next drain.\n    for (const { execution } of liveSubAgentRecords) execution.prompts.push([message]);\n  }` },
+    ],
+  ),
+  M(
+    "r26-harmless-live-records",
+    "harmless",
+    "As `r26-live-records-shadow-param`, `steer` only logs `liveSubAgentRecords.length` at debug.",
+    "Harmless twin: a module array of wrapped children only added to and counted (v2's rule 3 as stated).",
+    [
+      ...base,
+      { file: NODES, find: `export class ModelSettleError extends Error {}`, replace: `// Sub-executions that have started.\nexport const liveSubAgentRecords: { execution: AgentExecution }[] = [];\n\nexport class ModelSettleError extends Error {}` },
+      onFirstSubCall(`    liveSubAgentRecords.push({ execution: state.execution });\n`),
+      { file: "src/session/session.ts", find: `import { ModelSettleError, runExecution } from "../graph/nodes";`, replace: `import { liveSubAgentRecords, ModelSettleError, runExecution } from "../graph/nodes";` },
+      { file: "src/session/session.ts", find: `  steer(text: string): void {\n    this.sessionServices.liveSteering.push(\"user\", text);\n  }`, replace: `  steer(text: string): void {\n    const message = this.sessionServices.liveSteering.push("user", text);\n    this.sessionServices.logger.debug(\`\${message.id} queued; \${liveSubAgentRecords.length} live sub-agent(s)\`);\n  }` },
+    ],
+  ),
 ];
