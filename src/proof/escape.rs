@@ -24,6 +24,40 @@ use crate::read::scope::FnNode;
 /// Methods that put a value into their receiver: an array's, and a Map's or Set's
 /// (a queue may be either: blind pair 17).
 const ADDS: &[&str] = &["push", "unshift", "splice", "fill", "copyWithin", "set", "add"];
+/// Whether `callee` is a method of the language's values that calls a function it is
+/// handed with what its receiver holds or gives (`list.forEach(f)`, `p.then(f)`).
+fn takes_callback(callee: &Expr) -> bool {
+    matches!(strip_parens(callee), Expr::Member(m) if matches!(member_name(&m.prop), Some(
+        "forEach" | "map" | "flatMap" | "filter" | "find" | "findLast" | "findIndex" | "findLastIndex" | "some"
+            | "every" | "reduce" | "reduceRight" | "sort" | "toSorted" | "then" | "catch" | "finally"
+    )))
+}
+/// A container callback's parameters with their depth: the element's 0, the container's -1.
+fn element_params(params: Vec<&Pat>, element: usize, container: usize) -> Vec<(&Pat, i32)> {
+    let depth = |i| match i {
+        i if i == element => Some(0),
+        i if i == container => Some(-1),
+        _ => None,
+    };
+    params.into_iter().enumerate().filter_map(|(i, p)| depth(i).map(|d| (p, d))).collect()
+}
+/// Constructors of the language's own values, which run no code of the bundle on
+/// what they are handed (a `Proxy`'s handler does: not one of them).
+const BUILT_INS: &[&str] = &[
+    "WeakRef",
+    "WeakMap",
+    "WeakSet",
+    "Set",
+    "Map",
+    "Array",
+    "Promise",
+    "Error",
+    "TypeError",
+    "RangeError",
+    "Date",
+    "URL",
+    "AbortController",
+];
 /// Methods of the language's values that read their receiver and change nothing in it.
 const READING_METHODS: &[&str] = &[
     "at",
@@ -791,6 +825,13 @@ struct Given<'r> {
     fresh: Vec<String>,
     /// `this` is the child (a method of its class, read for what it gives it).
     this_child: bool,
+    /// The function read, for the callbacks it declares by name (`read_named`).
+    scope: Option<FnNode<'r>>,
+    /// Locals bound to an object or array literal with no accessor or method: a
+    /// member written on one runs no code.
+    plain: Vec<String>,
+    /// Registry mode: the functions an execution held is handed to by name.
+    handed: Vec<Handed>,
 }
 impl<'r> Given<'r> {
     /// Reading `node` for what it gives an execution: nothing bound to one yet,
@@ -819,6 +860,9 @@ impl<'r> Given<'r> {
             fresh_classes: exec.fresh.iter().filter(|n| !shadowed.contains(*n)).cloned().collect(),
             fresh: Vec::new(),
             this_child: false,
+            scope: Some(node),
+            plain: Vec::new(),
+            handed: Vec::new(),
         }
     }
     /// Whether `e` is a new execution built from the child: a `new` of its class
@@ -1254,6 +1298,7 @@ impl<'r> Given<'r> {
                         f.function.params.iter().map(|p| &p.pat).collect(),
                         FnNode::Function(&f.function),
                     ),
+                    Expr::Ident(id) if takes_callback(c) => self.read_named(id),
                     _ => {}
                 }
             }
@@ -1314,7 +1359,7 @@ impl<'r> Given<'r> {
                 let the_child = depth == Some(0) && !self.read_through_holder(&m.obj);
                 // A method of the class read from its body: it gives its object nothing.
                 let benign = name.is_some_and(|k| self.exec.benign.contains(k));
-                (self.opaque(&m.obj) && !reading)
+                (self.opaque(&m.obj) && !reading && !benign)
                     || (self.is_fresh(&m.obj) && !reading && !benign)
                     || (depth.is_some_and(|d| d >= 0) && own && !reading && !benign)
                     || (the_child && !reading && !benign)
@@ -1335,6 +1380,59 @@ impl<'r> Given<'r> {
             e => self.reach(e) == Some(0),
         }
     }
+    /// A callback handed by name to a call made of the child (`targets.forEach(briefOne)`):
+    /// each function the function read declares by that name is read as one written in
+    /// place; a name it does not declare (a top-level function, an import) is not read,
+    /// and what it may do to the child is found (round 26).
+    fn read_named(&mut self, id: &Ident) {
+        struct Named<'g, 'r> {
+            outer: &'g mut Given<'r>,
+            name: &'g str,
+            read: usize,
+        }
+        impl Visit for Named<'_, '_> {
+            fn visit_fn_decl(&mut self, f: &FnDecl) {
+                if *f.ident.sym == *self.name {
+                    self.read += 1;
+                    let params = f.function.params.iter().map(|p| &p.pat).collect();
+                    self.outer.read_callback(params, FnNode::Function(&f.function));
+                }
+                f.visit_children_with(self);
+            }
+            fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+                if let (Pat::Ident(n), Some(init)) = (&d.name, d.init.as_deref()) {
+                    if *n.id.sym == *self.name {
+                        self.read += 1;
+                        match strip_parens(init) {
+                            Expr::Arrow(f) => self.outer.read_callback(f.params.iter().collect(), FnNode::Arrow(f)),
+                            Expr::Fn(f) => self.outer.read_callback(
+                                f.function.params.iter().map(|p| &p.pat).collect(),
+                                FnNode::Function(&f.function),
+                            ),
+                            // Bound to anything else: not a function read here.
+                            _ => self.read = usize::MAX / 2,
+                        }
+                    }
+                }
+                d.visit_children_with(self);
+            }
+        }
+        if matches!(&*id.sym, "String" | "Number" | "Boolean") || self.reach(&Expr::Ident(id.clone())).is_some() {
+            return;
+        }
+        let name = id.sym.to_string();
+        let read = match self.scope {
+            Some(node) => {
+                let mut named = Named { outer: self, name: &name, read: 0 };
+                node.visit(&mut named);
+                named.read
+            }
+            None => 0,
+        };
+        if read == 0 || read >= usize::MAX / 2 {
+            self.found(range(id), &format!("hands what is made of the child to `{name}`, a function not read here"));
+        }
+    }
     /// A callback handed to a call made of the child, read with what it is given as
     /// opaque; its parameters stand for that only inside it (minified code reuses names).
     fn read_callback(&mut self, params: Vec<&Pat>, node: FnNode) {
@@ -1342,21 +1440,48 @@ impl<'r> Given<'r> {
         for p in &params {
             crate::read::writes::pattern_names(p, &mut names);
         }
+        let mut inner = self.inner(&names, node);
+        inner.anys.extend(names);
+        self.read_nested(inner, node);
+    }
+    /// A container's callback (`executions.forEach((e) => …)`), read in its own scope
+    /// with each parameter at its depth (an element, the container itself).
+    fn read_element_callback(&mut self, params: Vec<(&Pat, i32)>, node: FnNode) {
+        let mut names = Vec::new();
+        for (p, _) in &params {
+            crate::read::writes::pattern_names(p, &mut names);
+        }
+        let mut inner = self.inner(&names, node);
+        for (p, depth) in params {
+            let mut bound = Vec::new();
+            crate::read::writes::pattern_names(p, &mut bound);
+            let depth = if matches!(p, Pat::Ident(_)) { depth } else { depth + 1 };
+            for n in bound {
+                inner.root(n, depth);
+            }
+        }
+        self.read_nested(inner, node);
+    }
+    /// A reader of a function nested here, where `names` (its parameters) are its own.
+    fn inner<'s>(&self, names: &[String], node: FnNode<'s>) -> Given<'s>
+    where
+        'r: 's,
+    {
         let keep = |n: &String| !names.contains(n);
-        let inner = Given {
+        Given {
             roots: self.roots.iter().filter(|(n, _)| keep(n)).cloned().collect(),
             maybe: self.maybe.iter().filter(|n| keep(n)).cloned().collect(),
             made: self.made.iter().filter(|n| keep(n)).cloned().collect(),
-            anys: self.anys.iter().filter(|n| keep(n)).cloned().chain(names.iter().cloned()).collect(),
+            anys: self.anys.iter().filter(|n| keep(n)).cloned().collect(),
             literal_keys: self.literal_keys.iter().filter(|(n, _, _)| keep(n)).cloned().collect(),
             derived: self.derived.iter().filter(|n| keep(n)).cloned().collect(),
+            fresh: self.fresh.iter().filter(|n| keep(n)).cloned().collect(),
             containers: self.containers,
             returners: self.returners,
             makers: self.makers,
             this_child: self.this_child,
             ..Given::of(self.exec, node, self.when)
-        };
-        self.read_nested(inner, node);
+        }
     }
     /// Names bound by `pat` that may be what is made of the child: opaque.
     fn bind_opaque(&mut self, pat: &Pat) {
@@ -1477,7 +1602,50 @@ impl Visit for Given<'_> {
                 self.found(range(n), "builds something from an execution it holds");
             }
         }
+        // `new Briefing(state.execution, said)`: a constructor is not followed as a
+        // function is, so one handed what may be the child (or a member of it beside a
+        // value from elsewhere) may give it anything (round 26). The language's own
+        // containers and a new execution (`fresh_new`) are not such constructors.
+        let args: &[ExprOrSpread] = n.args.as_deref().unwrap_or_default();
+        let builtin = matches!(strip_parens(&n.callee), Expr::Ident(c)
+            if BUILT_INS.contains(&&*c.sym) && !self.node.is_some_and(|f| crate::read::scope::declared_by(f).contains(&*c.sym)));
+        if !builtin && !self.fresh_new(n) {
+            let the_child = args.iter().any(|a| {
+                a.spread.is_some() && self.mentions(&a.expr)
+                    || self.reach(&a.expr).is_some_and(|d| d <= 0)
+                    || self.holds_the_child(&a.expr)
+                    || self.opaque(&a.expr)
+                    || self.is_fresh(&a.expr)
+            });
+            let member = args.iter().position(|a| a.spread.is_none() && self.member_of_child(&a.expr));
+            let beside = member.is_some_and(|i| {
+                args.iter().enumerate().any(|(j, a)| j != i && (a.spread.is_some() || !carries_no_message(&a.expr)))
+            });
+            if the_child || beside {
+                self.found(range(n), "hands what may be the child to a constructor the tool does not read");
+            }
+        }
         n.visit_children_with(self);
+    }
+    // A function or class declared here that mentions the child: what its calls or
+    // instances give back is made of it (`function* targets() { yield state.execution }`).
+    fn visit_fn_decl(&mut self, f: &FnDecl) {
+        if self.mentions_in(&*f.function) {
+            let name = f.ident.sym.to_string();
+            if !self.anys.contains(&name) {
+                self.anys.push(name);
+            }
+        }
+        f.visit_children_with(self);
+    }
+    fn visit_class_decl(&mut self, c: &ClassDecl) {
+        if self.mentions_in(&*c.class) {
+            let name = c.ident.sym.to_string();
+            if !self.anys.contains(&name) {
+                self.anys.push(name);
+            }
+        }
+        c.visit_children_with(self);
     }
     // Code reading a container of executions: one it returns, yields or hands
     // on reaches code that is not read here (`latest() { return this.executions.at(-1) }`).
@@ -1547,6 +1715,19 @@ impl Visit for Given<'_> {
         s.visit_children_with(self);
     }
     fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        if let (Pat::Ident(id), Some(init)) = (&d.name, d.init.as_deref()) {
+            let plain = match strip_parens(init) {
+                Expr::Array(_) => true,
+                Expr::Object(o) => o.props.iter().all(|p| match p {
+                    PropOrSpread::Prop(p) => matches!(&**p, Prop::KeyValue(_) | Prop::Shorthand(_)),
+                    PropOrSpread::Spread(_) => false,
+                }),
+                _ => false,
+            };
+            if plain && self.once(&id.id.sym) {
+                self.plain.push(id.id.sym.to_string());
+            }
+        }
         // `const { executions } = services`: a container of executions, by its key.
         if let Pat::Object(o) = &d.name {
             for p in &o.props {
@@ -1688,6 +1869,17 @@ impl Visit for Given<'_> {
         } else if !written.is_empty() && !own_holder && !carries_no_message(&a.right) {
             self.found(range(a), "writes into the child");
         }
+        // `briefing.target = state.execution` on an object of the bundle's: a setter of
+        // that key, or whatever reads it later, gets the child (round 26). Only a local
+        // literal with no accessor runs nothing; what is made of the child is judged above.
+        if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+            let unrelated = self.depth(&m.obj).is_none() && !self.opaque(&m.obj) && !self.is_fresh(&m.obj);
+            let literal = matches!(strip_parens(&m.obj), Expr::Ident(o) if self.plain.iter().any(|n| *n == *o.sym));
+            let child = self.depth(&a.right).is_some_and(|d| d >= -1) || self.opaque(&a.right);
+            if unrelated && !literal && child && !matches!(strip_parens(&m.obj), Expr::This(_)) {
+                self.found(range(a), "stores what may be the child on an object whose setter or reader is not read");
+            }
+        }
         a.visit_children_with(self);
     }
     fn visit_update_expr(&mut self, u: &UpdateExpr) {
@@ -1703,6 +1895,33 @@ impl Visit for Given<'_> {
     }
     fn visit_call_expr(&mut self, call: &CallExpr) {
         self.opaque_call(call);
+        // Code reading a container of executions: one handed to a function (`remind(sub,
+        // message)`) reaches code not followed from here (round 26). A method of the
+        // container itself, or a lookup keyed by one, is not a hand-off.
+        if !self.containers.is_empty() {
+            let keyed = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
+                if self.reach(&m.obj) == Some(-1)
+                    || matches!(member_name(&m.prop), Some("get" | "has" | "delete" | "includes" | "indexOf" | "lastIndexOf"))));
+            let named = match &call.callee {
+                Callee::Expr(c) => match strip_parens(c) {
+                    Expr::Ident(f) => Some(f.sym.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            for (i, a) in call.args.iter().enumerate() {
+                if keyed || !self.hands_on_held(&a.expr) {
+                    continue;
+                }
+                // One execution by name to a function by name: the caller reads that function.
+                match &named {
+                    Some(f) if a.spread.is_none() && self.reach(&a.expr) == Some(0) => {
+                        self.handed.push((f.clone(), i, range(call)))
+                    }
+                    _ => self.found(range(call), "hands an execution it holds to a function not followed from here"),
+                }
+            }
+        }
         // `executions.forEach((e) => …)`: the callback's parameters are elements (the
         // accumulator's neighbour in `reduce`), and its third the container; an index is neither.
         if let Callee::Expr(c) = &call.callee {
@@ -1710,23 +1929,20 @@ impl Visit for Given<'_> {
                 if self.reach(&m.obj) == Some(-1) {
                     let reduce = matches!(member_name(&m.prop), Some("reduce" | "reduceRight"));
                     let (element, container) = if reduce { (1, 3) } else { (0, 2) };
+                    // Read in its own scope: minified code reuses a callback's parameter
+                    // names for unrelated values elsewhere in the function (round 26).
+                    let at = |params| element_params(params, element, container);
                     for a in &call.args {
-                        let params: Vec<&Pat> = match strip_parens(&a.expr) {
-                            Expr::Arrow(f) => f.params.iter().collect(),
-                            Expr::Fn(f) => f.function.params.iter().map(|p| &p.pat).collect(),
-                            _ => Vec::new(),
-                        };
-                        for (i, p) in params.into_iter().enumerate() {
-                            let depth = match i {
-                                i if i == element => 0,
-                                i if i == container => -1,
-                                _ => continue,
-                            };
-                            let mut names = Vec::new();
-                            crate::read::writes::pattern_names(p, &mut names);
-                            for n in names {
-                                self.root(n, depth);
+                        match strip_parens(&a.expr) {
+                            Expr::Arrow(f) => {
+                                self.read_element_callback(at(f.params.iter().collect()), FnNode::Arrow(f))
                             }
+                            Expr::Fn(f) => self.read_element_callback(
+                                at(f.function.params.iter().map(|p| &p.pat).collect()),
+                                FnNode::Function(&f.function),
+                            ),
+                            Expr::Ident(id) if takes_callback(c) => self.read_named(id),
+                            _ => {}
                         }
                     }
                 }
@@ -1829,32 +2045,43 @@ pub fn given_in_callee(
 /// something into one of them that is not a constant, as `given_in_callee`.
 /// Also Ok with how far below an execution what it gives back of them is
 /// (its callers are then read the same way), where it gives any back.
+/// An execution a registry reader hands to a function by name: the name, the
+/// argument's place, and the call.
+pub type Handed = (String, usize, Range<usize>);
+
+/// Also the functions it hands one of those executions to by name, which the
+/// caller reads in turn (`remind(sub, message)`).
 pub fn given_to_registered(
     f: &FnInfo,
     containers: &[String],
     returners: &[(String, i32)],
     read: &ExecReads,
-) -> Result<Option<(Range<usize>, i32)>, Found> {
+) -> Result<(Option<(Range<usize>, i32)>, Vec<Handed>), Found> {
     // Nothing here is the run's own state: no parameter or single binding is asked about.
     let given = Given { containers, returners, node: None, params: Vec::new(), ..Given::of(read, f.node, "") };
-    let (found, returned) = given_by(f, given);
+    let (found, returned, handed) = given_by(f, given);
     match found {
         Some(found) => Err(found),
-        None => Ok(returned.into_iter().min_by_key(|(_, d)| *d)),
+        None => Ok((returned.into_iter().min_by_key(|(_, d)| *d), handed)),
     }
 }
 
-fn given_by(f: &FnInfo, mut given: Given) -> (Option<Found>, Vec<(Range<usize>, i32)>) {
+/// What a reading found: a place, what it gives back of the containers, and the
+/// functions it hands one of their executions to (registry mode).
+type GivenBy = (Option<Found>, Vec<(Range<usize>, i32)>, Vec<Handed>);
+
+fn given_by(f: &FnInfo, mut given: Given) -> GivenBy {
     // Each pass may bind more locals to the child; a write found stays found.
     for _ in 0..3 {
-        let before = given.roots.len();
+        let before = given.roots.len() + given.anys.len() + given.fresh.len();
         visit_body(f, &mut given);
-        if given.found.is_some() || given.roots.len() == before {
+        if given.found.is_some() || given.roots.len() + given.anys.len() + given.fresh.len() == before {
             break;
         }
         given.returned.clear();
+        given.handed.clear();
     }
-    (given.found, given.returned)
+    (given.found, given.returned, given.handed)
 }
 
 fn kept(
@@ -1879,6 +2106,7 @@ fn kept(
         own_keys: holder.own_keys.to_vec(),
         containers: if holder.container { child.into_iter().map(str::to_string).collect() } else { Vec::new() },
         holders: Vec::new(),
+        either: Vec::new(),
         held: Vec::new(),
         local_keys,
         local_news,
@@ -2037,6 +2265,9 @@ struct Keep {
     containers: Vec<String>,
     /// Names among `names` that hold the child inside a literal, not the child itself.
     holders: Vec<String>,
+    /// Names among `holders` bound from a member of a holder (`const sub =
+    /// state.execution`): they may be the child itself, or hold it.
+    either: Vec<String>,
     /// Keys of the containers it is added to where it stands (`this.live.add(child)`):
     /// kept there, it is judged by what the readers of that key do to what they hold.
     held: Vec<String>,
@@ -2425,6 +2656,9 @@ impl Visit for Aliases<'_> {
                 // `const state = { execution: child }` holds it; `const c = child` is it.
                 if !self.0.is_child_name(init) {
                     self.0.holders.push(id.id.sym.to_string());
+                    if matches!(strip_parens(init), Expr::Member(_)) {
+                        self.0.either.push(id.id.sym.to_string());
+                    }
                 }
                 self.0.names.push(id.id.sym.to_string());
             }
@@ -2516,13 +2750,19 @@ impl Visit for Keep {
                         && !self.containers.iter().any(|c| is_name(&a.expr, c))
                 });
                 let plain = plain.map(|i| argument_place(&call.args, i));
+                // An argument that may be the child itself or a holder of it (`state.execution`,
+                // a name bound from a holder): its parameter is read both ways (round 26).
+                let mut either = false;
                 let on = match plain {
                     Some(arg) => Some((arg, false)),
-                    None => call
-                        .args
-                        .iter()
-                        .position(|a| a.spread.is_none() && self.holds_child(&a.expr))
-                        .map(|arg| (arg, true)),
+                    None => call.args.iter().position(|a| a.spread.is_none() && self.holds_child(&a.expr)).map(|arg| {
+                        either = match strip_parens(&call.args[arg].expr) {
+                            Expr::Member(_) => true,
+                            Expr::Ident(id) => self.either.iter().any(|h| *h == *id.sym),
+                            _ => false,
+                        };
+                        (arg, true)
+                    }),
                 };
                 let own_keys = self.own_keys.clone();
                 // Through `.call`, the first argument is `this`, not a parameter.
@@ -2544,7 +2784,7 @@ impl Visit for Keep {
                             .then(|| range(call)),
                             _ => None,
                         };
-                        follow.push(HandedOn {
+                        let handed = HandedOn {
                             name,
                             made,
                             arg,
@@ -2555,7 +2795,11 @@ impl Visit for Keep {
                             on_this,
                             receiver,
                             at: range(call),
-                        })
+                        };
+                        if either {
+                            follow.push(HandedOn { inside: false, ..handed.clone() });
+                        }
+                        follow.push(handed)
                     }
                     _ => self.note(range(call), "is handed on inside a value the tool cannot follow"),
                 }
@@ -3305,7 +3549,7 @@ fn bound_once_of(node: FnNode, names: Option<&[String]>) -> Vec<String> {
 }
 
 /// Each parameter's name, where it is a plain one.
-fn param_names(node: FnNode) -> Vec<Option<String>> {
+pub fn param_names(node: FnNode) -> Vec<Option<String>> {
     node.param_pats()
         .into_iter()
         .map(|p| match p {
@@ -3639,11 +3883,23 @@ fn this_only_as_object(f: &Function) -> bool {
 }
 
 /// Whether the bundle may give an object its own `key` (shadowing a method of that
-/// name): a member by that name read but not called (`x.fork = …`, `const f = x.fork`),
-/// a literal's key, or the key spelled as a string (computed, defined, assigned).
+/// name) or another method by it: a member by that name read but not called
+/// (`x.fork = …`, `const f = x.fork`), a literal's key, the key spelled as a string
+/// (computed, defined, assigned), or a class member of that key besides the one
+/// method (so a call by that key on any object runs that method or none).
 fn set_elsewhere(index: &Index, key: &str) -> bool {
-    struct Find<'k>(&'k str, bool);
+    struct Find<'k>(&'k str, bool, usize);
     impl Visit for Find<'_> {
+        fn visit_class_member(&mut self, m: &ClassMember) {
+            let named = match m {
+                ClassMember::Method(m) => prop_name(&m.key) == Some(self.0),
+                ClassMember::ClassProp(p) => prop_name(&p.key) == Some(self.0),
+                ClassMember::AutoAccessor(_) => true,
+                _ => false,
+            };
+            self.2 += usize::from(named);
+            m.visit_children_with(self);
+        }
         fn visit_call_expr(&mut self, c: &CallExpr) {
             // `x.fork(…)`: called, not read as a value.
             if let Callee::Expr(e) = &c.callee {
@@ -3679,9 +3935,9 @@ fn set_elsewhere(index: &Index, key: &str) -> bool {
         }
     }
     index.lookups.mention(key, Mention::Spelled);
-    let mut find = Find(key, false);
+    let mut find = Find(key, false, 0);
     index.program.visit_with(&mut find);
-    find.1
+    find.1 || find.2 > 1
 }
 
 /// The references to `name` in `program` that may read what the container it

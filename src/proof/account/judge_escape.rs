@@ -210,17 +210,20 @@ impl<'r, 'a> World<'r, 'a> {
                 seen.push(f.range.clone());
                 let why = match crate::proof::escape::given_to_registered(f, containers, &returners, &self.reads_in(f))
                 {
-                    Ok(None) => continue,
-                    Ok(Some((at, depth))) => match self.returner_name(f) {
-                        Ok(name) if returners.iter().any(|(n, _)| *n == name) => continue,
-                        Ok(name) => {
-                            returners.push((name, depth));
-                            more = true;
-                            continue;
-                        }
-                        Err(why) => (at, format!("gives back an execution it holds, {why}")),
-                    },
                     Err(found) => found,
+                    Ok((back, handed)) => match (self.reads_handed(f, &handed), back) {
+                        (Some(found), _) => found,
+                        (None, None) => continue,
+                        (None, Some((at, depth))) => match self.returner_name(f) {
+                            Ok(name) if returners.iter().any(|(n, _)| *n == name) => continue,
+                            Ok(name) => {
+                                returners.push((name, depth));
+                                more = true;
+                                continue;
+                            }
+                            Err(why) => (at, format!("gives back an execution it holds, {why}")),
+                        },
+                    },
                 };
                 tally.unaccounted(
                     &why.0,
@@ -236,6 +239,45 @@ impl<'r, 'a> World<'r, 'a> {
             &(0..0),
             format!("the executions {whose} are handed back through too many functions to follow"),
         );
+    }
+
+    /// The functions a registry reader hands one of its executions to (`remind(sub,
+    /// message)`), each read as a function the child is handed to once its run has
+    /// started: what it gives it, and where it hands it on. The first place found.
+    fn reads_handed(
+        &self,
+        from: &FnInfo<'a>,
+        handed: &[crate::proof::escape::Handed],
+    ) -> Option<(std::ops::Range<usize>, String)> {
+        let outer = crate::read::scope::declared_by(from.node);
+        for (name, arg, at) in handed {
+            let not_read = |why: &str| Some((at.clone(), format!("hands an execution it holds to `{name}`, {why}")));
+            if outer.contains(name) || self.index.locals_around(&from.range).contains(name) {
+                return not_read("a local function not followed from here");
+            }
+            let Some(g) = self.index.top_function_info(name) else {
+                return not_read("which the bundle does not define");
+            };
+            let Some(Some(param)) = crate::proof::escape::param_names(g.node).into_iter().nth(*arg) else {
+                return not_read("which takes it apart or takes no such parameter");
+            };
+            if let Some((w, why)) =
+                crate::proof::escape::given_in_callee(g, &param, false, &self.reads_in(g), &self.makers_for(g))
+            {
+                return Some((
+                    w,
+                    format!("hands an execution it holds to `{name}` (byte {}), which {why}", g.range.start),
+                ));
+            }
+            let mut held = Vec::new();
+            let on = crate::proof::escape::HandedOn::plain(name.clone(), *arg);
+            match crate::proof::escape::handed_on_by(g, &param, &on, &mut held, &|n| self.never_read(n, g)) {
+                Ok(more) if more.is_empty() => self.hold(held),
+                Ok(_) => return not_read("which hands it on further than is followed from here"),
+                Err((w, why)) => return Some((w, format!("hands an execution it holds to `{name}`, which {why}"))),
+            }
+        }
+        None
     }
 
     /// The name a function is called by, where every call of it is seen.
@@ -523,10 +565,11 @@ impl<'r, 'a> World<'r, 'a> {
                         }
                     },
                 };
-                if seen.contains(&run.range) {
+                // Read once as a holder and once as the child where the argument may be either.
+                if seen.contains(&(run.range.clone(), on.inside)) {
                     continue;
                 }
-                seen.push(run.range.clone());
+                seen.push((run.range.clone(), on.inside));
                 // The drain and what it calls are the proof's own code. The drain's
                 // caller is not: it is read as any other function the child reaches
                 // (what it gives the child before or after the drain is a delivery
