@@ -728,6 +728,9 @@ pub struct ExecReads {
     /// Methods of the execution class whose body gives `this` nothing and hands it
     /// nowhere (`class_reads`): called on the child, they put nothing into it.
     pub benign: BTreeSet<String>,
+    /// Classes of the bundle, by the names code read here builds them with, whose
+    /// construction runs no code but storing what it is handed (`inert_class`).
+    pub inert: BTreeSet<String>,
 }
 
 impl ExecReads {
@@ -1608,7 +1611,8 @@ impl Visit for Given<'_> {
         // containers and a new execution (`fresh_new`) are not such constructors.
         let args: &[ExprOrSpread] = n.args.as_deref().unwrap_or_default();
         let builtin = matches!(strip_parens(&n.callee), Expr::Ident(c)
-            if BUILT_INS.contains(&&*c.sym) && !self.node.is_some_and(|f| crate::read::scope::declared_by(f).contains(&*c.sym)));
+            if (BUILT_INS.contains(&&*c.sym) || self.exec.inert.contains(&*c.sym))
+                && !self.scope.is_some_and(|f| crate::read::scope::declared_by(f).contains(&*c.sym)));
         if !builtin && !self.fresh_new(n) {
             let the_child = args.iter().any(|a| {
                 a.spread.is_some() && self.mentions(&a.expr)
@@ -1873,7 +1877,7 @@ impl Visit for Given<'_> {
         // that key, or whatever reads it later, gets the child (round 26). Only a local
         // literal with no accessor runs nothing; what is made of the child is judged above.
         if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
-            let unrelated = self.depth(&m.obj).is_none() && !self.opaque(&m.obj) && !self.is_fresh(&m.obj);
+            let unrelated = !self.mentions(&m.obj);
             let literal = matches!(strip_parens(&m.obj), Expr::Ident(o) if self.plain.iter().any(|n| *n == *o.sym));
             let child = self.depth(&a.right).is_some_and(|d| d >= -1) || self.opaque(&a.right);
             if unrelated && !literal && child && !matches!(strip_parens(&m.obj), Expr::This(_)) {
@@ -1902,9 +1906,23 @@ impl Visit for Given<'_> {
             let keyed = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
                 if self.reach(&m.obj) == Some(-1)
                     || matches!(member_name(&m.prop), Some("get" | "has" | "delete" | "includes" | "indexOf" | "lastIndexOf"))));
-            let named = match &call.callee {
+            // `f(e)`, `f.call(this, e)`, `helper(this, set, f).call(this, e)`: the function, the
+            // place of the first argument it is given, and the helper that gave it.
+            let named: Option<(String, usize, Option<String>)> = match &call.callee {
                 Callee::Expr(c) => match strip_parens(c) {
-                    Expr::Ident(f) => Some(f.sym.to_string()),
+                    Expr::Ident(f) => Some((f.sym.to_string(), 0, None)),
+                    Expr::Member(m) if member_name(&m.prop) == Some("call") => match strip_parens(&m.obj) {
+                        Expr::Ident(f) => Some((f.sym.to_string(), 1, None)),
+                        Expr::Call(CallExpr { callee: Callee::Expr(h), args, .. }) => {
+                            match (strip_parens(h), args.last().map(|a| strip_parens(&a.expr))) {
+                                (Expr::Ident(h), Some(Expr::Ident(f))) => {
+                                    Some((f.sym.to_string(), 1, Some(h.sym.to_string())))
+                                }
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    },
                     _ => None,
                 },
                 _ => None,
@@ -1915,8 +1933,8 @@ impl Visit for Given<'_> {
                 }
                 // One execution by name to a function by name: the caller reads that function.
                 match &named {
-                    Some(f) if a.spread.is_none() && self.reach(&a.expr) == Some(0) => {
-                        self.handed.push((f.clone(), i, range(call)))
+                    Some((f, first, helper)) if i >= *first && a.spread.is_none() && self.reach(&a.expr) == Some(0) => {
+                        self.handed.push((f.clone(), i - first, range(call), helper.clone()))
                     }
                     _ => self.found(range(call), "hands an execution it holds to a function not followed from here"),
                 }
@@ -2046,8 +2064,9 @@ pub fn given_in_callee(
 /// Also Ok with how far below an execution what it gives back of them is
 /// (its callers are then read the same way), where it gives any back.
 /// An execution a registry reader hands to a function by name: the name, the
-/// argument's place, and the call.
-pub type Handed = (String, usize, Range<usize>);
+/// argument's place, the call, and the helper that gave the function where it is
+/// run through one (`__privateMethod(this, _set, describe_fn).call(this, e)`).
+pub type Handed = (String, usize, Range<usize>, Option<String>);
 
 /// Also the functions it hands one of those executions to by name, which the
 /// caller reads in turn (`remind(sub, message)`).
@@ -2856,6 +2875,24 @@ impl Visit for Keep {
     }
     fn visit_class(&mut self, node: &Class) {
         self.nested(node, Default::default());
+    }
+    // `for (const e of steps)` beside a child `e`: inside, `e` is an element of
+    // something else (terser reuses names); one of what holds the child is still it.
+    fn visit_for_of_stmt(&mut self, node: &ForOfStmt) {
+        let mut declared = Vec::new();
+        if let ForHead::VarDecl(v) = &node.left {
+            if v.kind != VarDeclKind::Var {
+                v.decls.iter().for_each(|d| crate::read::writes::pattern_names(&d.name, &mut declared));
+            }
+        }
+        if declared.is_empty() || self.holds_child(&node.right) {
+            return node.visit_children_with(self);
+        }
+        node.right.visit_with(self);
+        let saved = self.names.clone();
+        self.names.retain(|n| !declared.contains(n));
+        node.body.visit_with(self);
+        self.names = saved;
     }
     // `catch (t)` beside a child `t`: inside, `t` is the error.
     fn visit_catch_clause(&mut self, node: &CatchClause) {
@@ -4040,4 +4077,126 @@ pub fn empty_container(e: &Expr) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether building `class` runs no code but storing what it is handed: no
+/// superclass but the language's errors (or another such class, `parent`), and a
+/// constructor and fields that only call `super(…)` and write `this.k` from
+/// plain values (`class ModelSettleError extends Error {}`).
+pub fn inert_class(class: &Class, parent: &dyn Fn(&str) -> Option<bool>) -> bool {
+    struct Effects(bool);
+    impl Visit for Effects {
+        fn visit_expr(&mut self, e: &Expr) {
+            match e {
+                Expr::Call(_)
+                | Expr::New(_)
+                | Expr::Assign(_)
+                | Expr::Update(_)
+                | Expr::Await(_)
+                | Expr::Yield(_)
+                | Expr::TaggedTpl(_)
+                | Expr::Arrow(_)
+                | Expr::Fn(_)
+                | Expr::Class(_) => self.0 = true,
+                e => e.visit_children_with(self),
+            }
+        }
+    }
+    let plain = |e: &Expr| {
+        let mut fx = Effects(false);
+        e.visit_with(&mut fx);
+        !fx.0
+    };
+    let base = match class.super_class.as_deref().map(strip_parens) {
+        None => true,
+        Some(Expr::Ident(p)) if matches!(&*p.sym, "Error" | "TypeError" | "RangeError" | "SyntaxError") => {
+            parent(&p.sym).is_none()
+        }
+        Some(Expr::Ident(p)) => parent(&p.sym) == Some(true),
+        Some(_) => false,
+    };
+    base && class.body.iter().all(|m| match m {
+        ClassMember::Constructor(c) => {
+            c.params.iter().all(|p| matches!(p, ParamOrTsParamProp::Param(p) if matches!(p.pat, Pat::Ident(_))))
+                && c.body.as_ref().is_none_or(|b| {
+                    b.stmts.iter().all(|st| match st {
+                        Stmt::Expr(x) => match strip_parens(&x.expr) {
+                            Expr::Call(CallExpr { callee: Callee::Super(_), args, .. }) => {
+                                args.iter().all(|a| plain(&a.expr))
+                            }
+                            Expr::Assign(a) => {
+                                matches!(&a.left, AssignTarget::Simple(SimpleAssignTarget::Member(m))
+                                    if matches!(strip_parens(&m.obj), Expr::This(_)) && !matches!(m.prop, MemberProp::Computed(_)))
+                                    && plain(&a.right)
+                            }
+                            _ => false,
+                        },
+                        _ => false,
+                    })
+                })
+        }
+        ClassMember::ClassProp(p) => !p.is_static && p.value.as_deref().is_none_or(plain),
+        ClassMember::Method(_) => true,
+        ClassMember::Empty(_) => true,
+        _ => false,
+    })
+}
+
+/// The names `new` is called on in `f` (not a member: `new ns.C()` is not one).
+pub fn constructed_names(f: &FnInfo) -> Vec<(String, Range<usize>)> {
+    struct Find(Vec<(String, Range<usize>)>);
+    impl Visit for Find {
+        fn visit_new_expr(&mut self, n: &NewExpr) {
+            if let Expr::Ident(c) = strip_parens(&n.callee) {
+                self.0.push((c.sym.to_string(), range(n)));
+            }
+            n.visit_children_with(self);
+        }
+    }
+    let mut find = Find(Vec::new());
+    f.node.visit(&mut find);
+    find.0
+}
+
+/// Whether every value a function gives back is its parameter at `at` (a sequence's
+/// last, either branch of a conditional): `(obj, member, method) => (check(obj), method)`.
+pub fn gives_back_param(node: FnNode, at: usize) -> bool {
+    let Some(Some(param)) = param_names(node).into_iter().nth(at) else { return false };
+    fn is(e: &Expr, p: &str) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => *id.sym == *p,
+            Expr::Seq(q) => q.exprs.last().is_some_and(|x| is(x, p)),
+            Expr::Cond(c) => is(&c.cons, p) && is(&c.alt, p),
+            _ => false,
+        }
+    }
+    match node {
+        FnNode::Arrow(a) => match &*a.body {
+            ArrowFunctionBody::Expr(e) => is(e, &param),
+            ArrowFunctionBody::FunctionBody(b) => {
+                let r = returned_values_of(&b.stmts);
+                !r.is_empty() && r.iter().all(|e| e.as_ref().is_some_and(|e| is(e, &param)))
+            }
+        },
+        FnNode::Function(f) => f.body.as_ref().is_some_and(|b| {
+            let r = returned_values_of(&b.stmts);
+            !r.is_empty() && r.iter().all(|e| e.as_ref().is_some_and(|e| is(e, &param)))
+        }),
+        FnNode::Constructor(_) => false,
+    }
+}
+
+fn returned_values_of(stmts: &[Stmt]) -> Vec<Option<Expr>> {
+    struct Find(Vec<Option<Expr>>);
+    impl Visit for Find {
+        fn visit_return_stmt(&mut self, r: &ReturnStmt) {
+            self.0.push(r.arg.as_deref().map(|e| strip_parens(e).clone()));
+        }
+        fn visit_function(&mut self, _: &Function) {}
+        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
+        fn visit_class(&mut self, _: &Class) {}
+    }
+    let mut find = Find(Vec::new());
+    stmts.iter().for_each(|s| s.visit_with(&mut find));
+    find.0
 }

@@ -250,8 +250,19 @@ impl<'r, 'a> World<'r, 'a> {
         handed: &[crate::proof::escape::Handed],
     ) -> Option<(std::ops::Range<usize>, String)> {
         let outer = crate::read::scope::declared_by(from.node);
-        for (name, arg, at) in handed {
+        for (name, arg, at, helper) in handed {
             let not_read = |why: &str| Some((at.clone(), format!("hands an execution it holds to `{name}`, {why}")));
+            // Run through a helper that gives back the function it is handed (esbuild's
+            // `__privateMethod`): the helper never sees the execution.
+            if let Some(h) = helper {
+                let gives_it = self.index.top_function_info(h).is_some_and(|hf| {
+                    let last = crate::proof::escape::param_names(hf.node).len().saturating_sub(1);
+                    crate::proof::escape::gives_back_param(hf.node, last)
+                });
+                if !gives_it || outer.contains(h) || self.index.locals_around(&from.range).contains(h) {
+                    return not_read(&format!("through `{h}`, which is not read as giving back that function"));
+                }
+            }
             if outer.contains(name) || self.index.locals_around(&from.range).contains(name) {
                 return not_read("a local function not followed from here");
             }
@@ -862,11 +873,40 @@ impl<'r, 'a> World<'r, 'a> {
         let is_turn = self.turns.iter().any(|t| {
             self.index.function_at(t).or_else(|| self.index.enclosing_function(t)).is_some_and(|e| e.range == run.range)
         });
-        match is_turn {
+        let reads = match is_turn {
             true => &self.drain_reads,
             false => &self.reads,
+        };
+        self.for_code_in(reads, run)
+    }
+
+    /// `reads` for code in `f`: the class's names it does not shadow, and the classes it
+    /// builds whose construction runs nothing (`inert_class`).
+    fn for_code_in(&self, reads: &crate::proof::escape::ExecReads, f: &FnInfo<'a>) -> crate::proof::escape::ExecReads {
+        let mut reads = reads.around(&self.index.locals_around(&f.range));
+        for (name, at) in crate::proof::escape::constructed_names(f) {
+            // A class may be bound inside a lazy module's initialiser (`Err = class extends Error {}`).
+            self.index.lookups.mention(&name, crate::anchors::resolve::Mention::Reference);
+            if let Ok(class) = self.index.class_named_at(&name, &at) {
+                if self.inert(class, 0) {
+                    reads.inert.insert(name);
+                }
+            }
         }
-        .around(&self.index.locals_around(&run.range))
+        reads
+    }
+
+    /// `inert_class`, its superclasses read the same way (a few levels).
+    fn inert(&self, class: &crate::anchors::resolve::ClassInfo<'a>, depth: u8) -> bool {
+        depth < 4
+            && crate::proof::escape::inert_class(class.class, &|parent| match self
+                .index
+                .class_named_at(parent, &class.range)
+            {
+                Ok(p) => Some(self.inert(p, depth + 1)),
+                Err(true) => None,
+                Err(false) => Some(false),
+            })
     }
 
     /// Whether `name`, in `f`, is a module-level container built empty
@@ -889,7 +929,7 @@ impl<'r, 'a> World<'r, 'a> {
 
     /// What an execution's readers read, for code in `f`.
     fn reads_in(&self, f: &FnInfo<'a>) -> crate::proof::escape::ExecReads {
-        self.reads.around(&self.index.locals_around(&f.range))
+        self.for_code_in(&self.reads, f)
     }
 
     /// The functions a hand-off by key (`o.key(child)`) may run, or why it
