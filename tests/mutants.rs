@@ -250,6 +250,29 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r25-harmless-push-apply-proto", true),
     ("r25-harmless-summary-literal", false),
     ("r25-harmless-weakref-live", false),
+    // Round 26 (round26.mjs): refused twins are those whose harmful neighbour reaches the
+    // child through code the reader does not follow (a listener, a hook table, a setter, a
+    // method handing `this` on, a prototype reassigned, a module map read by the child's id).
+    ("r26-harmless-brief-by-id", false),
+    ("r26-harmless-closure-before-bind", false),
+    ("r26-harmless-ctor-briefing", true),
+    ("r26-harmless-emitter", false),
+    ("r26-harmless-eot-method-span", false),
+    ("r26-harmless-foreach-named", true),
+    ("r26-harmless-fork-assign", false),
+    ("r26-harmless-inherited-method", false),
+    ("r26-harmless-live-map", false),
+    ("r26-harmless-live-records", false),
+    ("r26-harmless-method-assign-this", false),
+    ("r26-harmless-method-hands-this", false),
+    ("r26-harmless-method-local-closure", false),
+    ("r26-harmless-method-span", true),
+    ("r26-harmless-method-stash-field", false),
+    ("r26-harmless-nested-fn-return", true),
+    ("r26-harmless-proto-reassigned", false),
+    ("r26-harmless-registry-by-depth", false),
+    ("r26-harmless-spawn-assign", true),
+    ("r26-harmless-steer-handoff", true),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];

@@ -1293,6 +1293,28 @@ impl<'r> Given<'r> {
     fn opaque_call(&mut self, call: &CallExpr) {
         let Callee::Expr(c) = &call.callee else { return };
         let made_of_child = self.mentions(c) || call.args.iter().any(|a| self.mentions(&a.expr));
+        // In a method of the class: `append(this.prompts)`, `use(this.prompts)`: a function
+        // declared here is read as a callback; one the method is given (a parameter) is code
+        // not read (round 26). Elsewhere the hand-off follower reads where the child goes.
+        if let (true, true, Expr::Ident(f)) = (self.this_child, made_of_child, strip_parens(c)) {
+            if self.params.iter().any(|p| *p == *f.sym) {
+                self.found(
+                    range(call),
+                    &format!("hands what is made of the child to `{}`, a function it is given", f.sym),
+                );
+            } else if self.scope.is_some_and(|s| crate::read::scope::declared_by(s).contains(&*f.sym)) {
+                self.read_named(f);
+            }
+        }
+        // `((list) => list.push(m))(this.prompts)`: a function called where it is written.
+        if made_of_child {
+            match strip_parens(c) {
+                Expr::Arrow(f) => self.read_callback(f.params.iter().collect(), FnNode::Arrow(f)),
+                Expr::Fn(f) => self
+                    .read_callback(f.function.params.iter().map(|p| &p.pat).collect(), FnNode::Function(&f.function)),
+                _ => {}
+            }
+        }
         if made_of_child && !matches!(strip_parens(c), Expr::Member(m) if self.reach(&m.obj) == Some(-1)) {
             for a in &call.args {
                 match strip_parens(&a.expr) {
