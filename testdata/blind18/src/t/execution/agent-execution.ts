@@ -1,0 +1,31 @@
+import { ExecutionCore } from "./core.js";
+import { WithSteeringCursor } from "./cursor.js";
+import type { ContextMessage, ExecutionOptions } from "./contracts.js";
+
+export class AgentExecution extends WithSteeringCursor(ExecutionCore) {
+  /** steering prompts waiting for the next model call, by steering id */
+  readonly pendingSteering: Map<string, ContextMessage>;
+  readonly deliveredSteering: Set<string>;
+
+  constructor(options: ExecutionOptions) {
+    super(options);
+    this.pendingSteering = new Map();
+    this.deliveredSteering = new Set();
+  }
+
+  enqueueSteeringPrompt(id: string, text: string): void {
+    this.pendingSteering.set(id, { role: "user", text });
+    this.deliveredSteering.add(id);
+  }
+
+  flushSteeringPrompts(): ContextMessage[] {
+    const prompts = [...this.pendingSteering.values()];
+    this.pendingSteering.clear();
+    return prompts;
+  }
+
+  hasQueuedUserMessage(): boolean {
+    if (this.pendingSteering.size > 0) return true;
+    return this.steeringReaderIndex < this.sessionServices.inbox.total();
+  }
+}
