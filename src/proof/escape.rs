@@ -568,18 +568,23 @@ pub fn deliveries_outside(
 /// call inside a literal (`run({ execution: child })`) is not kept.
 /// `site` is the construction (or a helper's call that returns one).
 /// `held`: the keys of the containers it is added to (see `Keep::held`).
+/// `reads_call`: see `parent_flow::given_from_parent`.
 pub fn kept_before_start(
     f: &FnInfo,
     site: &Range<usize>,
     child: Option<&str>,
     held: &mut Vec<String>,
+    reads_call: &dyn Fn(&Expr, usize) -> bool,
 ) -> Option<Found> {
-    kept(f, site, child, Holder { own_keys: &[], container: false }, None, held, None)
+    let holder = Holder { own_keys: &[], container: false, reads_call: Some(reads_call) };
+    kept(f, site, child, holder, None, held, None)
 }
 
 /// How the child's name holds it: its own members that hold it, and whether
 /// the name is a container of it (every member of it may be the child).
 struct Holder<'h> {
+    /// Whether a call the child is handed to beside its parent's is read (the judge's).
+    reads_call: Option<&'h dyn Fn(&Expr, usize) -> bool>,
     own_keys: &'h [String],
     container: bool,
 }
@@ -647,7 +652,7 @@ pub fn kept_by_callee(
         return Err(found);
     }
     let mut follow: Vec<HandedOn> = Vec::new();
-    let holder = Holder { own_keys: &on.own_keys, container: on.inside };
+    let holder = Holder { own_keys: &on.own_keys, container: on.inside, reads_call: None };
     match kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow), held, None) {
         Some(found) => Err(found),
         None => Ok(follow),
@@ -669,7 +674,7 @@ pub fn handed_on_by(
     unread: &dyn Fn(&str) -> bool,
 ) -> Result<Vec<HandedOn>, Found> {
     let mut follow: Vec<HandedOn> = Vec::new();
-    let holder = Holder { own_keys: &on.own_keys, container: on.inside };
+    let holder = Holder { own_keys: &on.own_keys, container: on.inside, reads_call: None };
     let mut contained = None;
     kept(f, &(f.range.end..f.range.end), Some(param), holder, Some(&mut follow), held, Some((&mut contained, unread)));
     match contained {
@@ -731,6 +736,9 @@ pub struct ExecReads {
     /// Classes of the bundle, by the names code read here builds them with, whose
     /// construction runs no code but storing what it is handed (`inert_class`).
     pub inert: BTreeSet<String>,
+    /// The buffer's acknowledging methods (fact 4) whose key no other member of the
+    /// bundle has: a call by that key only adds an id to a message's handlers.
+    pub acks: BTreeSet<String>,
 }
 
 impl ExecReads {
@@ -1508,6 +1516,12 @@ impl<'r> Given<'r> {
             ..Given::of(self.exec, node, self.when)
         }
     }
+    /// A declaration's name, opaque where what it declares mentions the child.
+    fn declared_over_child(&mut self, name: &Ident, mentions: bool) {
+        if mentions && !self.anys.iter().any(|a| *a == *name.sym) {
+            self.anys.push(name.sym.to_string());
+        }
+    }
     /// Names bound by `pat` that may be what is made of the child: opaque.
     fn bind_opaque(&mut self, pat: &Pat) {
         let mut names = Vec::new();
@@ -1656,21 +1670,13 @@ impl Visit for Given<'_> {
     // A function or class declared here that mentions the child: what its calls or
     // instances give back is made of it (`function* targets() { yield state.execution }`).
     fn visit_fn_decl(&mut self, f: &FnDecl) {
-        if self.mentions_in(&*f.function) {
-            let name = f.ident.sym.to_string();
-            if !self.anys.contains(&name) {
-                self.anys.push(name);
-            }
-        }
+        let mentions = self.mentions_in(&*f.function);
+        self.declared_over_child(&f.ident, mentions);
         f.visit_children_with(self);
     }
     fn visit_class_decl(&mut self, c: &ClassDecl) {
-        if self.mentions_in(&*c.class) {
-            let name = c.ident.sym.to_string();
-            if !self.anys.contains(&name) {
-                self.anys.push(name);
-            }
-        }
+        let mentions = self.mentions_in(&*c.class);
+        self.declared_over_child(&c.ident, mentions);
         c.visit_children_with(self);
     }
     // Code reading a container of executions: one it returns, yields or hands
@@ -2053,7 +2059,13 @@ impl Visit for Given<'_> {
                         && !own.is_some_and(|own| self.made_of_own(&x.expr, own, !value_place))))
                 || (value_place && Some(i) == member_at)
         });
-        if !reflected && !added && member && from_elsewhere {
+        // `buffer.acknowledge(message.id, child.executionId)`: the buffer's own acknowledgment.
+        // `Math.min(child.steeringReaderIndex, buffer.length)`: numbers in, a number out.
+        let acknowledges = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
+            if member_name(&m.prop).is_some_and(|k| self.exec.acks.contains(k))
+                || matches!(strip_parens(&m.obj), Expr::Ident(g) if &*g.sym == "Math"
+                    && !self.scope.is_some_and(|f| crate::read::scope::declared_by(f).contains("Math")))));
+        if !reflected && !added && member && from_elsewhere && !acknowledges {
             self.found(range(call), "hands a member of the child on beside a value that may carry a message");
         }
         call.visit_children_with(self);
@@ -2194,7 +2206,7 @@ fn kept(
         None => None,
     };
     // What the child is given, even once its run is over, stays in what it received (round 21).
-    let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names);
+    let given = crate::proof::parent_flow::given_from_parent(f, site, &keep.names, holder.reads_call);
     visit_body(f, &mut keep);
     if let (Some(out), Some(found)) = (follow, keep.follow.take()) {
         *out = found;
@@ -3946,7 +3958,7 @@ fn this_only_as_object(f: &Function) -> bool {
 /// (`x.fork = …`, `const f = x.fork`), a literal's key, the key spelled as a string
 /// (computed, defined, assigned), or a class member of that key besides the one
 /// method (so a call by that key on any object runs that method or none).
-fn set_elsewhere(index: &Index, key: &str) -> bool {
+pub(crate) fn set_elsewhere(index: &Index, key: &str) -> bool {
     struct Find<'k>(&'k str, bool, usize);
     impl Visit for Find<'_> {
         fn visit_class_member(&mut self, m: &ClassMember) {

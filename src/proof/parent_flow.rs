@@ -44,7 +44,14 @@ const PARENT_CONFIG: &[&str] = &[
 /// The first place in `f` where the child built at `site` (named `child`,
 /// with its aliases) is given something its parent holds: its config
 /// included (`history: () => parent.prompts`).
-pub fn given_from_parent(f: &FnInfo, site: &Range<usize>, child: &[String]) -> Option<(Range<usize>, String)> {
+/// `reads_call(callee, i)`: whether the function a call runs, handed the child as
+/// its argument `i`, is read and gives it nothing (the judge reads the bundle).
+pub fn given_from_parent(
+    f: &FnInfo,
+    site: &Range<usize>,
+    child: &[String],
+    reads_call: Option<&dyn Fn(&Expr, usize) -> bool>,
+) -> Option<(Range<usize>, String)> {
     let bindings = crate::read::scope::bindings_in(f.node);
     let mut flow = Flow { child, bindings, ..Flow::default() };
     let mut aliases = Aliases(&mut flow);
@@ -62,7 +69,7 @@ pub fn given_from_parent(f: &FnInfo, site: &Range<usize>, child: &[String]) -> O
             break;
         }
     }
-    let mut sinks = Sinks { flow: &flow, site, found: None };
+    let mut sinks = Sinks { flow: &flow, site, found: None, reads_call };
     visit_all(f, &mut sinks);
     sinks.found
 }
@@ -366,6 +373,7 @@ struct Sinks<'f, 'c> {
     flow: &'f Flow<'c>,
     site: &'f Range<usize>,
     found: Option<(Range<usize>, String)>,
+    reads_call: Option<&'f dyn Fn(&Expr, usize) -> bool>,
 }
 impl Sinks<'_, '_> {
     fn call(&mut self, at: Range<usize>, callee: Option<&Expr>, args: &[ExprOrSpread]) {
@@ -374,9 +382,15 @@ impl Sinks<'_, '_> {
             Expr::Member(m) => flow.on_child(&m.obj),
             _ => false,
         });
-        let handed_child = args.iter().any(|a| flow.on_child(&a.expr));
+        let handed_child = args.iter().position(|a| a.spread.is_none() && flow.on_child(&a.expr));
         let given = callee.is_some_and(|c| !on_child && flow.taints(c)) || args.iter().any(|a| flow.taints(&a.expr));
-        if (on_child || handed_child) && given && self.found.is_none() {
+        // `this.acknowledgeHandledSteering(parent, child)`: a function the bundle defines,
+        // read and found to give the child nothing, gives it nothing of its parent's.
+        let read = match (self.reads_call, callee, handed_child) {
+            (Some(reads), Some(c), Some(i)) if !on_child && !flow.taints(c) => reads(c, i),
+            _ => false,
+        };
+        if (on_child || handed_child.is_some()) && given && !read && self.found.is_none() {
             self.found = Some((at, "is given what its parent holds".into()));
         }
     }

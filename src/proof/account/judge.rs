@@ -3,6 +3,7 @@
 //! or the anchors name) and the buffer (its messages read only by the
 //! buffer, the drain and the end-of-turn check).
 
+use std::collections::{BTreeSet, HashSet};
 use std::ops::Range;
 
 use swc_ecma_ast::*;
@@ -241,7 +242,9 @@ impl<'r, 'a> World<'r, 'a> {
             match self.index.enclosing_function(at) {
                 Some(f) => {
                     for (use_at, use_how) in uses_of(f.node, name, *binding) {
-                        if self.judge_slot_use(&use_at, &use_how, tally) {
+                        let acknowledges = matches!(&use_how, SlotUse::Call(m) if !self.buffer_safe.contains(m))
+                            && self.read_to_acknowledge(f.node, &use_at, name, *binding);
+                        if acknowledges || self.judge_slot_use(&use_at, &use_how, tally) {
                             tally.counted += 1;
                         }
                     }
@@ -322,6 +325,109 @@ impl<'r, 'a> World<'r, 'a> {
 }
 
 impl World<'_, '_> {
+    /// Whether the buffer's call at `call` (`const message = buffer.at(index)`) reads a
+    /// message only to acknowledge it (fact 4: where a sub-agent's result comes back):
+    /// the local it is bound to is only tested and its members only handed to the
+    /// buffer's own acknowledging methods (`buffer.acknowledge(message.id, child.executionId)`).
+    fn read_to_acknowledge(
+        &self,
+        node: crate::read::scope::FnNode,
+        call: &Range<usize>,
+        buffer: &str,
+        binding: swc_common::Span,
+    ) -> bool {
+        struct Bound<'c>(&'c Range<usize>, Option<Ident>);
+        impl Visit for Bound<'_> {
+            fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+                if let (Pat::Ident(id), Some(init)) = (&d.name, d.init.as_deref()) {
+                    if crate::read::parse::range(strip_parens(init)) == *self.0 {
+                        self.1 = Some(id.id.clone());
+                    }
+                }
+                d.visit_children_with(self);
+            }
+        }
+        let mut bound = Bound(call, None);
+        node.visit(&mut bound);
+        let Some(message) = bound.1 else { return false };
+        let spans_of = |name: &str, at: swc_common::Span| {
+            crate::read::scope::binding_at(node, name, at).map(|(s, _)| s.into_iter().collect::<HashSet<_>>())
+        };
+        let (Some(buffers), Some(messages)) = (spans_of(buffer, binding), spans_of(&message.sym, message.span)) else {
+            return false;
+        };
+        struct Uses<'w> {
+            safe: &'w BTreeSet<String>,
+            buffer: &'w str,
+            buffers: &'w HashSet<swc_common::Span>,
+            message: &'w str,
+            messages: &'w HashSet<swc_common::Span>,
+            decl: swc_common::Span,
+            other: bool,
+        }
+        impl Uses<'_> {
+            fn is_message(&self, e: &Expr) -> bool {
+                matches!(strip_parens(e), Expr::Ident(id) if *id.sym == *self.message && self.messages.contains(&id.span))
+            }
+        }
+        impl Visit for Uses<'_> {
+            fn visit_call_expr(&mut self, c: &CallExpr) {
+                // `buffer.acknowledge(message.id, …)`: a member of the message to an acknowledging method.
+                if let Callee::Expr(callee) = &c.callee {
+                    if let Expr::Member(m) = strip_parens(callee) {
+                        let on_buffer = matches!(strip_parens(&m.obj), Expr::Ident(b)
+                            if *b.sym == *self.buffer && self.buffers.contains(&b.span));
+                        if on_buffer && member_name(&m.prop).is_some_and(|k| self.safe.contains(k)) {
+                            for a in &c.args {
+                                match strip_parens(&a.expr) {
+                                    Expr::Member(x) if self.is_message(&x.obj) && a.spread.is_none() => {}
+                                    e => e.visit_with(self),
+                                }
+                            }
+                            return;
+                        }
+                    }
+                }
+                c.visit_children_with(self);
+            }
+            fn visit_unary_expr(&mut self, u: &UnaryExpr) {
+                if !(u.op == UnaryOp::Bang && self.is_message(&u.arg)) {
+                    u.visit_children_with(self);
+                }
+            }
+            // `message && buffer.acknowledge(message.id, …)`: a test.
+            fn visit_bin_expr(&mut self, b: &BinExpr) {
+                if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) && self.is_message(&b.left) {
+                    return b.right.visit_with(self);
+                }
+                b.visit_children_with(self);
+            }
+            fn visit_if_stmt(&mut self, i: &IfStmt) {
+                if !self.is_message(&i.test) {
+                    i.test.visit_with(self);
+                }
+                i.cons.visit_with(self);
+                i.alt.visit_with(self);
+            }
+            fn visit_ident(&mut self, id: &Ident) {
+                if *id.sym == *self.message && self.messages.contains(&id.span) && id.span != self.decl {
+                    self.other = true;
+                }
+            }
+        }
+        let mut uses = Uses {
+            safe: &self.buffer_safe,
+            buffer,
+            buffers: &buffers,
+            message: &message.sym,
+            messages: &messages,
+            decl: message.span,
+            other: false,
+        };
+        node.visit(&mut uses);
+        !uses.other
+    }
+
     /// A write onto the object a call of the buffer at `slot` returns, in the
     /// function around it: on the call itself (`buffer.push(k, t).audience = …`),
     /// or through the name it is bound to (`const m = buffer.push(k, t); m.x = …`).

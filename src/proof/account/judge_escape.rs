@@ -291,6 +291,45 @@ impl<'r, 'a> World<'r, 'a> {
         None
     }
 
+    /// Whether every function a call in `f` may run (`name(…)` of the bundle's top
+    /// level, `x.key(…)` of every method with that key) takes the child as its
+    /// argument `arg` and neither gives it anything, keeps it nor hands it on.
+    fn gives_child_nothing(&self, f: &FnInfo<'a>, callee: &swc_ecma_ast::Expr, arg: usize) -> bool {
+        use crate::anchors::pattern::{member_name, strip_parens};
+        let (name, runs) = match strip_parens(callee) {
+            swc_ecma_ast::Expr::Ident(id) => {
+                let name = id.sym.to_string();
+                if crate::read::scope::declared_by(f.node).contains(&name)
+                    || self.index.locals_around(&f.range).contains(&name)
+                {
+                    return false;
+                }
+                match self.index.top_function_info(&name) {
+                    Some(g) => (name, vec![g]),
+                    None => return false,
+                }
+            }
+            swc_ecma_ast::Expr::Member(m) => {
+                let Some(key) = member_name(&m.prop) else { return false };
+                match self.of_key(key) {
+                    Ok(runs) if !runs.is_empty() => (key.to_string(), runs),
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        runs.into_iter().all(|g| {
+            let Some(Some(param)) = crate::proof::escape::param_names(g.node).into_iter().nth(arg) else {
+                return false;
+            };
+            let on = crate::proof::escape::HandedOn::plain(name.clone(), arg);
+            let mut held = Vec::new();
+            let kept =
+                crate::proof::escape::kept_by_callee(g, &param, &on, &self.reads_in(g), &self.makers_for(g), &mut held);
+            matches!(kept, Ok(more) if more.is_empty()) && held.is_empty()
+        })
+    }
+
     /// The name a function is called by, where every call of it is seen.
     fn returner_name(&self, f: &FnInfo<'a>) -> Result<String, String> {
         let name = f.name.or(f.key).ok_or("from a function that has no name")?;
@@ -465,7 +504,8 @@ impl<'r, 'a> World<'r, 'a> {
                     })
                 };
                 let mut held = Vec::new();
-                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref(), &mut held);
+                let reads_call = |callee: &swc_ecma_ast::Expr, arg: usize| self.gives_child_nothing(f, callee, arg);
+                let kept = crate::proof::escape::kept_before_start(f, &at, child.as_deref(), &mut held, &reads_call);
                 self.hold(held);
                 let kept = kept.or_else(nowhere).or_else(|| self.kept_by_the_run(f, &at, child.as_deref()));
                 if let Some((kept, how)) = kept {

@@ -121,7 +121,11 @@ impl<'r, 'a> World<'r, 'a> {
                 _ => None,
             })
             .collect();
-        let reads = crate::proof::escape::class_reads(index, exec.class, &exec_names, fields.clone(), members);
+        let mut reads = crate::proof::escape::class_reads(index, exec.class, &exec_names, fields.clone(), members);
+        reads.acks = acknowledging(buffer.class)
+            .into_iter()
+            .filter(|k| !crate::proof::escape::set_elsewhere(index, k))
+            .collect();
         Some(World {
             resolution,
             index,
@@ -197,18 +201,27 @@ fn buffer_safe(resolution: &Resolution, buffer: &swc_ecma_ast::Class, tail: &str
         let at = resolution.get(id).first()?.range.clone();
         crate::anchors::resolve::class_method(buffer, &at).and_then(|m| prop_name(&m.key)).map(str::to_string)
     };
-    let acks = buffer.body.iter().filter_map(|m| match m {
-        ClassMember::Method(m) if m.kind == MethodKind::Method && acknowledges_only(&m.function) => {
-            prop_name(&m.key).map(str::to_string)
-        }
-        _ => None,
-    });
+    let acks = acknowledging(buffer);
     let predicate = resolution.capture("buffer-class", "METHOD").map(str::to_string);
     [method_of("buffer-append"), method_of("buffer-clear"), Some(tail.to_string()), predicate]
         .into_iter()
         .flatten()
         .chain(acks)
         .filter(|m| !m.is_empty())
+        .collect()
+}
+
+/// The buffer's methods that only acknowledge (`acknowledges_only`).
+fn acknowledging(buffer: &swc_ecma_ast::Class) -> Vec<String> {
+    buffer
+        .body
+        .iter()
+        .filter_map(|m| match m {
+            ClassMember::Method(m) if m.kind == MethodKind::Method && acknowledges_only(&m.function) => {
+                prop_name(&m.key).map(str::to_string)
+            }
+            _ => None,
+        })
         .collect()
 }
 
