@@ -574,7 +574,7 @@ pub fn kept_before_start(
     site: &Range<usize>,
     child: Option<&str>,
     held: &mut Vec<String>,
-    reads_call: &dyn Fn(&Expr, usize) -> bool,
+    reads_call: ReadsCall,
 ) -> Option<Found> {
     let holder = Holder { own_keys: &[], container: false, reads_call: Some(reads_call) };
     kept(f, site, child, holder, None, held, None)
@@ -582,9 +582,13 @@ pub fn kept_before_start(
 
 /// How the child's name holds it: its own members that hold it, and whether
 /// the name is a container of it (every member of it may be the child).
+/// Whether the function a call runs, handed the child as its argument at that
+/// place, is read and gives it nothing (the judge's; see `given_from_parent`).
+pub type ReadsCall<'h> = &'h dyn Fn(&Expr, usize) -> bool;
+
 struct Holder<'h> {
-    /// Whether a call the child is handed to beside its parent's is read (the judge's).
-    reads_call: Option<&'h dyn Fn(&Expr, usize) -> bool>,
+    /// Whether a call the child is handed to beside its parent's is read.
+    reads_call: Option<ReadsCall<'h>>,
     own_keys: &'h [String],
     container: bool,
 }
@@ -1153,6 +1157,12 @@ impl<'r> Given<'r> {
                 OptChainBase::Member(m) => self.opaque(&m.obj) || self.is_fresh(&m.obj),
                 OptChainBase::Call(c) => self.mentions(&c.callee) || c.args.iter().any(|a| self.mentions(&a.expr)),
             },
+            // `executions.map((e) => e.prompts)`: what a container of them gives by a method
+            // the depths do not classify may be anything they hold (round 26: its callbacks
+            // are read in their own scope, so their parameters are no names here).
+            Expr::Call(CallExpr { callee: Callee::Expr(x), .. }) if matches!(strip_parens(x), Expr::Member(m) if self.reach(&m.obj) == Some(-1)) => {
+                true
+            }
             // `table.get(child.id)`: a lookup by the child on something else gives that thing's value.
             Expr::Call(c) => match &c.callee {
                 Callee::Expr(x) => {
@@ -1392,8 +1402,7 @@ impl<'r> Given<'r> {
                 let the_child = depth == Some(0) && !self.read_through_holder(&m.obj);
                 // A method of the class read from its body: it gives its object nothing.
                 let benign = name.is_some_and(|k| self.exec.benign.contains(k));
-                (self.opaque(&m.obj) && !reading && !benign)
-                    || (self.is_fresh(&m.obj) && !reading && !benign)
+                ((self.opaque(&m.obj) || self.is_fresh(&m.obj)) && !reading && !benign)
                     || (depth.is_some_and(|d| d >= 0) && own && !reading && !benign)
                     || (the_child && !reading && !benign)
             }
@@ -1411,6 +1420,50 @@ impl<'r> Given<'r> {
                     && args.iter().all(|a| a.spread.is_none() && carries_no_message(&a.expr))
             }
             e => self.reach(e) == Some(0),
+        }
+    }
+    /// Code reading a container of executions: one handed to a function (`remind(sub,
+    /// message)`) reaches code not followed from here (round 26). A method of the
+    /// container itself, or a lookup keyed by one, is not a hand-off.
+    fn registry_handoff(&mut self, call: &CallExpr) {
+        if self.containers.is_empty() {
+            return;
+        }
+        let keyed = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
+            if self.reach(&m.obj) == Some(-1)
+                || matches!(member_name(&m.prop), Some("get" | "has" | "delete" | "includes" | "indexOf" | "lastIndexOf"))));
+        // `f(e)`, `f.call(this, e)`, `helper(this, set, f).call(this, e)`: the function, the
+        // place of the first argument it is given, and the helper that gave it.
+        let named: Option<(String, usize, Option<String>)> = match &call.callee {
+            Callee::Expr(c) => match strip_parens(c) {
+                Expr::Ident(f) => Some((f.sym.to_string(), 0, None)),
+                Expr::Member(m) if member_name(&m.prop) == Some("call") => match strip_parens(&m.obj) {
+                    Expr::Ident(f) => Some((f.sym.to_string(), 1, None)),
+                    Expr::Call(CallExpr { callee: Callee::Expr(h), args, .. }) => {
+                        match (strip_parens(h), args.last().map(|a| strip_parens(&a.expr))) {
+                            (Expr::Ident(h), Some(Expr::Ident(f))) => {
+                                Some((f.sym.to_string(), 1, Some(h.sym.to_string())))
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        for (i, a) in call.args.iter().enumerate() {
+            if keyed || !self.hands_on_held(&a.expr) {
+                continue;
+            }
+            // One execution by name to a function by name: the caller reads that function.
+            match &named {
+                Some((f, first, helper)) if i >= *first && a.spread.is_none() && self.reach(&a.expr) == Some(0) => {
+                    self.handed.push((f.clone(), i - first, range(call), helper.clone()))
+                }
+                _ => self.found(range(call), "hands an execution it holds to a function not followed from here"),
+            }
         }
     }
     /// A callback handed by name to a call made of the child (`targets.forEach(briefOne)`):
@@ -1927,47 +1980,7 @@ impl Visit for Given<'_> {
     }
     fn visit_call_expr(&mut self, call: &CallExpr) {
         self.opaque_call(call);
-        // Code reading a container of executions: one handed to a function (`remind(sub,
-        // message)`) reaches code not followed from here (round 26). A method of the
-        // container itself, or a lookup keyed by one, is not a hand-off.
-        if !self.containers.is_empty() {
-            let keyed = matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Member(m)
-                if self.reach(&m.obj) == Some(-1)
-                    || matches!(member_name(&m.prop), Some("get" | "has" | "delete" | "includes" | "indexOf" | "lastIndexOf"))));
-            // `f(e)`, `f.call(this, e)`, `helper(this, set, f).call(this, e)`: the function, the
-            // place of the first argument it is given, and the helper that gave it.
-            let named: Option<(String, usize, Option<String>)> = match &call.callee {
-                Callee::Expr(c) => match strip_parens(c) {
-                    Expr::Ident(f) => Some((f.sym.to_string(), 0, None)),
-                    Expr::Member(m) if member_name(&m.prop) == Some("call") => match strip_parens(&m.obj) {
-                        Expr::Ident(f) => Some((f.sym.to_string(), 1, None)),
-                        Expr::Call(CallExpr { callee: Callee::Expr(h), args, .. }) => {
-                            match (strip_parens(h), args.last().map(|a| strip_parens(&a.expr))) {
-                                (Expr::Ident(h), Some(Expr::Ident(f))) => {
-                                    Some((f.sym.to_string(), 1, Some(h.sym.to_string())))
-                                }
-                                _ => None,
-                            }
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                },
-                _ => None,
-            };
-            for (i, a) in call.args.iter().enumerate() {
-                if keyed || !self.hands_on_held(&a.expr) {
-                    continue;
-                }
-                // One execution by name to a function by name: the caller reads that function.
-                match &named {
-                    Some((f, first, helper)) if i >= *first && a.spread.is_none() && self.reach(&a.expr) == Some(0) => {
-                        self.handed.push((f.clone(), i - first, range(call), helper.clone()))
-                    }
-                    _ => self.found(range(call), "hands an execution it holds to a function not followed from here"),
-                }
-            }
-        }
+        self.registry_handoff(call);
         // `executions.forEach((e) => …)`: the callback's parameters are elements (the
         // accumulator's neighbour in `reduce`), and its third the container; an index is neither.
         if let Callee::Expr(c) = &call.callee {
@@ -2102,6 +2115,10 @@ pub fn given_in_callee(
 /// run through one (`__privateMethod(this, _set, describe_fn).call(this, e)`).
 pub type Handed = (String, usize, Range<usize>, Option<String>);
 
+/// What registry code gives back of the executions it holds (and how far below
+/// one), and the functions it hands one to by name.
+pub type Registered = (Option<(Range<usize>, i32)>, Vec<Handed>);
+
 /// Also the functions it hands one of those executions to by name, which the
 /// caller reads in turn (`remind(sub, message)`).
 pub fn given_to_registered(
@@ -2109,7 +2126,7 @@ pub fn given_to_registered(
     containers: &[String],
     returners: &[(String, i32)],
     read: &ExecReads,
-) -> Result<(Option<(Range<usize>, i32)>, Vec<Handed>), Found> {
+) -> Result<Registered, Found> {
     // Nothing here is the run's own state: no parameter or single binding is asked about.
     let given = Given { containers, returners, node: None, params: Vec::new(), ..Given::of(read, f.node, "") };
     let (found, returned, handed) = given_by(f, given);
@@ -2137,6 +2154,10 @@ fn given_by(f: &FnInfo, mut given: Given) -> GivenBy {
     (given.found, given.returned, given.handed)
 }
 
+/// Where a running child kept where other code reaches it is recorded, and which
+/// module containers nothing reads (`handed_on_by`).
+type Contained<'c> = (&'c mut Option<Found>, &'c dyn Fn(&str) -> bool);
+
 fn kept(
     f: &FnInfo,
     site: &Range<usize>,
@@ -2144,7 +2165,7 @@ fn kept(
     holder: Holder,
     follow: Option<&mut Vec<HandedOn>>,
     held: &mut Vec<String>,
-    contained: Option<(&mut Option<Found>, &dyn Fn(&str) -> bool)>,
+    contained: Option<Contained>,
 ) -> Option<Found> {
     let callee = follow.is_some();
     let (local_keys, local_news) = member_locals(f);
@@ -2687,6 +2708,24 @@ impl Keep {
         }
     }
 
+    /// Where a call is handed the child: its argument, whether it only holds the child,
+    /// and whether it may be the child itself or a holder of it (`state.execution`, a
+    /// name bound from a holder), whose parameter is then read both ways (round 26).
+    fn handed_at(&self, call: &CallExpr, plain: Option<usize>) -> (Option<(usize, bool)>, bool) {
+        if let Some(arg) = plain {
+            return (Some((arg, false)), false);
+        }
+        let Some(arg) = call.args.iter().position(|a| a.spread.is_none() && self.holds_child(&a.expr)) else {
+            return (None, false);
+        };
+        let either = match strip_parens(&call.args[arg].expr) {
+            Expr::Member(_) => true,
+            Expr::Ident(id) => self.either.iter().any(|h| *h == *id.sym),
+            _ => false,
+        };
+        (Some((arg, true)), either)
+    }
+
     /// A nested function: the child's names it declares itself (a parameter
     /// `t` beside a child `t`) are not the child inside it.
     fn nested<T: VisitWith<Self>>(&mut self, node: &T, declares: std::collections::HashSet<String>) {
@@ -2803,20 +2842,7 @@ impl Visit for Keep {
                         && !self.containers.iter().any(|c| is_name(&a.expr, c))
                 });
                 let plain = plain.map(|i| argument_place(&call.args, i));
-                // An argument that may be the child itself or a holder of it (`state.execution`,
-                // a name bound from a holder): its parameter is read both ways (round 26).
-                let mut either = false;
-                let on = match plain {
-                    Some(arg) => Some((arg, false)),
-                    None => call.args.iter().position(|a| a.spread.is_none() && self.holds_child(&a.expr)).map(|arg| {
-                        either = match strip_parens(&call.args[arg].expr) {
-                            Expr::Member(_) => true,
-                            Expr::Ident(id) => self.either.iter().any(|h| *h == *id.sym),
-                            _ => false,
-                        };
-                        (arg, true)
-                    }),
-                };
+                let (on, either) = self.handed_at(call, plain);
                 let own_keys = self.own_keys.clone();
                 // Through `.call`, the first argument is `this`, not a parameter.
                 let through_call = matches!(&call.callee, Callee::Expr(c)

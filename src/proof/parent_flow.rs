@@ -50,7 +50,7 @@ pub fn given_from_parent(
     f: &FnInfo,
     site: &Range<usize>,
     child: &[String],
-    reads_call: Option<&dyn Fn(&Expr, usize) -> bool>,
+    reads_call: Option<crate::proof::escape::ReadsCall>,
 ) -> Option<(Range<usize>, String)> {
     let bindings = crate::read::scope::bindings_in(f.node);
     let mut flow = Flow { child, bindings, ..Flow::default() };
@@ -373,7 +373,7 @@ struct Sinks<'f, 'c> {
     flow: &'f Flow<'c>,
     site: &'f Range<usize>,
     found: Option<(Range<usize>, String)>,
-    reads_call: Option<&'f dyn Fn(&Expr, usize) -> bool>,
+    reads_call: Option<crate::proof::escape::ReadsCall<'f>>,
 }
 impl Sinks<'_, '_> {
     fn call(&mut self, at: Range<usize>, callee: Option<&Expr>, args: &[ExprOrSpread]) {

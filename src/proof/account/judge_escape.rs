@@ -604,7 +604,8 @@ impl<'r, 'a> World<'r, 'a> {
         // while keeping it no longer matters.
         let mut next: Vec<(HandedOn, &FnInfo<'a>, bool)> = first.into_iter().map(|(h, b)| (h, b, false)).collect();
         let mut seen = Vec::new();
-        for _ in 0..8 {
+        // Each function may be read twice (as the child and as a holder: round 26).
+        for _ in 0..16 {
             let mut later = Vec::new();
             for (on, bound, started) in next {
                 let run = match on.made {
