@@ -41,6 +41,41 @@ fn element_params(params: Vec<&Pat>, element: usize, container: usize) -> Vec<(&
     };
     params.into_iter().enumerate().filter_map(|(i, p)| depth(i).map(|d| (p, d))).collect()
 }
+/// Whether `key` names a method of the language's own values (arrays, maps,
+/// sets, strings, promises, functions).
+pub fn is_builtin_method(key: &str) -> bool {
+    ADDS.contains(&key)
+        || READING_METHODS.contains(&key)
+        || KEEPS.contains(&key)
+        || matches!(
+            key,
+            "get"
+                | "has"
+                | "delete"
+                | "clear"
+                | "then"
+                | "catch"
+                | "finally"
+                | "call"
+                | "apply"
+                | "bind"
+                | "forEach"
+                | "map"
+                | "filter"
+                | "find"
+                | "some"
+                | "every"
+                | "reduce"
+                | "keys"
+                | "values"
+                | "entries"
+                | "shift"
+                | "pop"
+                | "emit"
+                | "on"
+                | "once"
+        )
+}
 /// Constructors of the language's own values, which run no code of the bundle on
 /// what they are handed (a `Proxy`'s handler does: not one of them).
 const BUILT_INS: &[&str] = &[
@@ -743,6 +778,10 @@ pub struct ExecReads {
     /// The buffer's acknowledging methods (fact 4) whose key no other member of the
     /// bundle has: a call by that key only adds an id to a message's handlers.
     pub acks: BTreeSet<String>,
+    /// Methods that would be `benign` or `acks` if their key is unique in the bundle;
+    /// the judge asks, for the keys the code it reads calls (each lookup may parse more).
+    pub benign_if_unique: BTreeSet<String>,
+    pub acks_if_unique: BTreeSet<String>,
 }
 
 impl ExecReads {
@@ -3859,7 +3898,6 @@ pub fn exported_as(program: &Program, ns: &str, key: &str) -> Option<String> {
 /// execution's methods are these, unless the bundle sets one on an object of
 /// its own (a member or a key spelled anywhere else by that name: not read).
 pub fn class_reads(
-    index: &Index,
     class: &Class,
     names: &BTreeSet<String>,
     fields: BTreeSet<String>,
@@ -3887,7 +3925,10 @@ pub fn class_reads(
             })
             .count()
     };
-    let methods: Vec<(&str, &Function)> = class
+    // One pass: a method calling another of `this` with a value is not read as giving
+    // nothing (whether that one is depends on its key being unique, asked later).
+    let known = reads.clone();
+    reads.benign_if_unique = class
         .body
         .iter()
         .filter_map(|m| match m {
@@ -3896,21 +3937,10 @@ pub fn class_reads(
             }
             _ => None,
         })
-        .filter(|(k, f)| this_only_as_object(f) && !set_elsewhere(index, k))
+        .filter(|(_, f)| this_only_as_object(f) && gives_this_nothing(f, &known))
+        .map(|(k, _)| k.to_string())
         .collect();
-    // A method calling another is read once the other is known to give nothing.
-    loop {
-        let known = reads.clone();
-        let more: Vec<&str> = methods
-            .iter()
-            .filter(|(k, f)| !known.benign.contains(*k) && gives_this_nothing(f, &known))
-            .map(|(k, _)| *k)
-            .collect();
-        if more.is_empty() {
-            return reads;
-        }
-        reads.benign.extend(more.into_iter().map(str::to_string));
-    }
+    reads
 }
 
 /// A method's body read with `this` as the child: what it gives it (`given_in_callee`).
@@ -4031,7 +4061,10 @@ pub(crate) fn set_elsewhere(index: &Index, key: &str) -> bool {
             self.1 |= t.raw.contains(self.0);
         }
     }
-    index.lookups.mention(key, Mention::Spelled);
+    // As a token or a whole string: a substring of a longer string (a regular expression's
+    // source, prose) gives no object that key, and must not send a 7 MB statement to the
+    // parser (issue 41).
+    index.lookups.mention(key, Mention::Name);
     let mut find = Find(key, false, 0);
     index.program.visit_with(&mut find);
     find.1 || find.2 > 1
@@ -4258,5 +4291,21 @@ fn returned_values_of(stmts: &[Stmt]) -> Vec<Option<Expr>> {
     }
     let mut find = Find(Vec::new());
     stmts.iter().for_each(|s| s.visit_with(&mut find));
+    find.0
+}
+
+/// The keys `f` calls methods by (`x.fork(…)`, `x?.fork(…)`), nested functions included.
+pub fn called_keys(f: &FnInfo) -> BTreeSet<String> {
+    struct Find(BTreeSet<String>);
+    impl Visit for Find {
+        fn visit_member_expr(&mut self, m: &MemberExpr) {
+            if let Some(k) = member_name(&m.prop) {
+                self.0.insert(k.to_string());
+            }
+            m.visit_children_with(self);
+        }
+    }
+    let mut find = Find(BTreeSet::new());
+    f.node.visit(&mut find);
     find.0
 }

@@ -311,6 +311,11 @@ impl<'r, 'a> World<'r, 'a> {
             }
             swc_ecma_ast::Expr::Member(m) => {
                 let Some(key) = member_name(&m.prop) else { return false };
+                // A method of the language's values by that key (`table.set(parent.id, child)`)
+                // may run on any object: not looked up (every statement spelling it would be parsed).
+                if crate::proof::escape::is_builtin_method(key) {
+                    return false;
+                }
                 match self.of_key(key) {
                     Ok(runs) if !runs.is_empty() => (key.to_string(), runs),
                     _ => return false,
@@ -925,6 +930,18 @@ impl<'r, 'a> World<'r, 'a> {
     /// builds whose construction runs nothing (`inert_class`).
     fn for_code_in(&self, reads: &crate::proof::escape::ExecReads, f: &FnInfo<'a>) -> crate::proof::escape::ExecReads {
         let mut reads = reads.around(&self.index.locals_around(&f.range));
+        // The class's methods and the buffer's acknowledgments `f` calls by key, where the key is unique.
+        for key in crate::proof::escape::called_keys(f) {
+            let (benign, ack) = (reads.benign_if_unique.contains(&key), reads.acks_if_unique.contains(&key));
+            if (benign || ack) && self.unique_key(&key) {
+                if benign {
+                    reads.benign.insert(key.clone());
+                }
+                if ack {
+                    reads.acks.insert(key);
+                }
+            }
+        }
         for (name, at) in crate::proof::escape::constructed_names(f) {
             // A class may be bound inside a lazy module's initialiser (`Err = class extends Error {}`).
             self.index.lookups.mention(&name, crate::anchors::resolve::Mention::Reference);
@@ -935,6 +952,16 @@ impl<'r, 'a> World<'r, 'a> {
             }
         }
         reads
+    }
+
+    /// `escape::set_elsewhere`, asked once per key.
+    fn unique_key(&self, key: &str) -> bool {
+        if let Some(&known) = self.unique_keys.borrow().get(key) {
+            return known;
+        }
+        let unique = !crate::proof::escape::set_elsewhere(self.index, key);
+        self.unique_keys.borrow_mut().insert(key.to_string(), unique);
+        unique
     }
 
     /// `inert_class`, its superclasses read the same way (a few levels).

@@ -38,6 +38,8 @@ pub(super) struct World<'r, 'a> {
     /// each with the class's own member names, for the escape reader.
     pub(super) reads: crate::proof::escape::ExecReads,
     pub(super) drain_reads: crate::proof::escape::ExecReads,
+    /// Whether a method key is unique in the bundle (`escape::set_elsewhere`), asked lazily.
+    pub(super) unique_keys: std::cell::RefCell<std::collections::HashMap<String, bool>>,
     /// The field the drain empties its own queue through (`this.<queue> = []`).
     pub(super) queue: String,
     /// A drain split over the functions it calls (a collector and a deliverer) is one drain.
@@ -121,11 +123,8 @@ impl<'r, 'a> World<'r, 'a> {
                 _ => None,
             })
             .collect();
-        let mut reads = crate::proof::escape::class_reads(index, exec.class, &exec_names, fields.clone(), members);
-        reads.acks = acknowledging(buffer.class)
-            .into_iter()
-            .filter(|k| !crate::proof::escape::set_elsewhere(index, k))
-            .collect();
+        let mut reads = crate::proof::escape::class_reads(exec.class, &exec_names, fields.clone(), members);
+        reads.acks_if_unique = acknowledging(buffer.class).into_iter().collect();
         Some(World {
             resolution,
             index,
@@ -150,6 +149,7 @@ impl<'r, 'a> World<'r, 'a> {
             readers,
             held: Default::default(),
             makers: Default::default(),
+            unique_keys: Default::default(),
         })
     }
 
