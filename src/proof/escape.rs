@@ -617,9 +617,7 @@ pub fn kept_before_start(
 
 /// How the child's name holds it: its own members that hold it, and whether
 /// the name is a container of it (every member of it may be the child).
-/// Whether the function a call runs, handed the child as its argument at that
-/// place, is read and gives it nothing (the judge's; see `given_from_parent`).
-pub type ReadsCall<'h> = &'h dyn Fn(&Expr, usize) -> bool;
+pub use crate::proof::parent_flow::ReadsCall;
 
 struct Holder<'h> {
     /// Whether a call the child is handed to beside its parent's is read.

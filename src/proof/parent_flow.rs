@@ -44,13 +44,17 @@ const PARENT_CONFIG: &[&str] = &[
 /// The first place in `f` where the child built at `site` (named `child`,
 /// with its aliases) is given something its parent holds: its config
 /// included (`history: () => parent.prompts`).
+/// Whether the function a call runs, handed the child as its argument at that
+/// place, is read and gives it nothing (the judge's).
+pub type ReadsCall<'h> = &'h dyn Fn(&Expr, usize) -> bool;
+
 /// `reads_call(callee, i)`: whether the function a call runs, handed the child as
 /// its argument `i`, is read and gives it nothing (the judge reads the bundle).
 pub fn given_from_parent(
     f: &FnInfo,
     site: &Range<usize>,
     child: &[String],
-    reads_call: Option<crate::proof::escape::ReadsCall>,
+    reads_call: Option<ReadsCall>,
 ) -> Option<(Range<usize>, String)> {
     let bindings = crate::read::scope::bindings_in(f.node);
     let mut flow = Flow { child, bindings, ..Flow::default() };
@@ -373,7 +377,7 @@ struct Sinks<'f, 'c> {
     flow: &'f Flow<'c>,
     site: &'f Range<usize>,
     found: Option<(Range<usize>, String)>,
-    reads_call: Option<crate::proof::escape::ReadsCall<'f>>,
+    reads_call: Option<ReadsCall<'f>>,
 }
 impl Sinks<'_, '_> {
     fn call(&mut self, at: Range<usize>, callee: Option<&Expr>, args: &[ExprOrSpread]) {
