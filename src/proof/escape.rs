@@ -1854,8 +1854,18 @@ impl Visit for Given<'_> {
         if let Pat::Object(o) = &d.name {
             for p in &o.props {
                 let (key, name) = match p {
+                    // `{ ["resolution-mode"]: res }`: a computed key spelled as a string is that key.
                     ObjectPatProp::KeyValue(kv) => match &*kv.value {
-                        Pat::Ident(id) => (crate::anchors::pattern::prop_name(&kv.key), id.id.sym.to_string()),
+                        Pat::Ident(id) => {
+                            let key = match &kv.key {
+                                PropName::Computed(c) => match strip_parens(&c.expr) {
+                                    Expr::Lit(Lit::Str(k)) => k.value.as_str(),
+                                    _ => None,
+                                },
+                                k => crate::anchors::pattern::prop_name(k),
+                            };
+                            (key, id.id.sym.to_string())
+                        }
                         _ => continue,
                     },
                     ObjectPatProp::Assign(a) => (Some(&*a.key.sym), a.key.sym.to_string()),
