@@ -1856,16 +1856,7 @@ impl Visit for Given<'_> {
                 let (key, name) = match p {
                     // `{ ["resolution-mode"]: res }`: a computed key spelled as a string is that key.
                     ObjectPatProp::KeyValue(kv) => match &*kv.value {
-                        Pat::Ident(id) => {
-                            let key = match &kv.key {
-                                PropName::Computed(c) => match strip_parens(&c.expr) {
-                                    Expr::Lit(Lit::Str(k)) => k.value.as_str(),
-                                    _ => None,
-                                },
-                                k => crate::anchors::pattern::prop_name(k),
-                            };
-                            (key, id.id.sym.to_string())
-                        }
+                        Pat::Ident(id) => (literal_key(&kv.key), id.id.sym.to_string()),
                         _ => continue,
                     },
                     ObjectPatProp::Assign(a) => (Some(&*a.key.sym), a.key.sym.to_string()),
@@ -3710,26 +3701,12 @@ pub fn param_names(node: FnNode) -> Vec<Option<String>> {
 /// language's pure values: a maker. What one makes of a holder of the child
 /// holds the child the same way.
 pub(crate) fn copies_parameter(node: FnNode) -> Option<usize> {
-    fn returns(stmts: &[Stmt], out: &mut Vec<Option<Expr>>) {
-        struct Find<'o>(&'o mut Vec<Option<Expr>>);
-        impl Visit for Find<'_> {
-            fn visit_return_stmt(&mut self, r: &ReturnStmt) {
-                self.0.push(r.arg.as_deref().map(|e| strip_parens(e).clone()));
-            }
-            fn visit_function(&mut self, _: &Function) {}
-            fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
-            fn visit_class(&mut self, _: &Class) {}
-        }
-        for s in stmts {
-            s.visit_with(&mut Find(out));
-        }
-    }
     let params = param_names(node);
     let mut values = Vec::new();
     match node {
-        FnNode::Function(func) => returns(&func.body.as_ref()?.stmts, &mut values),
+        FnNode::Function(func) => values = returned_values_of(&func.body.as_ref()?.stmts),
         FnNode::Arrow(a) => match &*a.body {
-            ArrowFunctionBody::FunctionBody(b) => returns(&b.stmts, &mut values),
+            ArrowFunctionBody::FunctionBody(b) => values = returned_values_of(&b.stmts),
             ArrowFunctionBody::Expr(e) => values.push(Some(strip_parens(e).clone())),
         },
         FnNode::Constructor(_) => return None,
@@ -3916,7 +3893,9 @@ pub fn class_reads(
         return reads;
     }
     let ctor_returns = class.body.iter().any(|m| match m {
-        ClassMember::Constructor(c) => c.body.as_ref().is_some_and(|b| !returned_values(b).is_empty()),
+        ClassMember::Constructor(c) => {
+            c.body.as_ref().is_some_and(|b| returned_values_of(&b.stmts).iter().any(Option::is_some))
+        }
         _ => false,
     });
     if !ctor_returns {
@@ -3974,24 +3953,6 @@ fn mentions_prototype(class: &Class) -> bool {
     }
     let mut find = Find(false);
     class.visit_with(&mut find);
-    find.0
-}
-
-/// The values a body returns at its own level (not its nested functions').
-fn returned_values(body: &FunctionBody) -> Vec<Range<usize>> {
-    struct Find(Vec<Range<usize>>);
-    impl Visit for Find {
-        fn visit_return_stmt(&mut self, r: &ReturnStmt) {
-            if let Some(arg) = &r.arg {
-                self.0.push(range(&**arg));
-            }
-        }
-        fn visit_function(&mut self, _: &Function) {}
-        fn visit_arrow_expr(&mut self, _: &ArrowExpr) {}
-        fn visit_class(&mut self, _: &Class) {}
-    }
-    let mut find = Find(Vec::new());
-    body.visit_with(&mut find);
     find.0
 }
 
@@ -4287,6 +4248,7 @@ pub fn gives_back_param(node: FnNode, at: usize) -> bool {
     }
 }
 
+/// The values a body's own `return`s give (not its nested functions'), `None` for a bare `return`.
 fn returned_values_of(stmts: &[Stmt]) -> Vec<Option<Expr>> {
     struct Find(Vec<Option<Expr>>);
     impl Visit for Find {
@@ -4316,4 +4278,15 @@ pub fn called_keys(f: &FnInfo) -> BTreeSet<String> {
     let mut find = Find(BTreeSet::new());
     f.node.visit(&mut find);
     find.0
+}
+
+/// A key as written: a plain name or a computed key spelled as a string (`["a-b"]`).
+fn literal_key(key: &PropName) -> Option<&str> {
+    match key {
+        PropName::Computed(c) => match strip_parens(&c.expr) {
+            Expr::Lit(Lit::Str(k)) => k.value.as_str(),
+            _ => None,
+        },
+        k => prop_name(k),
+    }
 }
