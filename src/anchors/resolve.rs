@@ -18,8 +18,8 @@ use crate::anchors::anchor::{Anchor, AnchorSet, ConfigRule, Count, Shape};
 use crate::anchors::pattern::{prop_name, strip_parens, Captures, Matcher, Pattern};
 use crate::read::parse::range;
 
-use config::local_binding;
 pub use config::{config_parts, config_parts_bound, Bound, ConfigPart};
+use config::{local_binding, local_value};
 pub(crate) use index::called_names;
 pub(crate) use index::pin;
 pub use index::{top_statements, within, Candidate, ClassInfo, FnInfo, Index, KeyBound, KeyText, Lookups, Mention};
@@ -386,6 +386,11 @@ impl<'a> Resolution<'a> {
 
     pub fn local_binding(&self, site: &Range<usize>, name: &str) -> Option<&'a Expr> {
         local_binding(&self.index, site, name)
+    }
+
+    /// `config::local_value`: a local's initialiser, and the key it destructures from it.
+    pub fn local_value(&self, site: &Range<usize>, name: &str) -> Option<(&'a Expr, Option<String>)> {
+        local_value(&self.index, site, name)
     }
 }
 

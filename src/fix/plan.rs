@@ -110,8 +110,8 @@ fn rewrite_this(resolution: &Resolution, expr: &Expr, param: &str, depth: u8) ->
         if name == "undefined" {
             continue;
         }
-        let init = match resolution.local_binding(&at, &name) {
-            Some(init) if depth < 4 => init,
+        let (init, key) = match resolution.local_value(&at, &name) {
+            Some(bound) if depth < 4 => bound,
             _ => {
                 return Err(drift(
                     "queued-length",
@@ -122,7 +122,14 @@ fn rewrite_this(resolution: &Resolution, expr: &Expr, param: &str, depth: u8) ->
                 ))
             }
         };
-        edits.push((at, format!("({})", rewrite_this(resolution, init, param, depth + 1)?)));
+        let value = rewrite_this(resolution, init, param, depth + 1)?;
+        // `const { items } = this.sessionServices.steering.state`: the key read off it.
+        let value = match key {
+            Some(key) if crate::anchors::resolve::is_name(&key) => format!("({value}).{key}"),
+            Some(key) => format!("({value})[{}]", serde_json::to_string(&key).unwrap_or_default()),
+            None => value,
+        };
+        edits.push((at, format!("({value})")));
     }
     edits.sort_by_key(|(r, _)| r.start);
     let mut out = String::new();

@@ -780,6 +780,9 @@ pub struct ExecReads {
     /// the judge asks, for the keys the code it reads calls (each lookup may parse more).
     pub benign_if_unique: BTreeSet<String>,
     pub acks_if_unique: BTreeSet<String>,
+    /// Member keys that hold a container whose elements nothing in the bundle
+    /// reads (`member_container_never_read`): adding the child to one gives it nothing.
+    pub unread: BTreeSet<String>,
 }
 
 impl ExecReads {
@@ -886,6 +889,19 @@ struct Given<'r> {
     handed: Vec<Handed>,
 }
 impl<'r> Given<'r> {
+    /// A member container nothing reads (`ExecReads::unread`), spelled as its
+    /// member or as a local bound once from it.
+    fn unread_container(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Member(m) => member_name(&m.prop).is_some_and(|k| self.exec.unread.contains(k)),
+            Expr::Ident(id) => self
+                .node
+                .or(self.scope)
+                .and_then(|f| bound_from_key(f, &id.sym))
+                .is_some_and(|k| self.exec.unread.contains(&k)),
+            _ => false,
+        }
+    }
     /// Reading `node` for what it gives an execution: nothing bound to one yet,
     /// no container, no maker; `when` says when what is found happens.
     fn of(exec: &'r ExecReads, node: FnNode<'r>, when: &'static str) -> Given<'r> {
@@ -2077,7 +2093,13 @@ impl Visit for Given<'_> {
                 if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) && self.within(&m.obj, 1)),
             _ => false,
         };
+        // `live.set(child.executionId, child)` into a registry nothing reads: kept nowhere that runs.
+        let unread = match &call.callee {
+            Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m) if self.unread_container(&m.obj)),
+            _ => false,
+        };
         if (reflected || added)
+            && !unread
             && !call.args.iter().skip(usize::from(reflected)).all(|x| x.spread.is_none() && carries_no_message(&x.expr))
         {
             self.found(range(call), "adds to the child");
@@ -4044,89 +4066,247 @@ pub(crate) fn set_elsewhere(index: &Index, key: &str) -> bool {
 /// (`length`, `size`, `length = n`) and a removal whose result is dropped
 /// (`spans.shift();`). A declaration of the name as an empty container is not a reference.
 pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
-    struct Find<'n>(&'n str, Vec<Range<usize>>);
-    impl Find<'_> {
-        fn is(&self, e: &Expr) -> bool {
-            matches!(strip_parens(e), Expr::Ident(id) if *id.sym == *self.0)
-        }
-        /// `name.<one of keys>(…)`: its arguments, read as any code.
-        fn method_call(&mut self, e: &Expr, keys: &[&str]) -> bool {
-            let Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) = strip_parens(e) else { return false };
-            match strip_parens(c) {
-                Expr::Member(m) if self.is(&m.obj) && member_name(&m.prop).is_some_and(|k| keys.contains(&k)) => {
-                    args.visit_with(self);
-                    true
-                }
-                _ => false,
-            }
-        }
-        /// An expression whose value is dropped (a statement, a sequence's part,
-        /// a logical's or conditional's branch there): a removal there uses nothing.
-        fn dropped(&mut self, e: &Expr) {
-            match e {
-                Expr::Paren(p) => self.dropped(&p.expr),
-                Expr::Seq(q) => q.exprs.iter().for_each(|x| self.dropped(x)),
-                Expr::Bin(b)
-                    if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
-                {
-                    b.left.visit_with(self);
-                    self.dropped(&b.right);
-                }
-                Expr::Cond(c) => {
-                    c.test.visit_with(self);
-                    self.dropped(&c.cons);
-                    self.dropped(&c.alt);
-                }
-                Expr::Unary(u) if u.op == UnaryOp::Void => self.dropped(&u.arg),
-                // `set` and `add` give back the container itself: only where that is dropped.
-                e => {
-                    if !self.method_call(e, &["shift", "pop", "clear", "splice", "delete", "add", "set"]) {
-                        e.visit_with(self);
-                    }
-                }
-            }
-        }
+    let mut find = ContainerReads { held: Held::Name(name), reads: Vec::new(), locals: Vec::new() };
+    program.visit_with(&mut find);
+    find.reads
+}
+
+/// Whether what the member `key` holds is a container whose elements nothing
+/// in the bundle reads (`services.executions`, a registry only added to and
+/// pruned): every value the bundle gives the key is an empty container, the
+/// key is never spelled as a string, destructured or a class member of any
+/// other kind, and every read of `.key` adds, counts or drops, directly or
+/// through a local bound once from it.
+pub fn member_container_never_read(index: &Index, key: &str) -> bool {
+    let Ok(given) = crate::anchors::resolve::flow::values_of_key(index, key) else { return false };
+    let empty = |at: &Range<usize>| {
+        let text: String = index.text(at).chars().filter(|c| !c.is_whitespace()).collect();
+        matches!(text.as_str(), "[]" | "newMap()" | "newSet()" | "newMap" | "newSet" | "newArray()")
+    };
+    if !given.iter().all(empty) || spelled_beside_members(index.program, key) {
+        return false;
     }
+    let mut find = ContainerReads { held: Held::Key(key), reads: Vec::new(), locals: Vec::new() };
+    index.program.visit_with(&mut find);
+    if !find.reads.is_empty() {
+        return false;
+    }
+    find.locals.iter().all(|(name, span)| {
+        let at = range(span);
+        let Some(f) =
+            index.functions.iter().filter(|f| within(&at, &f.range)).min_by_key(|f| f.range.end - f.range.start)
+        else {
+            return false;
+        };
+        let Some((spans, _)) = crate::read::scope::binding_at(f.node, name, *span) else { return false };
+        let mut uses = ContainerReads { held: Held::Spans(&spans), reads: Vec::new(), locals: Vec::new() };
+        f.node.visit(&mut uses);
+        uses.reads.is_empty()
+    })
+}
+
+/// The key of the member a function's local `name` is bound from, where
+/// `name` is declared once in it, as `const name = x.key` (or `let`/`var`).
+pub fn bound_from_key(f: FnNode, name: &str) -> Option<String> {
+    struct Find<'n>(&'n str, Vec<Option<String>>);
     impl Visit for Find<'_> {
-        fn visit_expr_stmt(&mut self, s: &ExprStmt) {
-            self.dropped(&s.expr);
-        }
-        fn visit_expr(&mut self, e: &Expr) {
-            if self.method_call(e, &["push", "unshift"]) {
-                return;
-            }
-            if let Expr::Member(m) = strip_parens(e) {
-                if self.is(&m.obj) && matches!(member_name(&m.prop), Some("length" | "size")) {
-                    return;
-                }
-            }
-            e.visit_children_with(self);
-        }
-        fn visit_assign_expr(&mut self, a: &AssignExpr) {
-            if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
-                if self.is(&m.obj) && member_name(&m.prop) == Some("length") {
-                    return a.right.visit_with(self);
-                }
-            }
-            a.visit_children_with(self);
-        }
-        // A declaration of the name is not a use; any other binding of it (an
-        // assignment, a `for` head) gives it another value and counts.
         fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-            match &d.name {
-                Pat::Ident(id) if *id.id.sym == *self.0 && d.init.as_deref().is_none_or(empty_container) => {}
-                _ => d.visit_children_with(self),
+            if let Pat::Ident(id) = &d.name {
+                if *id.id.sym == *self.0 {
+                    let key = match d.init.as_deref().map(strip_parens) {
+                        Some(Expr::Member(m)) => member_name(&m.prop).map(str::to_string),
+                        _ => None,
+                    };
+                    self.1.push(key);
+                }
             }
-        }
-        fn visit_ident(&mut self, id: &Ident) {
-            if *id.sym == *self.0 {
-                self.1.push(range(id));
-            }
+            d.visit_children_with(self);
         }
     }
     let mut find = Find(name, Vec::new());
+    f.visit(&mut find);
+    match &find.1[..] {
+        [Some(key)] => Some(key.clone()),
+        _ => None,
+    }
+}
+
+/// Whether `key` is spelled other than as a member's name or a literal's
+/// plain `key: value`: a string, a destructuring, a class member that is not a
+/// field, an accessor or method of a literal.
+fn spelled_beside_members(program: &Program, key: &str) -> bool {
+    struct Find<'k>(&'k str, bool);
+    impl Visit for Find<'_> {
+        fn visit_str(&mut self, s: &Str) {
+            self.1 |= s.value.as_str() == Some(self.0);
+        }
+        fn visit_tpl_element(&mut self, t: &TplElement) {
+            self.1 |= t.raw.contains(self.0);
+        }
+        fn visit_object_pat_prop(&mut self, p: &ObjectPatProp) {
+            self.1 |= match p {
+                ObjectPatProp::KeyValue(kv) => prop_name(&kv.key) == Some(self.0),
+                ObjectPatProp::Assign(a) => *a.key.sym == *self.0,
+                ObjectPatProp::Rest(_) => true,
+            };
+            p.visit_children_with(self);
+        }
+        fn visit_prop(&mut self, p: &Prop) {
+            self.1 |= match p {
+                Prop::Getter(g) => prop_name(&g.key) == Some(self.0),
+                Prop::Setter(s) => prop_name(&s.key) == Some(self.0),
+                Prop::Method(m) => prop_name(&m.key) == Some(self.0),
+                Prop::Assign(a) => *a.key.sym == *self.0,
+                Prop::Shorthand(_) | Prop::KeyValue(_) => false,
+            };
+            p.visit_children_with(self);
+        }
+        fn visit_class_member(&mut self, m: &ClassMember) {
+            self.1 |= match m {
+                ClassMember::Method(m) => prop_name(&m.key) == Some(self.0),
+                ClassMember::AutoAccessor(_) => true,
+                _ => false,
+            };
+            m.visit_children_with(self);
+        }
+    }
+    let mut find = Find(key, false);
     program.visit_with(&mut find);
     find.1
+}
+
+/// What a container is reached by: a name, a member key, or one local's spellings.
+enum Held<'n> {
+    Name(&'n str),
+    Key(&'n str),
+    Spans(&'n [swc_common::Span]),
+}
+
+/// The finder of [`uses_that_read`] and [`member_container_never_read`]: the
+/// places that may read the container's elements, and (for a key) the locals bound from it.
+struct ContainerReads<'n> {
+    held: Held<'n>,
+    reads: Vec<Range<usize>>,
+    locals: Vec<(String, swc_common::Span)>,
+}
+
+impl ContainerReads<'_> {
+    fn is(&self, e: &Expr) -> bool {
+        match strip_parens(e) {
+            Expr::Ident(id) => self.is_ident(id),
+            Expr::Member(m) => self.is_member(m),
+            _ => false,
+        }
+    }
+    fn is_ident(&self, id: &Ident) -> bool {
+        match &self.held {
+            Held::Name(n) => *id.sym == **n,
+            Held::Spans(spans) => spans.contains(&id.span),
+            Held::Key(_) => false,
+        }
+    }
+    fn is_member(&self, m: &MemberExpr) -> bool {
+        matches!(&self.held, Held::Key(k) if member_name(&m.prop) == Some(k))
+    }
+    /// `container.<one of keys>(…)`: its arguments (and what holds it), read as any code.
+    fn method_call(&mut self, e: &Expr, keys: &[&str]) -> bool {
+        let Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) = strip_parens(e) else { return false };
+        match strip_parens(c) {
+            Expr::Member(m) if self.is(&m.obj) && member_name(&m.prop).is_some_and(|k| keys.contains(&k)) => {
+                self.holder(&m.obj);
+                args.visit_with(self);
+                true
+            }
+            _ => false,
+        }
+    }
+    /// What a member container is read off (`services` of `services.executions`), read as any code.
+    fn holder(&mut self, e: &Expr) {
+        if let Expr::Member(m) = strip_parens(e) {
+            m.obj.visit_with(self);
+        }
+    }
+    /// An expression whose value is dropped (a statement, a sequence's part,
+    /// a logical's or conditional's branch there): a removal there uses nothing.
+    fn dropped(&mut self, e: &Expr) {
+        match e {
+            Expr::Paren(p) => self.dropped(&p.expr),
+            Expr::Seq(q) => q.exprs.iter().for_each(|x| self.dropped(x)),
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
+            {
+                b.left.visit_with(self);
+                self.dropped(&b.right);
+            }
+            Expr::Cond(c) => {
+                c.test.visit_with(self);
+                self.dropped(&c.cons);
+                self.dropped(&c.alt);
+            }
+            Expr::Unary(u) if u.op == UnaryOp::Void => self.dropped(&u.arg),
+            // `set` and `add` give back the container itself: only where that is dropped.
+            e => {
+                if !self.method_call(e, &["shift", "pop", "clear", "splice", "delete", "add", "set"]) {
+                    e.visit_with(self);
+                }
+            }
+        }
+    }
+}
+
+impl Visit for ContainerReads<'_> {
+    fn visit_expr_stmt(&mut self, s: &ExprStmt) {
+        self.dropped(&s.expr);
+    }
+    fn visit_expr(&mut self, e: &Expr) {
+        if self.method_call(e, &["push", "unshift"]) {
+            return;
+        }
+        if let Expr::Member(m) = strip_parens(e) {
+            if self.is(&m.obj) && matches!(member_name(&m.prop), Some("length" | "size")) {
+                return self.holder(&m.obj);
+            }
+        }
+        e.visit_children_with(self);
+    }
+    fn visit_assign_expr(&mut self, a: &AssignExpr) {
+        if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+            if self.is(&m.obj) && member_name(&m.prop) == Some("length") {
+                self.holder(&m.obj);
+                return a.right.visit_with(self);
+            }
+            // `x.key = new Map()`: a value given, judged with the key's values.
+            if self.is_member(m) && empty_container(&a.right) {
+                return m.obj.visit_with(self);
+            }
+        }
+        a.visit_children_with(self);
+    }
+    // A declaration of the name is not a use; any other binding of it (an
+    // assignment, a `for` head) gives it another value and counts. A local
+    // bound once from a member container is followed where it is used.
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        match (&self.held, &d.name, d.init.as_deref()) {
+            (Held::Name(n), Pat::Ident(id), init) if *id.id.sym == **n && init.is_none_or(empty_container) => {}
+            (Held::Spans(spans), Pat::Ident(id), _) if spans.contains(&id.id.span) => {}
+            (Held::Key(_), Pat::Ident(id), Some(init)) if self.is(init) => {
+                self.locals.push((id.id.sym.to_string(), id.id.span));
+                self.holder(init);
+            }
+            _ => d.visit_children_with(self),
+        }
+    }
+    fn visit_member_expr(&mut self, m: &MemberExpr) {
+        if self.is_member(m) {
+            self.reads.push(range(m));
+        }
+        m.visit_children_with(self);
+    }
+    fn visit_ident(&mut self, id: &Ident) {
+        if self.is_ident(id) {
+            self.reads.push(range(id));
+        }
+    }
 }
 
 /// `[]`, `new Set()`, `new Map()`, `new Array()`: a container made empty.
@@ -4278,6 +4458,32 @@ pub fn called_keys(f: &FnInfo) -> BTreeSet<String> {
     let mut find = Find(BTreeSet::new());
     f.node.visit(&mut find);
     find.0
+}
+
+/// The member keys `f` adds to as containers: `x.key.set(…)`, or through a
+/// local bound once from `x.key`.
+pub fn container_keys(f: &FnInfo) -> BTreeSet<String> {
+    struct Find<'f>(FnNode<'f>, BTreeSet<String>);
+    impl Visit for Find<'_> {
+        fn visit_call_expr(&mut self, c: &CallExpr) {
+            if let Callee::Expr(callee) = &c.callee {
+                if let Expr::Member(m) = strip_parens(callee) {
+                    if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) {
+                        let key = match strip_parens(&m.obj) {
+                            Expr::Member(held) => member_name(&held.prop).map(str::to_string),
+                            Expr::Ident(id) => bound_from_key(self.0, &id.sym),
+                            _ => None,
+                        };
+                        self.1.extend(key);
+                    }
+                }
+            }
+            c.visit_children_with(self);
+        }
+    }
+    let mut find = Find(f.node, BTreeSet::new());
+    f.node.visit(&mut find);
+    find.1
 }
 
 /// A key as written: a plain name or a computed key spelled as a string (`["a-b"]`).

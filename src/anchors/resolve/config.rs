@@ -112,20 +112,50 @@ fn config_parts_in<'a>(
 
 /// The initializer of the one `let/const/var NAME = …` in the function around `site`.
 pub(super) fn local_binding<'a>(index: &Index<'a>, site: &Range<usize>, name: &str) -> Option<&'a Expr> {
+    match local_value(index, site, name)? {
+        (init, None) => Some(init),
+        (_, Some(_)) => None,
+    }
+}
+
+/// What the local `name` around `site` is declared once as: its initialiser,
+/// and the key it takes from it where it is destructured (`const { items } =
+/// state`, `const { items: e } = state`: `state`, `items`).
+pub(super) fn local_value<'a>(
+    index: &Index<'a>,
+    site: &Range<usize>,
+    name: &str,
+) -> Option<(&'a Expr, Option<String>)> {
     let function = index.enclosing_function(site)?;
     struct Find<'n, 'a> {
         name: &'n str,
-        found: Vec<&'a Expr>,
+        found: Vec<(&'a Expr, Option<String>)>,
         declared: usize,
     }
     impl<'a> Visit for Find<'_, 'a> {
         fn visit_var_declarator(&mut self, node: &VarDeclarator) {
-            if let Pat::Ident(id) = &node.name {
-                if &*id.id.sym == self.name {
-                    self.declared += 1;
-                    if let Some(init) = &node.init {
-                        self.found.push(pin(&**init));
-                    }
+            let bound = crate::read::scope::pattern_names([&node.name]);
+            let count = bound.iter().filter(|n| n.as_str() == self.name).count();
+            self.declared += count;
+            if count > 0 {
+                let key = match &node.name {
+                    Pat::Ident(_) => Some(None),
+                    Pat::Object(o) => o.props.iter().find_map(|p| match p {
+                        ObjectPatProp::Assign(a) if &*a.key.sym == self.name && a.value.is_none() => {
+                            Some(Some(self.name.to_string()))
+                        }
+                        ObjectPatProp::KeyValue(kv) => {
+                            match (&*kv.value, crate::anchors::pattern::prop_name(&kv.key)) {
+                                (Pat::Ident(id), Some(k)) if &*id.id.sym == self.name => Some(Some(k.to_string())),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    }),
+                    _ => None,
+                };
+                if let (Some(key), Some(init)) = (key, &node.init) {
+                    self.found.push((pin(&**init), key));
                 }
             }
             node.visit_children_with(self);
@@ -134,7 +164,7 @@ pub(super) fn local_binding<'a>(index: &Index<'a>, site: &Range<usize>, name: &s
     let mut find = Find { name, found: Vec::new(), declared: 0 };
     function.node.visit(&mut find);
     match (find.declared, find.found.as_slice()) {
-        (1, [one]) => Some(*one),
+        (1, [one]) => Some(one.clone()),
         _ => None,
     }
 }

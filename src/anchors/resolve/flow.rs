@@ -323,6 +323,15 @@ impl<'a> Index<'a> {
         for ns in &find.tables {
             self.lookups.mention(ns, Mention::Reference);
         }
+        // Held in a dispatch table read only to call what it holds: those calls are its callers.
+        if let By::Name(name) = &by {
+            if !find.out.escapes.is_empty() {
+                if let Some(table) = self.table_calls(name) {
+                    find.out.escapes.retain(|e| !table.held_at.contains(e));
+                    find.out.calls.extend(table.calls);
+                }
+            }
+        }
         // A computed call whose key is, or may be, the method's: its arguments are not all seen.
         if let By::Key(key) = &by {
             for k in find.computed {
@@ -792,5 +801,275 @@ impl Visit for CalledInPlace<'_, '_> {
             }
         }
         call.visit_children_with(self);
+    }
+}
+
+/// A top-level dispatch table that holds a function among its values (`const
+/// nodes = new Map([[K, f], …])`, `const nodes = { k: f }`) and is only ever
+/// read to call what it holds: `nodes.get(k)(…)`, `nodes[k](…)`, or a local
+/// bound from that read and only called or tested (`const h = nodes.get(k); if
+/// (!h) …; h(…)`). The calls through it, and where `name` sits in it; None
+/// where no table holds `name`, or one does and is used any other way.
+pub struct TableCalls<'a> {
+    pub calls: Vec<&'a [ExprOrSpread]>,
+    pub held_at: Vec<Range<usize>>,
+}
+
+impl<'a> Index<'a> {
+    pub fn table_calls(&self, name: &str) -> Option<TableCalls<'a>> {
+        let (table, held_at, is_map) = self.table_holding(name)?;
+        self.lookups.mention(&table, Mention::Token);
+        let mut reads = TableReads { table: &table, is_map, calls: Vec::new(), locals: Vec::new(), bad: false };
+        self.program.visit_with(&mut reads);
+        if reads.bad {
+            return None;
+        }
+        let mut calls = reads.calls;
+        for (local, span) in reads.locals {
+            let at = range(&span);
+            let f =
+                self.functions.iter().filter(|f| within(&at, &f.range)).min_by_key(|f| f.range.end - f.range.start)?;
+            let (spans, _) = crate::read::scope::binding_at(f.node, &local, span)?;
+            let mut uses = LocalCalls { spans: &spans, calls: Vec::new(), bad: false };
+            f.node.visit(&mut uses);
+            if uses.bad {
+                return None;
+            }
+            calls.extend(uses.calls);
+        }
+        Some(TableCalls { calls, held_at })
+    }
+
+    /// The one top-level table whose values include `name`, where each of its
+    /// entries is written in place: its name, where `name` sits, and whether it is a `Map`.
+    fn table_holding(&self, name: &str) -> Option<(String, Vec<Range<usize>>, bool)> {
+        let stmts: Vec<&Stmt> = match self.program {
+            Program::Script(s) => s.body.iter().collect(),
+            Program::Module(m) => m.body.iter().filter_map(|i| i.as_stmt()).collect(),
+        };
+        let is_name = |e: &Expr| matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == name);
+        let mut found = None;
+        for stmt in stmts {
+            let Stmt::Decl(Decl::Var(v)) = stmt else { continue };
+            for d in &v.decls {
+                let (Pat::Ident(b), Some(init)) = (&d.name, d.init.as_deref()) else { continue };
+                let (values, is_map): (Vec<&Expr>, bool) = match strip_parens(init) {
+                    Expr::Object(o) => {
+                        let mut values = Vec::new();
+                        for p in &o.props {
+                            match p {
+                                PropOrSpread::Prop(p) => match &**p {
+                                    Prop::KeyValue(kv) => values.push(&*kv.value),
+                                    Prop::Shorthand(id) if &*id.sym == name => return None,
+                                    Prop::Shorthand(_) | Prop::Method(_) => {}
+                                    _ => return None,
+                                },
+                                PropOrSpread::Spread(_) => return None,
+                            }
+                        }
+                        (values, false)
+                    }
+                    Expr::New(n)
+                        if matches!(strip_parens(&n.callee), Expr::Ident(id) if &*id.sym == "Map")
+                            && n.args.as_ref().is_some_and(|a| a.len() == 1) =>
+                    {
+                        let arg = &n.args.as_ref()?[0];
+                        let Expr::Array(pairs) = strip_parens(&arg.expr) else { continue };
+                        let mut values = Vec::new();
+                        for pair in &pairs.elems {
+                            let Some(ExprOrSpread { spread: None, expr }) = pair else { return None };
+                            let Expr::Array(kv) = strip_parens(expr) else { return None };
+                            match &kv.elems[..] {
+                                [Some(k), Some(v)] if k.spread.is_none() && v.spread.is_none() => values.push(&*v.expr),
+                                _ => return None,
+                            }
+                        }
+                        (values, true)
+                    }
+                    _ => continue,
+                };
+                let held: Vec<Range<usize>> = values.iter().filter(|v| is_name(v)).map(|v| range(*v)).collect();
+                if held.is_empty() {
+                    continue;
+                }
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((b.id.sym.to_string(), held, is_map));
+            }
+        }
+        found
+    }
+}
+
+/// The reads of a dispatch table (see [`Index::table_calls`]).
+struct TableReads<'t, 'a> {
+    table: &'t str,
+    is_map: bool,
+    calls: Vec<&'a [ExprOrSpread]>,
+    /// Locals bound from a read: name and the binding's spelling.
+    locals: Vec<(String, swc_common::Span)>,
+    bad: bool,
+}
+
+impl TableReads<'_, '_> {
+    /// `T.get(k)` of a Map table, `T[k]`/`T.k` of an object one: the key's expression, visited.
+    fn read<'e>(&self, e: &'e Expr) -> Option<Vec<&'e Expr>> {
+        let is_table = |e: &Expr| matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == self.table);
+        match strip_parens(e) {
+            Expr::Call(c) if self.is_map => {
+                let Callee::Expr(callee) = &c.callee else { return None };
+                let Expr::Member(m) = strip_parens(callee) else { return None };
+                (is_table(&m.obj) && member_name(&m.prop) == Some("get"))
+                    .then(|| c.args.iter().map(|a| &*a.expr).collect())
+            }
+            Expr::Member(m) if !self.is_map && is_table(&m.obj) => Some(match &m.prop {
+                MemberProp::Computed(k) => vec![&*k.expr],
+                _ => Vec::new(),
+            }),
+            _ => None,
+        }
+    }
+    /// A read in a place that only tests it (`!h`, `h == null`, `typeof h`).
+    fn tested(&mut self, e: &Expr) -> bool {
+        match self.read(e) {
+            Some(keys) => {
+                keys.into_iter().for_each(|k| k.visit_with(self));
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Visit for TableReads<'_, '_> {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(callee) = &call.callee {
+            if let Some(keys) = self.read(callee) {
+                self.calls.push(pin(&call.args[..]));
+                keys.into_iter().for_each(|k| k.visit_with(self));
+                return call.args.visit_with(self);
+            }
+            // `T.has(k)`, a Map table's membership test.
+            if let Expr::Member(m) = strip_parens(callee) {
+                if self.is_map
+                    && matches!(strip_parens(&m.obj), Expr::Ident(id) if &*id.sym == self.table)
+                    && member_name(&m.prop) == Some("has")
+                {
+                    return call.args.visit_with(self);
+                }
+            }
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_opt_call(&mut self, call: &OptCall) {
+        if let Some(keys) = self.read(&call.callee) {
+            self.calls.push(pin(&call.args[..]));
+            keys.into_iter().for_each(|k| k.visit_with(self));
+            return call.args.visit_with(self);
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        if let (Pat::Ident(b), Some(init)) = (&d.name, d.init.as_deref()) {
+            if &*b.id.sym == self.table {
+                return init.visit_with(self);
+            }
+            if let Some(keys) = self.read(init) {
+                self.locals.push((b.id.sym.to_string(), b.id.span));
+                return keys.into_iter().for_each(|k| k.visit_with(self));
+            }
+        }
+        d.visit_children_with(self);
+    }
+    fn visit_unary_expr(&mut self, u: &UnaryExpr) {
+        if matches!(u.op, UnaryOp::Bang | UnaryOp::TypeOf) && self.tested(&u.arg) {
+            return;
+        }
+        u.visit_children_with(self);
+    }
+    fn visit_ident(&mut self, id: &Ident) {
+        if &*id.sym == self.table {
+            self.bad = true;
+        }
+    }
+    fn visit_binding_ident(&mut self, b: &BindingIdent) {
+        if &*b.id.sym == self.table {
+            self.bad = true;
+        }
+    }
+    fn visit_export_named_specifier(&mut self, s: &ExportNamedSpecifier) {
+        if matches!(&s.orig, ModuleExportName::Ident(id) if &*id.sym == self.table) {
+            self.bad = true;
+        }
+    }
+}
+
+/// The uses of one local bound from a dispatch table's read: each a call
+/// (its arguments kept) or a test; anything else is `bad`.
+struct LocalCalls<'s, 'a> {
+    spans: &'s [swc_common::Span],
+    calls: Vec<&'a [ExprOrSpread]>,
+    bad: bool,
+}
+
+impl LocalCalls<'_, '_> {
+    fn is_local(&self, e: &Expr) -> bool {
+        matches!(strip_parens(e), Expr::Ident(id) if self.spans.contains(&id.span))
+    }
+}
+
+impl Visit for LocalCalls<'_, '_> {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if matches!(&call.callee, Callee::Expr(c) if self.is_local(c)) {
+            self.calls.push(pin(&call.args[..]));
+            return call.args.visit_with(self);
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_opt_call(&mut self, call: &OptCall) {
+        if self.is_local(&call.callee) {
+            self.calls.push(pin(&call.args[..]));
+            return call.args.visit_with(self);
+        }
+        call.visit_children_with(self);
+    }
+    fn visit_unary_expr(&mut self, u: &UnaryExpr) {
+        if matches!(u.op, UnaryOp::Bang | UnaryOp::TypeOf) && self.is_local(&u.arg) {
+            return;
+        }
+        u.visit_children_with(self);
+    }
+    fn visit_bin_expr(&mut self, b: &BinExpr) {
+        let compare = matches!(b.op, BinaryOp::EqEq | BinaryOp::NotEq | BinaryOp::EqEqEq | BinaryOp::NotEqEq);
+        match (compare && self.is_local(&b.left), compare && self.is_local(&b.right)) {
+            (true, _) => b.right.visit_with(self),
+            (_, true) => b.left.visit_with(self),
+            _ => b.visit_children_with(self),
+        }
+    }
+    fn visit_if_stmt(&mut self, s: &IfStmt) {
+        if !self.is_local(&s.test) {
+            s.test.visit_with(self);
+        }
+        s.cons.visit_with(self);
+        s.alt.visit_with(self);
+    }
+    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        // The binding itself (its init is the table's read).
+        if matches!(&d.name, Pat::Ident(b) if self.spans.contains(&b.id.span)) {
+            return;
+        }
+        d.visit_children_with(self);
+    }
+    fn visit_ident(&mut self, id: &Ident) {
+        if self.spans.contains(&id.span) {
+            self.bad = true;
+        }
+    }
+    fn visit_binding_ident(&mut self, b: &BindingIdent) {
+        if self.spans.contains(&b.id.span) {
+            self.bad = true;
+        }
     }
 }

@@ -942,6 +942,11 @@ impl<'r, 'a> World<'r, 'a> {
                 }
             }
         }
+        for key in crate::proof::escape::container_keys(f) {
+            if self.unread_key(&key) {
+                reads.unread.insert(key);
+            }
+        }
         for (name, at) in crate::proof::escape::constructed_names(f) {
             // A class may be bound inside a lazy module's initialiser (`Err = class extends Error {}`).
             self.index.lookups.mention(&name, crate::anchors::resolve::Mention::Reference);
@@ -964,6 +969,16 @@ impl<'r, 'a> World<'r, 'a> {
         unique
     }
 
+    /// `escape::member_container_never_read`, asked once per key.
+    fn unread_key(&self, key: &str) -> bool {
+        if let Some(&known) = self.unread_keys.borrow().get(key) {
+            return known;
+        }
+        let unread = crate::proof::escape::member_container_never_read(self.index, key);
+        self.unread_keys.borrow_mut().insert(key.to_string(), unread);
+        unread
+    }
+
     /// `inert_class`, its superclasses read the same way (a few levels).
     fn inert(&self, class: &crate::anchors::resolve::ClassInfo<'a>, depth: u8) -> bool {
         depth < 4
@@ -982,7 +997,12 @@ impl<'r, 'a> World<'r, 'a> {
     /// reference adds to it, counts it, or drops elements without using them
     /// (`spans.shift();`). What is kept there reaches no code.
     fn never_read(&self, name: &str, f: &FnInfo<'a>) -> bool {
-        if crate::read::scope::declared_by(f.node).contains(name) || self.index.locals_around(&f.range).contains(name) {
+        if crate::read::scope::declared_by(f.node).contains(name) {
+            // A local bound from a member that holds such a container (`const live = services.executions`).
+            return crate::proof::escape::bound_from_key(f.node, name)
+                .is_some_and(|key| crate::proof::escape::member_container_never_read(self.index, &key));
+        }
+        if self.index.locals_around(&f.range).contains(name) {
             return false;
         }
         let Some((_, init)) = self.index.top_values.iter().find(|(n, _)| *n == name) else { return false };
