@@ -65,6 +65,7 @@ import { ROUND24 } from "./round24.mjs";
 // Round 25 (round25.mjs): a red team's mutants against the rules of 1c96e83 (opaque values, depth through operators and literals, defaults, methods on what may be the child).
 import { ROUND25 } from "./round25.mjs";
 import { ROUND26 } from "./round26.mjs";
+import { ROUND27 } from "./round27.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2158,6 +2159,7 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND24,
   ...ROUND25,
   ...ROUND26,
+  ...ROUND27,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
