@@ -778,4 +778,33 @@ export const ROUND27 = [
     "A method of the execution class called on the root with the child as a sequence argument.",
     [...base, method(`  briefInto(target: AgentExecution, messages: SteeringMessage[]): void {\n    if (messages.length > 0) target.prompts.push(messages);\n  }\n`), onFirstSubCall(`    root.briefInto((0, state.execution), userSaid(root));\n`)],
   ),
+  // ---- K. fourth pass: methods of the execution class that give `this` back ----------------------------
+  ...pair(
+    "r27-method-fluent-this",
+    "execution.ts: the class gains a field `lastActive = 0` and `touch() { this.lastActive = Date.now(); return this; }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const said = userSaid(root); const target = state.execution.touch(); … push said onto target …`.",
+    "As `r27-method-fluent-this`, the touched execution is only recorded in a span.",
+    "A fluent method that returns `this` is everyday TypeScript; the method is handed no value (it gives `this` only a timestamp), what it returns is the child.",
+    (act) => [...base, { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  lastActive = 0;\n` }, method(`  touch(): this {\n    this.lastActive = Date.now();\n    return this;\n  }\n`), onFirstSubCall(`    const said = userSaid(root);\n    const target = state.execution.touch();\n    ${act("target", "said")}\n`)],
+  ),
+  M(
+    "r27-method-returns-member",
+    "harmful",
+    "execution.ts: the class gains `history(): SteeringMessage[][] { return this.prompts; }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const said = userSaid(root); if (said.length > 0) state.execution.history().push(said);`.",
+    "A plain accessor method (not a getter, round 26's case) handing out a member.",
+    [...base, method(`  history(): SteeringMessage[][] {\n    return this.prompts;\n  }\n`), onFirstSubCall(`    const said = userSaid(root);\n    if (said.length > 0) state.execution.history().push(said);\n`)],
+  ),
+  M(
+    "r27-method-returns-self-alias",
+    "harmful",
+    "execution.ts: the class gains `current(): AgentExecution { const self = this; return self; }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const said = userSaid(root); const target = state.execution.current(); … push …`.",
+    "A method returning `this` through a local.",
+    [...base, method(`  current(): AgentExecution {\n    const self = this;\n    return self;\n  }\n`), onFirstSubCall(`    const said = userSaid(root);\n    const target = state.execution.current();\n    ${PUSH("target", "said")}\n`)],
+  ),
+  M(
+    "r27-steer-fluent-this",
+    "harmful",
+    "As `r27-method-fluent-this` (`touch()` returns `this`); `AcpSession.steer`, after the buffer push: `for (const sub of this.registry.executions) if (sub.subExecutionDepth > 0) sub.touch().prompts.push([message]);`.",
+    "`r27-method-fluent-this`'s hole on the steer path.",
+    [...base, { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  lastActive = 0;\n` }, method(`  touch(): this {\n    this.lastActive = Date.now();\n    return this;\n  }\n`), steer(`    for (const sub of this.registry.executions) if (sub.subExecutionDepth > 0) sub.touch().prompts.push([message]);\n`)],
+  ),
 ];
