@@ -807,4 +807,33 @@ export const ROUND27 = [
     "`r27-method-fluent-this`'s hole on the steer path.",
     [...base, { file: EXECUTION, find: `  drainRetryCount = 0;\n`, replace: `  drainRetryCount = 0;\n  lastActive = 0;\n` }, method(`  touch(): this {\n    this.lastActive = Date.now();\n    return this;\n  }\n`), steer(`    for (const sub of this.registry.executions) if (sub.subExecutionDepth > 0) sub.touch().prompts.push([message]);\n`)],
   ),
+  // ---- L. fifth pass: a second delivery path (queueSteering from the buffer) through the holes --------
+  ...pair(
+    "r27-catchup-cond-callee",
+    "nodes.ts gains `function catchUp(execution) { for (const m of execution.sessionServices.liveSteering.snapshot()) if (m.kind === \"user\") execution.queueSteering(m); }` and `noteSubAgent(execution)` (a span); `modelInvokeNode`, after the drain, on a sub-execution's first call: `(state.execution.skipHooks ? noteSubAgent : catchUp)(state.execution);` (a sub-agent catches up on the turn's steering).",
+    "As `r27-catchup-cond-callee`, `catchUp` only counts the user steering into a span.",
+    "A second reader of the buffer that delivers through the execution's own queue, reached through `r27-conditional-callee`'s hole.",
+    (act) => [...base, beforeInvokeModel(`function catchUp(execution: AgentExecution): void {\n  ${act === PUSH ? `for (const m of execution.sessionServices.liveSteering.snapshot()) if (m.kind === "user") execution.queueSteering(m);` : `recordSpan("sub-agent-catch-up", { agentName: execution.agentName, messages: execution.sessionServices.liveSteering.snapshot().filter((m) => m.kind === "user").length });`}\n}\nfunction noteSubAgent(execution: AgentExecution): void {\n  recordSpan("sub-agent-catch-up", { agentName: execution.agentName, messages: 0 });\n}\n`), onFirstSubCall(`    (state.execution.skipHooks ? noteSubAgent : catchUp)(state.execution);\n`)],
+  ),
+  M(
+    "r27-catchup-spread",
+    "harmful",
+    "As `r27-catchup-cond-callee`'s `catchUp`, called as `const args = [state.execution] as const; catchUp(...args);`.",
+    "The second delivery path reached through `r27-spread-args`'s hole.",
+    [...base, beforeInvokeModel(`function catchUp(execution: AgentExecution): void {\n  for (const m of execution.sessionServices.liveSteering.snapshot()) if (m.kind === "user") execution.queueSteering(m);\n}\n`), onFirstSubCall(`    const args = [state.execution] as const;\n    catchUp(...args);\n`)],
+  ),
+  M(
+    "r27-catchup-plain",
+    "harmful",
+    "Control: `r27-catchup-spread`'s `catchUp` called plainly, `catchUp(state.execution)`.",
+    "Control: the second delivery path spelled directly.",
+    [...base, beforeInvokeModel(`function catchUp(execution: AgentExecution): void {\n  for (const m of execution.sessionServices.liveSteering.snapshot()) if (m.kind === "user") execution.queueSteering(m);\n}\n`), onFirstSubCall(`    catchUp(state.execution);\n`)],
+  ),
+  M(
+    "r27-control-plain-handoff",
+    "harmful",
+    "Control: nodes.ts gains `briefSubAgent(execution, messages)` (pushes); `modelInvokeNode`, after the drain, on a sub-execution's first call: `briefSubAgent(state.execution, userSaid(root));` (round 26's `r26-plain-handoff`, fixed on HEAD).",
+    "Control: the plain hand-off the spellings of section A reduce to.",
+    [...base, beforeInvokeModel(briefFn("briefSubAgent", PUSH)), onFirstSubCall(`    briefSubAgent(state.execution, userSaid(root));\n`)],
+  ),
 ];
