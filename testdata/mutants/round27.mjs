@@ -836,4 +836,18 @@ export const ROUND27 = [
     "Control: the plain hand-off the spellings of section A reduce to.",
     [...base, beforeInvokeModel(briefFn("briefSubAgent", PUSH)), onFirstSubCall(`    briefSubAgent(state.execution, userSaid(root));\n`)],
   ),
+  M(
+    "r27-literal-late-key",
+    "harmful",
+    "Control of `r27-literal-computed-store`: `modelInvokeNode`, after the drain, on a sub-execution's first call: `const job: { target?: AgentExecution } = {}; job.target = state.execution; const said = userSaid(root); if (job.target) … push …` (the key written with a dot).",
+    "A store into a plain local literal under a key the literal did not declare.",
+    [...base, onFirstSubCall(`    const job: { target?: AgentExecution } = {};\n    job.target = state.execution;\n    const said = userSaid(root);\n    if (job.target) ${PUSH("job.target", "said")}\n`)],
+  ),
+  M(
+    "r27-literal-declared-key",
+    "harmful",
+    "Control of `r27-literal-late-key`: the key declared in the literal first, `const job: { target?: AgentExecution } = { target: undefined }; job.target = state.execution;` then push.",
+    "A store into a plain local literal under a key it declared.",
+    [...base, onFirstSubCall(`    const job: { target?: AgentExecution } = { target: undefined };\n    job.target = state.execution;\n    const said = userSaid(root);\n    if (job.target) ${PUSH("job.target", "said")}\n`)],
+  ),
 ];
