@@ -850,4 +850,26 @@ export const ROUND27 = [
     "A store into a plain local literal under a key it declared.",
     [...base, onFirstSubCall(`    const job: { target?: AgentExecution } = { target: undefined };\n    job.target = state.execution;\n    const said = userSaid(root);\n    if (job.target) ${PUSH("job.target", "said")}\n`)],
   ),
+  // ---- M. sixth pass: the child as a helper's result handed on, an inert class holding it -------------
+  ...pair(
+    "r27-helper-result-arg",
+    "nodes.ts gains `function subExecutionOf(state: ExecutionState) { return state.execution.subExecutionDepth > 0 ? state.execution : undefined; }` and `briefSubAgent` (pushes, skipping `undefined`); `modelInvokeNode`, after the drain, on a sub-execution's first call: `briefSubAgent(subExecutionOf(state), userSaid(root));`.",
+    "As `r27-helper-result-arg`, `briefSubAgent` records a span.",
+    "A helper's result handed straight on as an argument (round 26's `r26-closure-before-bind` bound it to a local first, which is refused).",
+    (act) => [...base, beforeInvokeModel(`function subExecutionOf(state: ExecutionState): AgentExecution | undefined {\n  return state.execution.subExecutionDepth > 0 ? state.execution : undefined;\n}\nfunction briefSubAgent(execution: AgentExecution | undefined, messages: SteeringMessage[]): void {\n  if (!execution) return;\n  ${act("execution", "messages")}\n}\n`), onFirstSubCall(`    briefSubAgent(subExecutionOf(state), userSaid(root));\n`)],
+  ),
+  M(
+    "r27-helper-member-arg",
+    "harmful",
+    "nodes.ts gains `function currentExecution(state: ExecutionState) { return state.execution; }` and `briefSubAgent` (pushes); `modelInvokeNode`, after the drain, on a sub-execution's first call: `briefSubAgent(currentExecution(state), userSaid(root));`.",
+    "A one-line accessor's result handed straight on.",
+    [...base, beforeInvokeModel(`function currentExecution(state: ExecutionState): AgentExecution {\n  return state.execution;\n}\n${briefFn("briefSubAgent", PUSH)}`), onFirstSubCall(`    briefSubAgent(currentExecution(state), userSaid(root));\n`)],
+  ),
+  ...pair(
+    "r27-inert-holder",
+    "nodes.ts gains `class SubAgentBriefing { constructor(execution, messages) { this.execution = execution; this.messages = messages; } }` (fields written from the arguments only); `modelInvokeNode`, after the drain, on a sub-execution's first call: `const briefing = new SubAgentBriefing(state.execution, userSaid(root)); … push briefing.messages onto briefing.execution …`.",
+    "As `r27-inert-holder`, the briefing is only recorded in a span.",
+    "A record class that only stores its arguments (inert by round 26's rule), read back by the caller.",
+    (act) => [...base, beforeInvokeModel(`class SubAgentBriefing {\n  readonly execution: AgentExecution;\n  readonly messages: SteeringMessage[];\n  constructor(execution: AgentExecution, messages: SteeringMessage[]) {\n    this.execution = execution;\n    this.messages = messages;\n  }\n}\n`), onFirstSubCall(`    const briefing = new SubAgentBriefing(state.execution, userSaid(root));\n    ${act("briefing.execution", "briefing.messages")}\n`)],
+  ),
 ];
