@@ -25,6 +25,7 @@ const NODES = "src/graph/nodes.ts";
 const SESSION = "src/session/session.ts";
 const SUB = "src/tools/invoke-sub-agent.ts";
 const MEMORY = "src/memory/memory-extraction.ts";
+const RUN_START = `export async function runExecution(execution: AgentExecution): Promise<ExecutionState> {\n`;
 const SPAWN_END = `    agentName: subagentId,\n  });`;
 
 // ---- snippets of the base model, exactly as they occur ----------------------
@@ -871,5 +872,20 @@ export const ROUND27 = [
     "As `r27-inert-holder`, the briefing is only recorded in a span.",
     "A record class that only stores its arguments (inert by round 26's rule), read back by the caller.",
     (act) => [...base, beforeInvokeModel(`class SubAgentBriefing {\n  readonly execution: AgentExecution;\n  readonly messages: SteeringMessage[];\n  constructor(execution: AgentExecution, messages: SteeringMessage[]) {\n    this.execution = execution;\n    this.messages = messages;\n  }\n}\n`), onFirstSubCall(`    const briefing = new SubAgentBriefing(state.execution, userSaid(root));\n    ${act("briefing.execution", "briefing.messages")}\n`)],
+  ),
+  // ---- N. seventh pass: group A's spellings in the run itself (`runExecution`) ---------------------
+  ...pair(
+    "r27-run-sequence-arg",
+    "nodes.ts gains `briefSubAgent` (pushes); `runExecution`, before its loop: `const root = turnRoot(execution); if (root && root !== execution && execution.subExecutionDepth > 0) briefSubAgent((recordSpan(\"sub-agent-run\", { agentName: execution.agentName }), execution), userSaid(root));`.",
+    "As `r27-run-sequence-arg`, `briefSubAgent` records a span.",
+    "`r27-sequence-arg`'s hole in the function that runs the child, before its first node.",
+    (act) => [...base, beforeInvokeModel(briefFn("briefSubAgent", act)), { file: NODES, find: RUN_START, replace: `${RUN_START}  const root = turnRoot(execution);\n  if (root && root !== execution && execution.subExecutionDepth > 0) briefSubAgent((recordSpan("sub-agent-run", { agentName: execution.agentName }), execution), userSaid(root));\n` }],
+  ),
+  M(
+    "r27-run-cond-callee",
+    "harmful",
+    "nodes.ts gains `briefSubAgent` (pushes) and `noteSubAgent` (a span); `runExecution`, before its loop: `const root = turnRoot(execution); if (root && root !== execution && execution.subExecutionDepth > 0) (execution.skipHooks ? noteSubAgent : briefSubAgent)(execution, userSaid(root));`.",
+    "`r27-conditional-callee`'s hole in the function that runs the child.",
+    [...base, beforeInvokeModel(`${briefFn("briefSubAgent", PUSH)}${briefFn("noteSubAgent", spanOf)}`), { file: NODES, find: RUN_START, replace: `${RUN_START}  const root = turnRoot(execution);\n  if (root && root !== execution && execution.subExecutionDepth > 0) (execution.skipHooks ? noteSubAgent : briefSubAgent)(execution, userSaid(root));\n` }],
   ),
 ];
