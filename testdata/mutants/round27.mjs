@@ -888,4 +888,33 @@ export const ROUND27 = [
     "`r27-conditional-callee`'s hole in the function that runs the child.",
     [...base, beforeInvokeModel(`${briefFn("briefSubAgent", PUSH)}${briefFn("noteSubAgent", spanOf)}`), { file: NODES, find: RUN_START, replace: `${RUN_START}  const root = turnRoot(execution);\n  if (root && root !== execution && execution.subExecutionDepth > 0) (execution.skipHooks ? noteSubAgent : briefSubAgent)(execution, userSaid(root));\n` }],
   ),
+  // ---- O. eighth pass: the child handed as `this` -------------------------------------------------
+  ...pair(
+    "r27-call-this",
+    "nodes.ts gains `function briefThis(this: AgentExecution, messages) { if (messages.length > 0) this.prompts.push(messages); }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `briefThis.call(state.execution, userSaid(root));`.",
+    "As `r27-call-this`, `briefThis` records a span with `this.agentName`.",
+    "A free function written against `this` and called with `.call` (a mixin style); the child is `.call`'s first argument, `this` in the callee, not a parameter.",
+    (act) => [...base, beforeInvokeModel(`function briefThis(this: AgentExecution, messages: SteeringMessage[]): void {\n  ${act("this", "messages")}\n}\n`), onFirstSubCall(`    briefThis.call(state.execution, userSaid(root));\n`)],
+  ),
+  M(
+    "r27-bind-this",
+    "harmful",
+    "As `r27-call-this`, bound first: `const brief = briefThis.bind(state.execution); brief(userSaid(root));`.",
+    "The same with `bind`.",
+    [...base, beforeInvokeModel(`function briefThis(this: AgentExecution, messages: SteeringMessage[]): void {\n  ${PUSH("this", "messages")}\n}\n`), onFirstSubCall(`    const brief = briefThis.bind(state.execution);\n    brief(userSaid(root));\n`)],
+  ),
+  M(
+    "r27-reflect-apply-this",
+    "harmful",
+    "As `r27-call-this`, through `Reflect.apply(briefThis, state.execution, [userSaid(root)])`.",
+    "The same with `Reflect.apply`.",
+    [...base, beforeInvokeModel(`function briefThis(this: AgentExecution, messages: SteeringMessage[]): void {\n  ${PUSH("this", "messages")}\n}\n`), onFirstSubCall(`    Reflect.apply(briefThis, state.execution, [userSaid(root)]);\n`)],
+  ),
+  M(
+    "r27-closure-pattern-default",
+    "harmful",
+    "`modelInvokeNode`, after the drain, on a sub-execution's first call: `const brief = ({ target = state.execution }: { target?: AgentExecution }, messages) => { if (messages.length > 0) target.prompts.push(messages); }; brief({}, userSaid(root));`.",
+    "Group D's object-pattern default in a local closure's parameter.",
+    [...base, onFirstSubCall(`    const brief = ({ target = state.execution }: { target?: AgentExecution }, messages: SteeringMessage[]) => {\n      ${PUSH("target", "messages")}\n    };\n    brief({}, userSaid(root));\n`)],
+  ),
 ];
