@@ -889,6 +889,46 @@ struct Given<'r> {
     handed: Vec<Handed>,
 }
 impl<'r> Given<'r> {
+    /// A pattern that takes what may be the child apart by a key the tool
+    /// cannot read (`const { [CURRENT]: t } = state`), or whose default may be
+    /// it (`const { target = state.execution } = overrides`): its names may be
+    /// anything the child holds, the child itself included.
+    fn opaque_pattern(&mut self, pat: &Pat, value: Option<&Expr>) {
+        if matches!(pat, Pat::Ident(_)) {
+            return;
+        }
+        let from_child = value.is_some_and(|v| self.mentions(v));
+        let (unread_key, default) = pattern_doubts(pat, &|e| self.mentions(e));
+        if (from_child && unread_key) || default {
+            self.bind_opaque(pat);
+        }
+    }
+    /// What may be the child stored on `object` (a local literal, or anything a
+    /// pattern writes a member of): a local there may hold it from now on; on
+    /// anything else it is the store rule's.
+    fn store_on(&mut self, object: &Expr, key: Option<&str>, at: Range<usize>) {
+        let mut root = strip_parens(object);
+        while let Expr::Member(m) = root {
+            root = strip_parens(&m.obj);
+        }
+        match root {
+            Expr::Ident(o) if self.plain.iter().any(|n| *n == *o.sym) => {
+                let name = o.sym.to_string();
+                // A literal that already holds the child (the run's `state`): the key
+                // stored may be the child itself; any other member keeps what it was.
+                let holder = self.mentions(root);
+                match key {
+                    Some(key) if holder && std::ptr::eq(root, strip_parens(object)) => {
+                        self.literal_keys.push((name, key.to_string(), 0))
+                    }
+                    _ if !self.anys.contains(&name) => self.anys.push(name),
+                    _ => {}
+                }
+            }
+            Expr::This(_) if self.this_child => {}
+            _ => self.found(at, "stores what may be the child on an object whose setter or reader is not read"),
+        }
+    }
     /// A member container nothing reads (`ExecReads::unread`), spelled as its
     /// member or as a local bound once from it.
     fn unread_container(&self, e: &Expr) -> bool {
@@ -1853,6 +1893,7 @@ impl Visit for Given<'_> {
         s.visit_children_with(self);
     }
     fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+        self.opaque_pattern(&d.name, d.init.as_deref());
         if let (Pat::Ident(id), Some(init)) = (&d.name, d.init.as_deref()) {
             let plain = match strip_parens(init) {
                 Expr::Array(_) => true,
@@ -2001,7 +2042,18 @@ impl Visit for Given<'_> {
             _ => None,
         };
         if let Some(pat) = pat {
+            self.opaque_pattern(&pat, Some(&a.right));
             self.bind_value(&pat, &a.right);
+        }
+        // `[slots[0]] = [child]`, `({ target: job.target } = state)`: members written by a pattern.
+        if let AssignTarget::Pat(p) = &a.left {
+            if self.mentions(&a.right) {
+                let mut objects = Vec::new();
+                pattern_member_objects(p, &mut objects);
+                for o in objects {
+                    self.store_on(o, None, range(a));
+                }
+            }
         }
         if moves {
             self.found(range(a), "writes a field of the child the drain reads");
@@ -2017,6 +2069,14 @@ impl Visit for Given<'_> {
             let child = self.depth(&a.right).is_some_and(|d| d >= -1) || self.opaque(&a.right);
             if unrelated && !literal && child && !matches!(strip_parens(&m.obj), Expr::This(_)) {
                 self.found(range(a), "stores what may be the child on an object whose setter or reader is not read");
+            }
+            // On a local literal, what is stored there is the literal's from now on (round 27).
+            if literal && (child || self.mentions(&a.right)) {
+                let key = match &m.prop {
+                    MemberProp::Ident(k) => Some(&*k.sym),
+                    _ => None,
+                };
+                self.store_on(&m.obj, key, range(a));
             }
         }
         a.visit_children_with(self);
@@ -2063,6 +2123,17 @@ impl Visit for Given<'_> {
         }
         let mut w = Vec::new();
         crate::read::writes::of_call(call, &mut w);
+        // `Object.assign(job, { target: child })`, `Object.defineProperty(job, "target", …)`:
+        // what may be the child stored on the object written (round 27).
+        if call.args.iter().skip(1).any(|a| self.mentions(&a.expr)) {
+            for target in &w {
+                if let crate::read::writes::Target::Reflected { object, .. } = &target.target {
+                    if !self.mentions(object) {
+                        self.store_on(object, None, range(call));
+                    }
+                }
+            }
+        }
         let reflected = w.iter().any(
             |w| matches!(&w.target, crate::read::writes::Target::Reflected { object, .. } if self.within(object, 0)),
         );
@@ -2245,6 +2316,7 @@ fn kept(
         local_keys,
         local_news,
         contained: None,
+        unfollowed: None,
     };
     // Aliases first (`const rec = { child }`), then the uses of all of them.
     for _ in 0..3 {
@@ -2294,7 +2366,7 @@ fn kept(
     }
     held.extend(keep.held.iter().filter(|k| !held.contains(k)).cloned().collect::<Vec<_>>());
     if let Some((contained, _)) = contained {
-        *contained = keep.contained.clone().or(outer_kept);
+        *contained = keep.contained.clone().or(keep.unfollowed.clone()).or(outer_kept);
     }
     keep.found.or(stored).or(given)
 }
@@ -2414,6 +2486,10 @@ struct Keep {
     /// The first place it is put in a container the tool cannot judge by its
     /// readers, whatever else was found first.
     contained: Option<Found>,
+    /// The first place it is handed on in a form the tool does not follow (a
+    /// spread, a sequence, a callee it cannot name, a tag): once its run has
+    /// started that still matters, for the callee may give it anything (round 27).
+    unfollowed: Option<Found>,
 }
 
 /// Local names, each with a key or a class name.
@@ -2768,6 +2844,61 @@ impl Keep {
         }
     }
 
+    /// A hand-off the tool does not follow: a note, and `unfollowed`.
+    fn unfollowed(&mut self, at: Range<usize>, why: &str) {
+        // Past an awaited call given the child (in the drain's caller, the drain), the
+        // run goes on: what an unfollowed callee does there still reaches the child.
+        self.unfollowed.get_or_insert((at.clone(), why.to_string()));
+        self.note(at, why)
+    }
+
+    /// Whether `e`'s value may be the child, or hold it, in a form `holds_child`
+    /// does not name: a sequence's last value, an assignment's, an optional
+    /// member, what a call handed it (or called on it) gives back, a tag's
+    /// result, any of these inside a literal or a branch.
+    fn wraps_child(&self, e: &Expr) -> bool {
+        let value = |x: &Expr| self.holds_child(x) || self.wraps_child(x);
+        match strip_parens(e) {
+            Expr::Seq(q) => q.exprs.last().is_some_and(|x| value(x)),
+            Expr::Assign(a) => value(&a.right),
+            Expr::Await(a) => self.wraps_child(&a.arg),
+            Expr::Cond(c) => self.wraps_child(&c.cons) || self.wraps_child(&c.alt),
+            Expr::Bin(b)
+                if matches!(b.op, BinaryOp::LogicalOr | BinaryOp::NullishCoalescing | BinaryOp::LogicalAnd) =>
+            {
+                self.wraps_child(&b.left) || self.wraps_child(&b.right)
+            }
+            Expr::Array(a) => a.elems.iter().flatten().any(|x| self.wraps_child(&x.expr)),
+            Expr::Object(o) => o.props.iter().any(|p| match p {
+                PropOrSpread::Prop(p) => matches!(&**p, Prop::KeyValue(kv) if self.wraps_child(&kv.value)),
+                PropOrSpread::Spread(sp) => self.wraps_child(&sp.expr),
+            }),
+            Expr::New(n) => n.args.iter().flatten().any(|a| self.wraps_child(&a.expr)),
+            Expr::Call(c) => {
+                let on_child = match &c.callee {
+                    Callee::Expr(callee) => match strip_parens(callee) {
+                        Expr::Member(m) => self.is_child_name(&m.obj) || value(&m.obj),
+                        other => self.wraps_child(other),
+                    },
+                    _ => false,
+                };
+                on_child || c.args.iter().any(|a| value(&a.expr))
+            }
+            Expr::TaggedTpl(t) => t.tpl.exprs.iter().any(|x| value(x)),
+            Expr::OptChain(o) => match &*o.base {
+                OptChainBase::Member(m) => {
+                    let plain = Expr::Member(m.clone());
+                    self.holds_child(&plain) || self.wraps_child(&m.obj)
+                }
+                OptChainBase::Call(c) => {
+                    self.holds_child(&c.callee) || self.wraps_child(&c.callee) || c.args.iter().any(|a| value(&a.expr))
+                }
+            },
+            Expr::Member(m) => self.wraps_child(&m.obj),
+            _ => false,
+        }
+    }
+
     /// Where a call is handed the child: its argument, whether it only holds the child,
     /// and whether it may be the child itself or a holder of it (`state.execution`, a
     /// name bound from a holder), whose parameter is then read both ways (round 26).
@@ -2893,6 +3024,7 @@ impl Visit for Keep {
             }
         }
         let named = self.handed_callee(call, writes_only);
+        let nameless = named.is_none();
         let consumed = self.consumed.contains(&range(call));
         let followed = match named {
             Some((name, made, by_key)) if handed && self.follow.is_some() => {
@@ -2940,12 +3072,22 @@ impl Visit for Keep {
                         }
                         follow.push(handed)
                     }
-                    _ => self.note(range(call), "is handed on inside a value the tool cannot follow"),
+                    _ => self.unfollowed(range(call), "is handed on inside a value the tool cannot follow"),
                 }
                 true
             }
             _ => false,
         };
+        // `(pick ? a : b)(child)`, `(0, brief)(child)`: a callee the tool cannot name;
+        // `brief((0, child))`, `brief(pick(state))`: a value it does not follow.
+        let on_child = matches!(&call.callee, Callee::Expr(c)
+            if matches!(strip_parens(c), Expr::Member(m) if self.is_child_name(&m.obj)));
+        if handed && nameless && !writes_only && !on_child {
+            self.unfollowed(range(call), "is handed to a function the tool cannot name");
+        }
+        if !on_child && call.args.iter().any(|a| !self.holds_child(&a.expr) && self.wraps_child(&a.expr)) {
+            self.unfollowed(range(call), "is handed on inside a value the tool cannot follow");
+        }
         if handed && !writes_only && !followed && !consumed {
             self.note(
                 range(call),
@@ -2954,6 +3096,12 @@ impl Visit for Keep {
             );
         }
         call.visit_children_with(self);
+    }
+    fn visit_tagged_tpl(&mut self, node: &TaggedTpl) {
+        if node.tpl.exprs.iter().any(|x| self.holds_child(x) || self.wraps_child(x)) {
+            self.unfollowed(range(node), "is handed to a template's tag, which the tool does not follow");
+        }
+        node.visit_children_with(self);
     }
     fn visit_new_expr(&mut self, node: &NewExpr) {
         if node.args.iter().flatten().any(|a| self.holds_child(&a.expr)) {
@@ -3956,7 +4104,9 @@ pub fn class_reads(
 fn gives_this_nothing(f: &Function, known: &ExecReads) -> bool {
     let node = FnNode::Function(f);
     let info = FnInfo { range: range(f), node, name: None, key: None };
-    let given = Given { this_child: true, ..Given::of(known, node, "") };
+    let mut given = Given { this_child: true, ..Given::of(known, node, "") };
+    // `brief(m, into = this.prompts)`: a default is the method's code too (round 27).
+    given.defaults_of(node);
     given_by(&info, given).0.is_none()
 }
 
@@ -3996,6 +4146,7 @@ fn this_only_as_object(f: &Function) -> bool {
         fn visit_class(&mut self, _: &Class) {}
     }
     let mut find = Find(true);
+    f.params.visit_with(&mut find);
     f.body.visit_with(&mut find);
     find.0
 }
@@ -4484,6 +4635,70 @@ pub fn container_keys(f: &FnInfo) -> BTreeSet<String> {
     let mut find = Find(f.node, BTreeSet::new());
     f.node.visit(&mut find);
     find.1
+}
+
+/// Whether a pattern takes a key apart by an expression that is not a
+/// literal, and whether any default in it is something `mentions` says.
+fn pattern_doubts(pat: &Pat, mentions: &dyn Fn(&Expr) -> bool) -> (bool, bool) {
+    fn go(p: &Pat, doubts: &mut (bool, bool), mentions: &dyn Fn(&Expr) -> bool) {
+        match p {
+            Pat::Object(o) => {
+                for prop in &o.props {
+                    match prop {
+                        ObjectPatProp::KeyValue(kv) => {
+                            if let PropName::Computed(c) = &kv.key {
+                                doubts.0 |= !matches!(strip_parens(&c.expr), Expr::Lit(Lit::Str(_) | Lit::Num(_)));
+                            }
+                            go(&kv.value, doubts, mentions);
+                        }
+                        ObjectPatProp::Assign(a) => doubts.1 |= a.value.as_deref().is_some_and(mentions),
+                        ObjectPatProp::Rest(r) => go(&r.arg, doubts, mentions),
+                    }
+                }
+            }
+            Pat::Array(a) => a.elems.iter().flatten().for_each(|e| go(e, doubts, mentions)),
+            Pat::Assign(a) => {
+                doubts.1 |= mentions(&a.right);
+                go(&a.left, doubts, mentions)
+            }
+            Pat::Rest(r) => go(&r.arg, doubts, mentions),
+            _ => {}
+        }
+    }
+    let mut doubts = (false, false);
+    go(pat, &mut doubts, mentions);
+    doubts
+}
+
+/// The objects whose members an assignment pattern writes (`[slots[0]] = …`: `slots`).
+fn pattern_member_objects<'p>(p: &'p AssignTargetPat, out: &mut Vec<&'p Expr>) {
+    fn go<'p>(p: &'p Pat, out: &mut Vec<&'p Expr>) {
+        match p {
+            Pat::Expr(e) => {
+                if let Expr::Member(m) = strip_parens(e) {
+                    out.push(&m.obj);
+                }
+            }
+            Pat::Object(o) => o.props.iter().for_each(|prop| match prop {
+                ObjectPatProp::KeyValue(kv) => go(&kv.value, out),
+                ObjectPatProp::Rest(r) => go(&r.arg, out),
+                ObjectPatProp::Assign(_) => {}
+            }),
+            Pat::Array(a) => a.elems.iter().flatten().for_each(|e| go(e, out)),
+            Pat::Assign(a) => go(&a.left, out),
+            Pat::Rest(r) => go(&r.arg, out),
+            _ => {}
+        }
+    }
+    match p {
+        AssignTargetPat::Array(a) => a.elems.iter().flatten().for_each(|e| go(e, out)),
+        AssignTargetPat::Object(o) => o.props.iter().for_each(|prop| match prop {
+            ObjectPatProp::KeyValue(kv) => go(&kv.value, out),
+            ObjectPatProp::Rest(r) => go(&r.arg, out),
+            ObjectPatProp::Assign(_) => {}
+        }),
+        AssignTargetPat::Invalid(_) => {}
+    }
 }
 
 /// A key as written: a plain name or a computed key spelled as a string (`["a-b"]`).
