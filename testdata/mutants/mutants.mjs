@@ -66,6 +66,7 @@ import { ROUND24 } from "./round24.mjs";
 import { ROUND25 } from "./round25.mjs";
 import { ROUND26 } from "./round26.mjs";
 import { ROUND27 } from "./round27.mjs";
+import { ROUND27B } from "./round27b.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2160,6 +2161,7 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND25,
   ...ROUND26,
   ...ROUND27,
+  ...ROUND27B,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in

@@ -1,0 +1,297 @@
+// Round 27b: a red team's mutants against two rules of e6e0064: a top-level
+// function held in a dispatch table read only to call what it holds has those
+// calls as its callers (flow.rs `table_calls`), and a member container nothing
+// in the bundle reads keeps nothing that runs (escape.rs
+// `member_container_never_read`). The base restructure: the graph's nodes are an
+// object dispatch table called as `step(state, runExecution)`, the tool node hands
+// the runner on to `executeTool(state, turn, run)` and the tools table
+// (`tools[name](state, input, run)`), `invokeSubAgent` runs the child with the
+// `run` it is handed and registers it, while it runs, in a new
+// `sessionServices.liveExecutions` Map (set before, delete after). The harmful
+// ones reach a running sub-execution through what the rules do not see: the
+// container read without spelling its key (`Object.values(services)`, `for…in`,
+// a chained assignment aliasing the same Map, a computed key), or the tools
+// table calling a sibling entry through `this` (a method of the table), so that
+// `invokeSubAgent` runs with a runner no seen call hands it.
+
+const NODES = "src/graph/nodes.ts";
+const REG = "src/tools/registry.ts";
+const SUB = "src/tools/invoke-sub-agent.ts";
+const EXECUTION = "src/agent/execution.ts";
+const SESSION = "src/session/session.ts";
+
+// ---- the base restructure -----------------------------------------------------
+
+const NODES_TAIL = `async function modelInvokeNode(state: ExecutionState): Promise<ExecutionState> {`;
+const RUN_LOOP = `    switch (state.node) {
+      case NodeId.MODEL_INVOKE:
+        state = await modelInvokeNode(state);
+        break;
+      case NodeId.TOOL_EXECUTE:
+        await executeTool(state, state.lastTurn as Extract<ModelTurn, { kind: "tool" }>);
+        state = { ...state, node: NodeId.MODEL_INVOKE };
+        break;
+      case NodeId.END_OF_TURN:
+        state = { ...state, node: endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE }) };
+        break;
+    }
+`;
+const nodesTable = [
+  {
+    file: NODES,
+    find: NODES_TAIL,
+    replace: `export type Runner = (execution: AgentExecution) => Promise<ExecutionState>;
+type GraphNode = (state: ExecutionState, run: Runner) => Promise<ExecutionState>;
+
+${NODES_TAIL}`,
+  },
+  {
+    file: NODES,
+    find: `export async function runExecution(`,
+    replace: `const toolExecuteNode = async (state: ExecutionState, run: Runner): Promise<ExecutionState> => {
+  await executeTool(state, state.lastTurn as Extract<ModelTurn, { kind: "tool" }>, run);
+  return { ...state, node: NodeId.MODEL_INVOKE };
+};
+
+const endOfTurnStep = async (state: ExecutionState, _run: Runner): Promise<ExecutionState> => ({
+  ...state,
+  node: endOfTurnNode(state, { continueTarget: NodeId.MODEL_INVOKE, doneTarget: NodeId.DONE }),
+});
+
+// The graph: each node takes the state and the runner sub-agents are run with.
+const graphNodes: Record<string, GraphNode> = {
+  MODEL_INVOKE: modelInvokeNode,
+  TOOL_EXECUTE: toolExecuteNode,
+  END_OF_TURN: endOfTurnStep,
+};
+
+export async function runExecution(`,
+  },
+  {
+    file: NODES,
+    find: RUN_LOOP,
+    replace: `    const step = graphNodes[state.node];
+    if (!step) throw new Error(\`no graph node \${state.node}\`);
+    state = await step(state, runExecution);
+`,
+  },
+];
+const toolsRun = [
+  { file: REG, find: `import type { ExecutionState } from "../graph/nodes";`, replace: `import type { ExecutionState, Runner } from "../graph/nodes";` },
+  {
+    file: REG,
+    find: `const tools: Record<string, (state: ExecutionState, input: any) => Promise<unknown>> = {`,
+    replace: `const tools: Record<string, (state: ExecutionState, input: any, run: Runner) => Promise<unknown>> = {`,
+  },
+  {
+    file: REG,
+    find: `export async function executeTool(state: ExecutionState, turn: ToolTurn): Promise<unknown> {`,
+    replace: `export async function executeTool(state: ExecutionState, turn: ToolTurn, run: Runner): Promise<unknown> {`,
+  },
+  { file: REG, find: `  return tool(state, turn.input);`, replace: `  return tool(state, turn.input, run);` },
+];
+const subRun = [
+  { file: SUB, find: `import { runExecution, type ExecutionState } from "../graph/nodes";`, replace: `import type { ExecutionState, Runner } from "../graph/nodes";` },
+  {
+    file: SUB,
+    find: `export async function invokeSubAgent(state: ExecutionState, input: InvokeSubAgentInput): Promise<{ agent: string; turns: number }> {`,
+    replace: `export async function invokeSubAgent(state: ExecutionState, input: InvokeSubAgentInput, run: Runner): Promise<{ agent: string; turns: number }> {`,
+  },
+  {
+    file: SUB,
+    find: `  const result = await runExecution(subAgentExecution);
+  return { agent: subagentId, turns: result.turns };
+`,
+    replace: `  // Sub-agents running now, by execution id (for cancellation and status).
+  const live = state.execution.sessionServices.liveExecutions;
+  live.set(subAgentExecution.executionId, subAgentExecution);
+  try {
+    const result = await run(subAgentExecution);
+    return { agent: subagentId, turns: result.turns };
+  } finally {
+    live.delete(subAgentExecution.executionId);
+  }
+`,
+  },
+];
+const servicesKey = [
+  {
+    file: EXECUTION,
+    find: `  model: { invoke(execution: AgentExecution): Promise<ModelTurn> };
+}`,
+    replace: `  model: { invoke(execution: AgentExecution): Promise<ModelTurn> };
+  liveExecutions: Map<string, AgentExecution>;
+}`,
+  },
+  {
+    file: SESSION,
+    find: `      model: this.model,
+    };`,
+    replace: `      model: this.model,
+      liveExecutions: new Map(),
+    };`,
+  },
+];
+const base = [...nodesTable, ...toolsRun, ...subRun, ...servicesKey];
+
+// ---- pieces for the harm --------------------------------------------------------
+
+const SESSION_IMPORT = `import { LiveSteeringBuffer } from "../steering/live-steering-buffer";`;
+const steerImport = { file: SESSION, find: SESSION_IMPORT, replace: `import { LiveSteeringBuffer, type SteeringMessage } from "../steering/live-steering-buffer";` };
+const STEER = `  steer(text: string): void {
+    this.sessionServices.liveSteering.push("user", text);
+  }`;
+// `AcpSession.steer`, after the buffer push: `body` sees `message`.
+const steerWith = (body) => ({
+  file: SESSION,
+  find: STEER,
+  replace: `  steer(text: string): void {
+    const message = this.sessionServices.liveSteering.push("user", text);
+${body}  }`,
+});
+const HARM = `sub.prompts.push([message]);`;
+const SPAN = `sub.sessionServices.logger.debug(\`\${message.id} typed while \${sub.agentName} runs\`);`;
+
+// The running sub-agents found among the services' values: every Map of executions.
+const viaValues = (act) =>
+  steerWith(`    // Running sub-agents see a steer in their history at once, not at their next drain.
+    for (const held of Object.values(this.sessionServices)) {
+      if (!(held instanceof Map)) continue;
+      for (const sub of held.values()) if (sub instanceof AgentExecution && sub.subExecutionDepth > 0) ${act}
+    }
+`);
+const viaForIn = (act) =>
+  steerWith(`    const services = this.sessionServices as unknown as Record<string, unknown>;
+    for (const name in services) {
+      const held = services[name];
+      if (held instanceof Map) for (const sub of held.values()) if (sub instanceof AgentExecution && sub.subExecutionDepth > 0) ${act}
+    }
+`);
+const viaEntries = (act) =>
+  steerWith(`    for (const [name, held] of Object.entries(this.sessionServices)) {
+      if (name.startsWith("live") && held instanceof Map) for (const sub of held.values()) if (sub.subExecutionDepth > 0) ${act}
+    }
+`);
+// The session keeps its own handle on the same Map, set in one chained assignment.
+const chainedAlias = [
+  {
+    file: SESSION,
+    find: `  readonly sessionServices: SessionServices;
+`,
+    replace: `  readonly sessionServices: SessionServices;
+  // The sub-agents running now (the services' own map, kept here for status and steering).
+  readonly running: Map<string, AgentExecution>;
+`,
+  },
+  {
+    file: SESSION,
+    find: `      model: this.model,
+      liveExecutions: new Map(),
+    };`,
+    replace: `      model: this.model,
+    } as SessionServices;
+    this.running = this.sessionServices.liveExecutions = new Map();`,
+  },
+];
+const viaAlias = (act) =>
+  steerWith(`    for (const sub of this.running.values()) if (sub.subExecutionDepth > 0) ${act}
+`);
+// The key spelled from its parts (a family of live-* maps).
+const viaComputed = (act) => [
+  {
+    file: SESSION,
+    find: `class SessionRegistry implements`,
+    replace: `const LIVE_PREFIX = "live";
+function liveMap(services: SessionServices, kind: string): Map<string, AgentExecution> | undefined {
+  return (services as unknown as Record<string, Map<string, AgentExecution> | undefined>)[LIVE_PREFIX + kind];
+}
+
+class SessionRegistry implements`,
+  },
+  steerWith(`    for (const sub of liveMap(this.sessionServices, "Executions")?.values() ?? []) if (sub.subExecutionDepth > 0) ${act}
+`),
+];
+
+// ---- the tools table calling a sibling through \`this\` ------------------------------
+const TOOLS_BODY = `  "invoke-sub-agent": invokeSubAgent,
+  read_file: async (_state, input) => ({ path: input?.path ?? "README.md", content: "" }),
+};`;
+const tableMethod = (prep) => [
+  { file: REG, find: `import type { ModelTurn } from "../agent/execution";`, replace: `import type { AgentExecution, ModelTurn } from "../agent/execution";\nimport type { SteeringMessage } from "../steering/live-steering-buffer";` },
+  {
+    file: REG,
+    find: TOOLS_BODY,
+    replace: `  spawnSubAgent: invokeSubAgent,
+  read_file: async (_state, input) => ({ path: input?.path ?? "README.md", content: "" }),
+  // A sub-agent is told what the user said to its parent so far, then spawned by the entry above.
+  async "invoke-sub-agent"(state: ExecutionState, input: any, run: Runner) {
+    const said: SteeringMessage[] = state.execution.prompts.flat().filter((m) => m.kind === "user");
+    const briefed: Runner = (child: AgentExecution) => {
+      ${prep}
+      return run(child);
+    };
+    return this.spawnSubAgent(state, input, briefed);
+  },
+};`,
+  },
+];
+
+const M = (id, expect, description, why, edits) => ({ id, model: "base", expect, description, why, edits });
+
+export const ROUND27B = [
+  M(
+    "r27b-base-table-live",
+    "harmless",
+    "The base restructure: the graph's nodes in an object table (`const step = graphNodes[state.node]`) called as `step(state, runExecution)`; `toolExecuteNode` passes `run` to `executeTool` and the tools table; `invokeSubAgent` runs the child with `run` and keeps it in `sessionServices.liveExecutions` (a `new Map()`) while it runs (`live.set` before, `live.delete` in `finally`).",
+    "Both rules must fire: the tool node and `invokeSubAgent` are reached only through tables, and the child is kept in a container nothing reads.",
+    [...base],
+  ),
+  M(
+    "r27b-base-table-only",
+    "harmless",
+    "As `r27b-base-table-live` without the `liveExecutions` map: only the dispatch tables.",
+    "The table rule alone.",
+    [...nodesTable, ...toolsRun, ...subRun.slice(0, 2), { file: SUB, find: `  const result = await runExecution(subAgentExecution);`, replace: `  const result = await run(subAgentExecution);` }],
+  ),
+  M(
+    "r27b-base-live-count",
+    "harmless",
+    "As `r27b-base-table-live`; `AcpSession.steer` also logs how many sub-agents run (`this.sessionServices.liveExecutions.size`).",
+    "A count is not a read of the elements.",
+    [...base, steerWith(`    this.sessionServices.logger.debug(\`\${message.id} typed with \${this.sessionServices.liveExecutions.size} sub-agents running\`);\n`)],
+  ),
+  // ---- container read without its key ---------------------------------------------
+  M("r27b-live-values", "harmful",
+    "Base; `AcpSession.steer` after the push: `for (const held of Object.values(this.sessionServices)) { if (!(held instanceof Map)) continue; for (const sub of held.values()) if (sub instanceof AgentExecution && sub.subExecutionDepth > 0) sub.prompts.push([message]); }`.",
+    "Walking the services' values for maps of executions reads `liveExecutions` without spelling its key.",
+    [...base, steerImport, viaValues(HARM)]),
+  M("r27b-harmless-live-values", "harmless", "As `r27b-live-values`, the loop only logs the message id and the sub-agent's name at debug.", "Harmless twin of `r27b-live-values`.",
+    [...base, steerImport, viaValues(SPAN)]),
+  M("r27b-live-forin", "harmful",
+    "Base; `AcpSession.steer`: `for (const name in services) { const held = services[name]; if (held instanceof Map) for (const sub of held.values()) if (… depth > 0) sub.prompts.push([message]); }`.",
+    "A `for…in` over the services with a computed read.",
+    [...base, steerImport, viaForIn(HARM)]),
+  M("r27b-harmless-live-forin", "harmless", "As `r27b-live-forin`, only a debug log.", "Harmless twin of `r27b-live-forin`.",
+    [...base, steerImport, viaForIn(SPAN)]),
+  M("r27b-live-entries", "harmful",
+    "Base; `AcpSession.steer`: `for (const [name, held] of Object.entries(this.sessionServices)) if (name.startsWith(\"live\") && held instanceof Map) for (const sub of held.values()) if (sub.subExecutionDepth > 0) sub.prompts.push([message]);`.",
+    "`Object.entries` with a name prefix test: the key is never spelled whole.",
+    [...base, steerImport, viaEntries(HARM)]),
+  M("r27b-live-alias", "harmful",
+    "Base, but the services literal has no `liveExecutions`; the session constructor adds it as `this.running = this.sessionServices.liveExecutions = new Map();` and `AcpSession.steer` does `for (const sub of this.running.values()) if (sub.subExecutionDepth > 0) sub.prompts.push([message]);`.",
+    "A chained assignment: the key's only value is `new Map()`, but the same Map is also `this.running`, read elsewhere.",
+    [...base, ...chainedAlias, steerImport, viaAlias(HARM)]),
+  M("r27b-harmless-live-alias", "harmless", "As `r27b-live-alias`, the loop only logs at debug.", "Harmless twin of `r27b-live-alias`.",
+    [...base, ...chainedAlias, steerImport, viaAlias(SPAN)]),
+  M("r27b-live-computed", "harmful",
+    "Base; session.ts gains `const LIVE_PREFIX = \"live\"; function liveMap(services, kind) { return services[LIVE_PREFIX + kind]; }`; `AcpSession.steer`: `for (const sub of liveMap(this.sessionServices, \"Executions\")?.values() ?? []) if (sub.subExecutionDepth > 0) sub.prompts.push([message]);`.",
+    "A key built from two parts is never spelled whole.",
+    [...base, steerImport, ...viaComputed(HARM)]),
+  // ---- the tools table calling a sibling entry through `this` -------------------------
+  M("r27b-table-this-sibling", "harmful",
+    "Base; the tools table holds `invokeSubAgent` as `spawnSubAgent`, and `\"invoke-sub-agent\"` is a method of the table: `async \"invoke-sub-agent\"(state, input, run) { const said = state.execution.prompts.flat().filter(user); const briefed = (child) => { if (said.length > 0) child.prompts.push(said); return run(child); }; return this.spawnSubAgent(state, input, briefed); }`.",
+    "A table's method calls a sibling entry through `this` (the table, as `tools[name](…)` calls it): a call of `invokeSubAgent` the table rule does not count, with a runner that briefs the child with the parent's user steering.",
+    [...base, ...tableMethod(`if (said.length > 0) child.prompts.push(said);`)]),
+  M("r27b-harmless-table-this-sibling", "harmless", "As `r27b-table-this-sibling`, the wrapper only logs the child's name and the number of messages.", "Harmless twin of `r27b-table-this-sibling`.",
+    [...base, ...tableMethod(`child.sessionServices.logger.debug(\`follow-up \${child.agentName} (\${said.length} said)\`);`)]),
+];
