@@ -217,6 +217,14 @@ const TOOLS_BODY = `  "invoke-sub-agent": invokeSubAgent,
   read_file: async (_state, input) => ({ path: input?.path ?? "README.md", content: "" }),
 };`;
 const tableMethod = (prep) => [
+  {
+    file: REG,
+    find: `  const tool = tools[turn.name];
+  if (!tool) throw new Error(\`unknown tool \${turn.name}\`);
+  return tool(state, turn.input, run);`,
+    replace: `  if (!tools[turn.name]) throw new Error(\`unknown tool \${turn.name}\`);
+  return tools[turn.name](state, turn.input, run);`,
+  },
   { file: REG, find: `import type { ModelTurn } from "../agent/execution";`, replace: `import type { AgentExecution, ModelTurn } from "../agent/execution";\nimport type { SteeringMessage } from "../steering/live-steering-buffer";` },
   {
     file: REG,
@@ -235,6 +243,73 @@ const tableMethod = (prep) => [
 };`,
   },
 ];
+
+// A second map, of sub-agents a steer reaches, spelled and read; the child is added to it
+// through a parameter named like a nested local bound from \`liveExecutions\`.
+const steerableMap = [
+  {
+    file: EXECUTION,
+    find: `  liveExecutions: Map<string, AgentExecution>;
+}`,
+    replace: `  liveExecutions: Map<string, AgentExecution>;
+  steerable: Map<string, AgentExecution>;
+}`,
+  },
+  {
+    file: SESSION,
+    find: `      liveExecutions: new Map(),
+    };`,
+    replace: `      liveExecutions: new Map(),
+      steerable: new Map(),
+    };`,
+  },
+];
+const shadowParam = [
+  {
+    file: SUB,
+    find: `export async function invokeSubAgent(state: ExecutionState, input: InvokeSubAgentInput, run: Runner): Promise<{ agent: string; turns: number }> {`,
+    replace: `export async function invokeSubAgent(
+  state: ExecutionState,
+  input: InvokeSubAgentInput,
+  run: Runner,
+  live: Map<string, AgentExecution> = state.execution.sessionServices.steerable,
+): Promise<{ agent: string; turns: number }> {`,
+  },
+  {
+    file: SUB,
+    find: `  const live = state.execution.sessionServices.liveExecutions;
+  live.set(subAgentExecution.executionId, subAgentExecution);
+  try {
+    const result = await run(subAgentExecution);
+    return { agent: subagentId, turns: result.turns };
+  } finally {
+    live.delete(subAgentExecution.executionId);
+  }`,
+    replace: `  const track = () => {
+    const live = state.execution.sessionServices.liveExecutions;
+    live.set(subAgentExecution.executionId, subAgentExecution);
+  };
+  track();
+  live.set(subAgentExecution.executionId, subAgentExecution);
+  try {
+    const result = await run(subAgentExecution);
+    return { agent: subagentId, turns: result.turns };
+  } finally {
+    live.delete(subAgentExecution.executionId);
+  }`,
+  },
+];
+const viaSteerable = (act) => steerWith(`    for (const sub of this.sessionServices.steerable.values()) if (sub.subExecutionDepth > 0) ${act}
+`);
+const viaSpelled = (act) => steerWith(`    for (const sub of this.sessionServices.liveExecutions.values()) if (sub.subExecutionDepth > 0) ${act}
+`);
+const viaReflect = (act) =>
+  steerWith(`    const services = this.sessionServices;
+    for (const name of Reflect.ownKeys(services)) {
+      const held: unknown = Reflect.get(services, name);
+      if (held instanceof Map) for (const sub of held.values()) if (sub instanceof AgentExecution && sub.subExecutionDepth > 0) ${act}
+    }
+`);
 
 const M = (id, expect, description, why, edits) => ({ id, model: "base", expect, description, why, edits });
 
@@ -294,4 +369,18 @@ export const ROUND27B = [
     [...base, ...tableMethod(`if (said.length > 0) child.prompts.push(said);`)]),
   M("r27b-harmless-table-this-sibling", "harmless", "As `r27b-table-this-sibling`, the wrapper only logs the child's name and the number of messages.", "Harmless twin of `r27b-table-this-sibling`.",
     [...base, ...tableMethod(`child.sessionServices.logger.debug(\`follow-up \${child.agentName} (\${said.length} said)\`);`)]),
+  M("r27b-live-spelled", "harmful",
+    "Control: base; `AcpSession.steer`: `for (const sub of this.sessionServices.liveExecutions.values()) if (sub.subExecutionDepth > 0) sub.prompts.push([message]);` (the key spelled: the container rule must not fire).",
+    "Control for the container mutants: the same harm with the reader visible.",
+    [...base, steerImport, viaSpelled(HARM)]),
+  M("r27b-live-reflect", "harmful",
+    "Base; `AcpSession.steer`: `for (const name of Reflect.ownKeys(services)) { const held = Reflect.get(services, name); if (held instanceof Map) for (const sub of held.values()) if (… depth > 0) sub.prompts.push([message]); }`.",
+    "`Reflect.ownKeys`/`Reflect.get` over the services.",
+    [...base, steerImport, viaReflect(HARM)]),
+  M("r27b-shadow-param", "harmful",
+    "Base plus `sessionServices.steerable` (a `new Map()` that `AcpSession.steer` walks: `for (const sub of this.sessionServices.steerable.values()) if (… depth > 0) sub.prompts.push([message]);`); `invokeSubAgent` takes `live = state.execution.sessionServices.steerable` as a defaulted fourth parameter and does `live.set(id, child)`, beside a nested `const track = () => { const live = state.execution.sessionServices.liveExecutions; live.set(id, child); }`.",
+    "`bound_from_key` counts only variable declarations: the parameter `live` is read as the nested local bound from the unread `liveExecutions`.",
+    [...base, ...steerableMap, ...shadowParam, steerImport, viaSteerable(HARM)]),
+  M("r27b-harmless-shadow-param", "harmless", "As `r27b-shadow-param`, the steer loop only logs at debug.", "Harmless twin of `r27b-shadow-param`.",
+    [...base, ...steerableMap, ...shadowParam, steerImport, viaSteerable(SPAN)]),
 ];
