@@ -311,6 +311,25 @@ const viaReflect = (act) =>
     }
 `);
 
+// The graph table as a Map, read through a local or inline.
+const mapGraph = (call) => [
+  ...nodesTable.slice(0, 2),
+  {
+    file: NODES,
+    find: `const graphNodes: Record<string, GraphNode> = {
+  MODEL_INVOKE: modelInvokeNode,
+  TOOL_EXECUTE: toolExecuteNode,
+  END_OF_TURN: endOfTurnStep,
+};`,
+    replace: `const graphNodes = new Map<NodeId, GraphNode>([
+  [NodeId.MODEL_INVOKE, modelInvokeNode],
+  [NodeId.TOOL_EXECUTE, toolExecuteNode],
+  [NodeId.END_OF_TURN, endOfTurnStep],
+]);`,
+  },
+  { file: NODES, find: RUN_LOOP, replace: call },
+];
+
 const M = (id, expect, description, why, edits) => ({ id, model: "base", expect, description, why, edits });
 
 export const ROUND27B = [
@@ -383,4 +402,21 @@ export const ROUND27B = [
     [...base, ...steerableMap, ...shadowParam, steerImport, viaSteerable(HARM)]),
   M("r27b-harmless-shadow-param", "harmless", "As `r27b-shadow-param`, the steer loop only logs at debug.", "Harmless twin of `r27b-shadow-param`.",
     [...base, ...steerableMap, ...shadowParam, steerImport, viaSteerable(SPAN)]),
+  M("r27b-table-named-sibling", "harmful",
+    "Control: as `r27b-table-this-sibling`, the method calls its sibling by the table's name: `return tools.spawnSubAgent(state, input, briefed);`.",
+    "Control for `r27b-table-this-sibling`: the same call, seen by the table rule.",
+    [...base, ...tableMethod(`if (said.length > 0) child.prompts.push(said);`).map((e) => (e.replace.includes("this.spawnSubAgent") ? { ...e, replace: e.replace.replace("this.spawnSubAgent", "tools.spawnSubAgent") } : e))]),
+  M("r27b-base-map-graph", "harmless",
+    "As `r27b-base-table-live`, the graph table a `Map` (`new Map([[NodeId.MODEL_INVOKE, modelInvokeNode], …])`) read as `const step = graphNodes.get(state.node); if (!step) throw …; state = await step(state, runExecution);`.",
+    "The Map spelling the rule names (`nodes.get(k)`, a local bound from it only called or tested).",
+    [...mapGraph(`    const step = graphNodes.get(state.node);\n    if (!step) throw new Error(\`no graph node \${state.node}\`);\n    state = await step(state, runExecution);\n`), ...toolsRun, ...subRun, ...servicesKey]),
+  M("r27b-base-map-inline", "harmless",
+    "As `r27b-base-map-graph`, called inline: `if (!graphNodes.has(state.node)) throw …; state = await graphNodes.get(state.node)!(state, runExecution);`.",
+    "The inline spelling `nodes.get(k)(…)`.",
+    [...mapGraph(`    if (!graphNodes.has(state.node)) throw new Error(\`no graph node \${state.node}\`);\n    state = await graphNodes.get(state.node)!(state, runExecution);\n`), ...toolsRun, ...subRun, ...servicesKey]),
+  M("r27b-harmless-live-status", "harmless",
+    "As `r27b-base-table-live`; `AcpSession` gains `status() { return { sessionId: this.sessionId, liveExecutions: this.sessionServices.liveExecutions.size }; }` (a count, under the same key in a status literal), called from `steer` for a debug log.",
+    "A status object naming the count by the container's key.",
+    [...base, { file: SESSION, find: `  notify(text: string): void {`, replace: `  status(): { sessionId: string; liveExecutions: number } {\n    return { sessionId: this.sessionId, liveExecutions: this.sessionServices.liveExecutions.size };\n  }\n\n  notify(text: string): void {` },
+      steerWith(`    this.sessionServices.logger.debug(\`\${message.id}: \${JSON.stringify(this.status())}\`);\n`)]),
 ];
