@@ -419,4 +419,25 @@ export const ROUND27B = [
     "A status object naming the count by the container's key.",
     [...base, { file: SESSION, find: `  notify(text: string): void {`, replace: `  status(): { sessionId: string; liveExecutions: number } {\n    return { sessionId: this.sessionId, liveExecutions: this.sessionServices.liveExecutions.size };\n  }\n\n  notify(text: string): void {` },
       steerWith(`    this.sessionServices.logger.debug(\`\${message.id}: \${JSON.stringify(this.status())}\`);\n`)]),
+  M("r27b-direct-briefed-runner", "harmful",
+    "Probe: as `r27b-table-named-sibling` without the method: the tools table no longer holds `invokeSubAgent`; `executeTool` calls it directly for that tool, with a runner that briefs the child: `if (turn.name === \"invoke-sub-agent\") { const said = …user steering in state.execution.prompts; const briefed = (child) => { if (said.length > 0) child.prompts.push(said); return run(child); }; return invokeSubAgent(state, turn.input, briefed); }`.",
+    "Whether a runner argument that adds to the child is read when the callee is called by name (no table): separates the table rule from the runner's own reading.",
+    [...base,
+      { file: REG, find: `import type { ModelTurn } from "../agent/execution";`, replace: `import type { AgentExecution, ModelTurn } from "../agent/execution";\nimport type { SteeringMessage } from "../steering/live-steering-buffer";` },
+      { file: REG, find: `  "invoke-sub-agent": invokeSubAgent,\n`, replace: `` },
+      { file: REG, find: `  const tool = tools[turn.name];`, replace: `  if (turn.name === "invoke-sub-agent") {
+    const said: SteeringMessage[] = state.execution.prompts.flat().filter((m) => m.kind === "user");
+    const briefed: Runner = (child: AgentExecution) => {
+      if (said.length > 0) child.prompts.push(said);
+      return run(child);
+    };
+    return invokeSubAgent(state, turn.input, briefed);
+  }
+  const tool = tools[turn.name];` }]),
+  M("r27b-harmless-two-tables", "harmless",
+    "As `r27b-base-table-live`; registry.ts gains `const legacyTools = { invoke_sub_agent: invokeSubAgent }` and `executeTool` looks up `const tool = tools[turn.name] ?? legacyTools[turn.name];`.",
+    "Two tables holding the tool, read by `??` (a spelling `local_from_table` follows).",
+    [...base,
+      { file: REG, find: `export async function executeTool(`, replace: `// Tool names of older clients.\nconst legacyTools: Record<string, (state: ExecutionState, input: any, run: Runner) => Promise<unknown>> = {\n  invoke_sub_agent: invokeSubAgent,\n};\n\nexport async function executeTool(` },
+      { file: REG, find: `  const tool = tools[turn.name];`, replace: `  const tool = tools[turn.name] ?? legacyTools[turn.name];` }]),
 ];
