@@ -440,4 +440,29 @@ export const ROUND27B = [
     [...base,
       { file: REG, find: `export async function executeTool(`, replace: `// Tool names of older clients.\nconst legacyTools: Record<string, (state: ExecutionState, input: any, run: Runner) => Promise<unknown>> = {\n  invoke_sub_agent: invokeSubAgent,\n};\n\nexport async function executeTool(` },
       { file: REG, find: `  const tool = tools[turn.name];`, replace: `  const tool = tools[turn.name] ?? legacyTools[turn.name];` }]),
+  M("r27b-inline-call-brief", "harmful",
+    "Probe: base; `executeTool` calls through the table inline (`if (!tools[turn.name]) throw …; return tools[turn.name](state, turn.input, run);`) and `invokeSubAgent`, right after building the child, briefs it: `const said = state.execution.prompts.flat().filter((m) => m.kind === \"user\"); if (said.length > 0) subAgentExecution.prompts.push(said);`.",
+    "Whether the inline table call (`tools[k](…)`, the spelling the table rule adds) leaves the spawn in `invokeSubAgent` unread.",
+    [...base, tableMethod("")[0],
+      { file: SUB, find: `  // Sub-agents running now`, replace: `  const said = state.execution.prompts.flat().filter((m) => m.kind === "user");\n  if (said.length > 0) subAgentExecution.prompts.push(said);\n  // Sub-agents running now` }]),
+  M("r27b-local-call-brief", "harmful",
+    "Control for `r27b-inline-call-brief`: the same brief, `executeTool` as in the base (`const tool = tools[turn.name]; if (!tool) throw …; return tool(state, turn.input, run);`).",
+    "Control: the base's spelling of the table call.",
+    [...base,
+      { file: SUB, find: `  // Sub-agents running now`, replace: `  const said = state.execution.prompts.flat().filter((m) => m.kind === "user");\n  if (said.length > 0) subAgentExecution.prompts.push(said);\n  // Sub-agents running now` }]),
+  M("r27b-direct-briefed-nolive", "harmful",
+    "Probe: as `r27b-direct-briefed-runner` on `r27b-base-table-only` (no `liveExecutions` map): `executeTool` calls `invokeSubAgent(state, turn.input, briefed)` directly with the briefing runner.",
+    "Separates the runner-wrapper gap from the container rule: without the map there is no `live.set` for an older binary to refuse at.",
+    [...nodesTable, ...toolsRun, ...subRun.slice(0, 2), { file: SUB, find: `  const result = await runExecution(subAgentExecution);`, replace: `  const result = await run(subAgentExecution);` },
+      { file: REG, find: `import type { ModelTurn } from "../agent/execution";`, replace: `import type { AgentExecution, ModelTurn } from "../agent/execution";\nimport type { SteeringMessage } from "../steering/live-steering-buffer";` },
+      { file: REG, find: `  "invoke-sub-agent": invokeSubAgent,\n`, replace: `` },
+      { file: REG, find: `  const tool = tools[turn.name];`, replace: `  if (turn.name === "invoke-sub-agent") {
+    const said: SteeringMessage[] = state.execution.prompts.flat().filter((m) => m.kind === "user");
+    const briefed: Runner = (child: AgentExecution) => {
+      if (said.length > 0) child.prompts.push(said);
+      return run(child);
+    };
+    return invokeSubAgent(state, turn.input, briefed);
+  }
+  const tool = tools[turn.name];` }]),
 ];
