@@ -465,4 +465,14 @@ export const ROUND27B = [
     return invokeSubAgent(state, turn.input, briefed);
   }
   const tool = tools[turn.name];` }]),
+  M("r27b-inline-live-spelled", "harmful",
+    "As `r27b-live-spelled` (the reader spells `this.sessionServices.liveExecutions`), with `executeTool` calling through the table inline: `if (!tools[turn.name]) throw …; return tools[turn.name](state, turn.input, run);`.",
+    "Whether the inline table call (`tools[k](…)`) hides the `live.set(…)` hand-off that `r27b-live-spelled` is refused at.",
+    [...base, tableMethod("")[0], steerImport, viaSpelled(HARM)]),
+  M("r27b-harmless-inline-live-spelled", "harmless", "As `r27b-inline-live-spelled`, the steer loop only logs at debug.", "Harmless twin of `r27b-inline-live-spelled`.",
+    [...base, tableMethod("")[0], steerImport, viaSpelled(SPAN)]),
+  M("r27b-inline-live-values", "harmful",
+    "As `r27b-live-values` (`Object.values(this.sessionServices)` in `steer`), with `executeTool` calling through the table inline (`return tools[turn.name](state, turn.input, run);`).",
+    "With the inline call `live.set(…)` is judged as a keep whose readers are looked up by the key (`r27b-inline-live-spelled` is refused that way): whether that older check has the same blind spot.",
+    [...base, tableMethod("")[0], steerImport, viaValues(HARM)]),
 ];
