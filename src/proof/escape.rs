@@ -780,9 +780,6 @@ pub struct ExecReads {
     /// the judge asks, for the keys the code it reads calls (each lookup may parse more).
     pub benign_if_unique: BTreeSet<String>,
     pub acks_if_unique: BTreeSet<String>,
-    /// Member keys that hold a container whose elements nothing in the bundle
-    /// reads (`member_container_never_read`): adding the child to one gives it nothing.
-    pub unread: BTreeSet<String>,
 }
 
 impl ExecReads {
@@ -927,19 +924,6 @@ impl<'r> Given<'r> {
             }
             Expr::This(_) if self.this_child => {}
             _ => self.found(at, "stores what may be the child on an object whose setter or reader is not read"),
-        }
-    }
-    /// A member container nothing reads (`ExecReads::unread`), spelled as its
-    /// member or as a local bound once from it.
-    fn unread_container(&self, e: &Expr) -> bool {
-        match strip_parens(e) {
-            Expr::Member(m) => member_name(&m.prop).is_some_and(|k| self.exec.unread.contains(k)),
-            Expr::Ident(id) => self
-                .node
-                .or(self.scope)
-                .and_then(|f| bound_from_key(f, &id.sym))
-                .is_some_and(|k| self.exec.unread.contains(&k)),
-            _ => false,
         }
     }
     /// Reading `node` for what it gives an execution: nothing bound to one yet,
@@ -2164,13 +2148,7 @@ impl Visit for Given<'_> {
                 if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) && self.within(&m.obj, 1)),
             _ => false,
         };
-        // `live.set(child.executionId, child)` into a registry nothing reads: kept nowhere that runs.
-        let unread = match &call.callee {
-            Callee::Expr(c) => matches!(strip_parens(c), Expr::Member(m) if self.unread_container(&m.obj)),
-            _ => false,
-        };
         if (reflected || added)
-            && !unread
             && !call.args.iter().skip(usize::from(reflected)).all(|x| x.spread.is_none() && carries_no_message(&x.expr))
         {
             self.found(range(call), "adds to the child");
@@ -2312,6 +2290,7 @@ fn kept(
         containers: if holder.container { child.into_iter().map(str::to_string).collect() } else { Vec::new() },
         holders: Vec::new(),
         either: Vec::new(),
+        exact: Vec::new(),
         held: Vec::new(),
         local_keys,
         local_news,
@@ -2326,6 +2305,7 @@ fn kept(
             break;
         }
     }
+    keep.exact = exact_holders(f, &keep);
     // A name bound outside the function (a module's `let standby`) keeps it
     // where other code reaches it; a local of the function does not.
     struct OuterStores<'k>(&'k Keep, FnNode<'k>, Option<Found>);
@@ -2369,6 +2349,62 @@ fn kept(
         *contained = keep.contained.clone().or(keep.unfollowed.clone()).or(outer_kept);
     }
     keep.found.or(stored).or(given)
+}
+
+/// The holders of `keep` that are exact (see `Keep::exact`): bound once in `f`
+/// by a declaration to an object literal with the child itself under a plain
+/// key, no spread, and no write in `f` of that key or a computed one on them.
+fn exact_holders(f: &FnInfo, keep: &Keep) -> Vec<(String, String)> {
+    struct Find<'k>(&'k Keep, Vec<(String, String)>, Vec<(String, Option<String>)>, Vec<String>);
+    impl Visit for Find<'_> {
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            if let (Pat::Ident(id), Some(Expr::Object(o))) = (&d.name, d.init.as_deref().map(strip_parens)) {
+                let name = id.id.sym.to_string();
+                self.3.push(name.clone());
+                for p in &o.props {
+                    let PropOrSpread::Prop(p) = p else { return d.visit_children_with(self) };
+                    match &**p {
+                        Prop::Shorthand(n) if self.0.is_child_name(&Expr::Ident(n.clone())) => {
+                            self.1.push((name.clone(), n.sym.to_string()))
+                        }
+                        Prop::KeyValue(kv) if self.0.is_child_name(&kv.value) => {
+                            if let Some(k) = prop_name(&kv.key) {
+                                self.1.push((name.clone(), k.to_string()));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            d.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            let mut w = Vec::new();
+            crate::read::writes::of_assign(a, &mut w);
+            for w in &w {
+                match &w.target {
+                    crate::read::writes::Target::Member(m) => {
+                        if let Expr::Ident(h) = strip_parens(&m.obj) {
+                            self.2.push((h.sym.to_string(), member_name(&m.prop).map(str::to_string)));
+                        }
+                    }
+                    crate::read::writes::Target::Name(n, _) => self.2.push((n.clone(), None)),
+                    _ => {}
+                }
+            }
+            a.visit_children_with(self);
+        }
+    }
+    let mut find = Find(keep, Vec::new(), Vec::new(), Vec::new());
+    visit_body(f, &mut find);
+    let (found, writes, declared) = (find.1, find.2, find.3);
+    found
+        .into_iter()
+        .filter(|(n, k)| {
+            declared.iter().filter(|d| *d == n).count() == 1
+                && !writes.iter().any(|(w, key)| w == n && key.as_ref().is_none_or(|key| key == k))
+        })
+        .collect()
 }
 
 /// Where `f` stores what holds the child under a member of a name bound outside
@@ -2474,6 +2510,11 @@ struct Keep {
     /// Names among `holders` bound from a member of a holder (`const sub =
     /// state.execution`): they may be the child itself, or hold it.
     either: Vec<String>,
+    /// Holders bound once to an object literal that puts the child itself under
+    /// a key (`const state = { execution, node: "M" }`), with that key, where
+    /// nothing in the function writes that key (or a computed one) of them: there
+    /// `state.execution` is the child, not something that may hold it.
+    exact: Vec<(String, String)>,
     /// Keys of the containers it is added to where it stands (`this.live.add(child)`):
     /// kept there, it is judged by what the readers of that key do to what they hold.
     held: Vec<String>,
@@ -2694,6 +2735,12 @@ impl Keep {
                 Expr::Member(m) if !writes_only && !self.is_child_name(&m.obj) => match &m.prop {
                     // `this.#brief(child)`: the class's private method of that name.
                     MemberProp::PrivateName(p) => Some((format!("#{}", p.name), false, true)),
+                    // `nodes[state.node](state)`: any function the table `nodes` holds (the judge
+                    // reads a local literal's values; anything else it cannot name).
+                    MemberProp::Computed(_) if member_name(&m.prop).is_none() => match strip_parens(&m.obj) {
+                        Expr::Ident(table) => Some((table.sym.to_string(), false, false)),
+                        _ => None,
+                    },
                     prop => member_name(prop).map(|k| (k.to_string(), false, true)),
                 },
                 _ => None,
@@ -2721,6 +2768,11 @@ impl Keep {
                 }),
                 Expr::Array(a) => a.elems.iter().flatten().any(|x| self.holds_child(&x.expr)),
                 Expr::Await(a) => self.holds_child(&a.arg),
+                // `state?.execution`: the member, where it is there.
+                Expr::OptChain(o) => match &*o.base {
+                    OptChainBase::Member(m) => self.holds_child(&Expr::Member(m.clone())),
+                    OptChainBase::Call(_) => false,
+                },
                 // What a constructor builds may hold its arguments (`new WeakRef(child)`).
                 Expr::New(n) => n.args.iter().flatten().any(|a| self.holds_child(&a.expr)),
                 Expr::Cond(c) => self.holds_child(&c.cons) || self.holds_child(&c.alt),
@@ -2910,11 +2962,19 @@ impl Keep {
             return (None, false);
         };
         let either = match strip_parens(&call.args[arg].expr) {
-            Expr::Member(_) => true,
+            // `state.execution` of the run's own literal: the child itself.
+            Expr::Member(m) if self.exact_member(m) => return (Some((arg, false)), false),
+            Expr::Member(_) | Expr::OptChain(_) => true,
             Expr::Ident(id) => self.either.iter().any(|h| *h == *id.sym),
             _ => false,
         };
         (Some((arg, true)), either)
+    }
+
+    /// `state.execution` where `state` is an exact holder of the child under that key.
+    fn exact_member(&self, m: &MemberExpr) -> bool {
+        matches!((strip_parens(&m.obj), member_name(&m.prop)), (Expr::Ident(h), Some(k))
+            if self.exact.iter().any(|(n, key)| *n == *h.sym && key == k))
     }
 
     /// A nested function: the child's names it declares itself (a parameter
@@ -2939,7 +2999,7 @@ impl Visit for Aliases<'_> {
                 // `const state = { execution: child }` holds it; `const c = child` is it.
                 if !self.0.is_child_name(init) {
                     self.0.holders.push(id.id.sym.to_string());
-                    if matches!(strip_parens(init), Expr::Member(_)) {
+                    if matches!(strip_parens(init), Expr::Member(_) | Expr::OptChain(_)) {
                         self.0.either.push(id.id.sym.to_string());
                     }
                 }
@@ -4217,247 +4277,89 @@ pub(crate) fn set_elsewhere(index: &Index, key: &str) -> bool {
 /// (`length`, `size`, `length = n`) and a removal whose result is dropped
 /// (`spans.shift();`). A declaration of the name as an empty container is not a reference.
 pub fn uses_that_read(program: &Program, name: &str) -> Vec<Range<usize>> {
-    let mut find = ContainerReads { held: Held::Name(name), reads: Vec::new(), locals: Vec::new() };
-    program.visit_with(&mut find);
-    find.reads
-}
-
-/// Whether what the member `key` holds is a container whose elements nothing
-/// in the bundle reads (`services.executions`, a registry only added to and
-/// pruned): every value the bundle gives the key is an empty container, the
-/// key is never spelled as a string, destructured or a class member of any
-/// other kind, and every read of `.key` adds, counts or drops, directly or
-/// through a local bound once from it.
-pub fn member_container_never_read(index: &Index, key: &str) -> bool {
-    let Ok(given) = crate::anchors::resolve::flow::values_of_key(index, key) else { return false };
-    let empty = |at: &Range<usize>| {
-        let text: String = index.text(at).chars().filter(|c| !c.is_whitespace()).collect();
-        matches!(text.as_str(), "[]" | "newMap()" | "newSet()" | "newMap" | "newSet" | "newArray()")
-    };
-    if !given.iter().all(empty) || spelled_beside_members(index.program, key) {
-        return false;
-    }
-    let mut find = ContainerReads { held: Held::Key(key), reads: Vec::new(), locals: Vec::new() };
-    index.program.visit_with(&mut find);
-    if !find.reads.is_empty() {
-        return false;
-    }
-    find.locals.iter().all(|(name, span)| {
-        let at = range(span);
-        let Some(f) =
-            index.functions.iter().filter(|f| within(&at, &f.range)).min_by_key(|f| f.range.end - f.range.start)
-        else {
-            return false;
-        };
-        let Some((spans, _)) = crate::read::scope::binding_at(f.node, name, *span) else { return false };
-        let mut uses = ContainerReads { held: Held::Spans(&spans), reads: Vec::new(), locals: Vec::new() };
-        f.node.visit(&mut uses);
-        uses.reads.is_empty()
-    })
-}
-
-/// The key of the member a function's local `name` is bound from, where
-/// `name` is declared once in it, as `const name = x.key` (or `let`/`var`).
-pub fn bound_from_key(f: FnNode, name: &str) -> Option<String> {
-    struct Find<'n>(&'n str, Vec<Option<String>>);
-    impl Visit for Find<'_> {
-        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-            if let Pat::Ident(id) = &d.name {
-                if *id.id.sym == *self.0 {
-                    let key = match d.init.as_deref().map(strip_parens) {
-                        Some(Expr::Member(m)) => member_name(&m.prop).map(str::to_string),
-                        _ => None,
-                    };
-                    self.1.push(key);
+    struct Find<'n>(&'n str, Vec<Range<usize>>);
+    impl Find<'_> {
+        fn is(&self, e: &Expr) -> bool {
+            matches!(strip_parens(e), Expr::Ident(id) if *id.sym == *self.0)
+        }
+        /// `name.<one of keys>(…)`: its arguments, read as any code.
+        fn method_call(&mut self, e: &Expr, keys: &[&str]) -> bool {
+            let Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) = strip_parens(e) else { return false };
+            match strip_parens(c) {
+                Expr::Member(m) if self.is(&m.obj) && member_name(&m.prop).is_some_and(|k| keys.contains(&k)) => {
+                    args.visit_with(self);
+                    true
+                }
+                _ => false,
+            }
+        }
+        /// An expression whose value is dropped (a statement, a sequence's part,
+        /// a logical's or conditional's branch there): a removal there uses nothing.
+        fn dropped(&mut self, e: &Expr) {
+            match e {
+                Expr::Paren(p) => self.dropped(&p.expr),
+                Expr::Seq(q) => q.exprs.iter().for_each(|x| self.dropped(x)),
+                Expr::Bin(b)
+                    if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
+                {
+                    b.left.visit_with(self);
+                    self.dropped(&b.right);
+                }
+                Expr::Cond(c) => {
+                    c.test.visit_with(self);
+                    self.dropped(&c.cons);
+                    self.dropped(&c.alt);
+                }
+                Expr::Unary(u) if u.op == UnaryOp::Void => self.dropped(&u.arg),
+                // `set` and `add` give back the container itself: only where that is dropped.
+                e => {
+                    if !self.method_call(e, &["shift", "pop", "clear", "splice", "delete", "add", "set"]) {
+                        e.visit_with(self);
+                    }
                 }
             }
-            d.visit_children_with(self);
+        }
+    }
+    impl Visit for Find<'_> {
+        fn visit_expr_stmt(&mut self, s: &ExprStmt) {
+            self.dropped(&s.expr);
+        }
+        fn visit_expr(&mut self, e: &Expr) {
+            if self.method_call(e, &["push", "unshift"]) {
+                return;
+            }
+            if let Expr::Member(m) = strip_parens(e) {
+                if self.is(&m.obj) && matches!(member_name(&m.prop), Some("length" | "size")) {
+                    return;
+                }
+            }
+            e.visit_children_with(self);
+        }
+        fn visit_assign_expr(&mut self, a: &AssignExpr) {
+            if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
+                if self.is(&m.obj) && member_name(&m.prop) == Some("length") {
+                    return a.right.visit_with(self);
+                }
+            }
+            a.visit_children_with(self);
+        }
+        // A declaration of the name is not a use; any other binding of it (an
+        // assignment, a `for` head) gives it another value and counts.
+        fn visit_var_declarator(&mut self, d: &VarDeclarator) {
+            match &d.name {
+                Pat::Ident(id) if *id.id.sym == *self.0 && d.init.as_deref().is_none_or(empty_container) => {}
+                _ => d.visit_children_with(self),
+            }
+        }
+        fn visit_ident(&mut self, id: &Ident) {
+            if *id.sym == *self.0 {
+                self.1.push(range(id));
+            }
         }
     }
     let mut find = Find(name, Vec::new());
-    f.visit(&mut find);
-    match &find.1[..] {
-        [Some(key)] => Some(key.clone()),
-        _ => None,
-    }
-}
-
-/// Whether `key` is spelled other than as a member's name or a literal's
-/// plain `key: value`: a string, a destructuring, a class member that is not a
-/// field, an accessor or method of a literal.
-fn spelled_beside_members(program: &Program, key: &str) -> bool {
-    struct Find<'k>(&'k str, bool);
-    impl Visit for Find<'_> {
-        fn visit_str(&mut self, s: &Str) {
-            self.1 |= s.value.as_str() == Some(self.0);
-        }
-        fn visit_tpl_element(&mut self, t: &TplElement) {
-            self.1 |= t.raw.contains(self.0);
-        }
-        fn visit_object_pat_prop(&mut self, p: &ObjectPatProp) {
-            self.1 |= match p {
-                ObjectPatProp::KeyValue(kv) => prop_name(&kv.key) == Some(self.0),
-                ObjectPatProp::Assign(a) => *a.key.sym == *self.0,
-                ObjectPatProp::Rest(_) => true,
-            };
-            p.visit_children_with(self);
-        }
-        fn visit_prop(&mut self, p: &Prop) {
-            self.1 |= match p {
-                Prop::Getter(g) => prop_name(&g.key) == Some(self.0),
-                Prop::Setter(s) => prop_name(&s.key) == Some(self.0),
-                Prop::Method(m) => prop_name(&m.key) == Some(self.0),
-                Prop::Assign(a) => *a.key.sym == *self.0,
-                Prop::Shorthand(_) | Prop::KeyValue(_) => false,
-            };
-            p.visit_children_with(self);
-        }
-        fn visit_class_member(&mut self, m: &ClassMember) {
-            self.1 |= match m {
-                ClassMember::Method(m) => prop_name(&m.key) == Some(self.0),
-                ClassMember::AutoAccessor(_) => true,
-                _ => false,
-            };
-            m.visit_children_with(self);
-        }
-    }
-    let mut find = Find(key, false);
     program.visit_with(&mut find);
     find.1
-}
-
-/// What a container is reached by: a name, a member key, or one local's spellings.
-enum Held<'n> {
-    Name(&'n str),
-    Key(&'n str),
-    Spans(&'n [swc_common::Span]),
-}
-
-/// The finder of [`uses_that_read`] and [`member_container_never_read`]: the
-/// places that may read the container's elements, and (for a key) the locals bound from it.
-struct ContainerReads<'n> {
-    held: Held<'n>,
-    reads: Vec<Range<usize>>,
-    locals: Vec<(String, swc_common::Span)>,
-}
-
-impl ContainerReads<'_> {
-    fn is(&self, e: &Expr) -> bool {
-        match strip_parens(e) {
-            Expr::Ident(id) => self.is_ident(id),
-            Expr::Member(m) => self.is_member(m),
-            _ => false,
-        }
-    }
-    fn is_ident(&self, id: &Ident) -> bool {
-        match &self.held {
-            Held::Name(n) => *id.sym == **n,
-            Held::Spans(spans) => spans.contains(&id.span),
-            Held::Key(_) => false,
-        }
-    }
-    fn is_member(&self, m: &MemberExpr) -> bool {
-        matches!(&self.held, Held::Key(k) if member_name(&m.prop) == Some(k))
-    }
-    /// `container.<one of keys>(…)`: its arguments (and what holds it), read as any code.
-    fn method_call(&mut self, e: &Expr, keys: &[&str]) -> bool {
-        let Expr::Call(CallExpr { callee: Callee::Expr(c), args, .. }) = strip_parens(e) else { return false };
-        match strip_parens(c) {
-            Expr::Member(m) if self.is(&m.obj) && member_name(&m.prop).is_some_and(|k| keys.contains(&k)) => {
-                self.holder(&m.obj);
-                args.visit_with(self);
-                true
-            }
-            _ => false,
-        }
-    }
-    /// What a member container is read off (`services` of `services.executions`), read as any code.
-    fn holder(&mut self, e: &Expr) {
-        if let Expr::Member(m) = strip_parens(e) {
-            m.obj.visit_with(self);
-        }
-    }
-    /// An expression whose value is dropped (a statement, a sequence's part,
-    /// a logical's or conditional's branch there): a removal there uses nothing.
-    fn dropped(&mut self, e: &Expr) {
-        match e {
-            Expr::Paren(p) => self.dropped(&p.expr),
-            Expr::Seq(q) => q.exprs.iter().for_each(|x| self.dropped(x)),
-            Expr::Bin(b)
-                if matches!(b.op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::NullishCoalescing) =>
-            {
-                b.left.visit_with(self);
-                self.dropped(&b.right);
-            }
-            Expr::Cond(c) => {
-                c.test.visit_with(self);
-                self.dropped(&c.cons);
-                self.dropped(&c.alt);
-            }
-            Expr::Unary(u) if u.op == UnaryOp::Void => self.dropped(&u.arg),
-            // `set` and `add` give back the container itself: only where that is dropped.
-            e => {
-                if !self.method_call(e, &["shift", "pop", "clear", "splice", "delete", "add", "set"]) {
-                    e.visit_with(self);
-                }
-            }
-        }
-    }
-}
-
-impl Visit for ContainerReads<'_> {
-    fn visit_expr_stmt(&mut self, s: &ExprStmt) {
-        self.dropped(&s.expr);
-    }
-    fn visit_expr(&mut self, e: &Expr) {
-        if self.method_call(e, &["push", "unshift"]) {
-            return;
-        }
-        if let Expr::Member(m) = strip_parens(e) {
-            if self.is(&m.obj) && matches!(member_name(&m.prop), Some("length" | "size")) {
-                return self.holder(&m.obj);
-            }
-        }
-        e.visit_children_with(self);
-    }
-    fn visit_assign_expr(&mut self, a: &AssignExpr) {
-        if let AssignTarget::Simple(SimpleAssignTarget::Member(m)) = &a.left {
-            if self.is(&m.obj) && member_name(&m.prop) == Some("length") {
-                self.holder(&m.obj);
-                return a.right.visit_with(self);
-            }
-            // `x.key = new Map()`: a value given, judged with the key's values.
-            if self.is_member(m) && empty_container(&a.right) {
-                return m.obj.visit_with(self);
-            }
-        }
-        a.visit_children_with(self);
-    }
-    // A declaration of the name is not a use; any other binding of it (an
-    // assignment, a `for` head) gives it another value and counts. A local
-    // bound once from a member container is followed where it is used.
-    fn visit_var_declarator(&mut self, d: &VarDeclarator) {
-        match (&self.held, &d.name, d.init.as_deref()) {
-            (Held::Name(n), Pat::Ident(id), init) if *id.id.sym == **n && init.is_none_or(empty_container) => {}
-            (Held::Spans(spans), Pat::Ident(id), _) if spans.contains(&id.id.span) => {}
-            (Held::Key(_), Pat::Ident(id), Some(init)) if self.is(init) => {
-                self.locals.push((id.id.sym.to_string(), id.id.span));
-                self.holder(init);
-            }
-            _ => d.visit_children_with(self),
-        }
-    }
-    fn visit_member_expr(&mut self, m: &MemberExpr) {
-        if self.is_member(m) {
-            self.reads.push(range(m));
-        }
-        m.visit_children_with(self);
-    }
-    fn visit_ident(&mut self, id: &Ident) {
-        if self.is_ident(id) {
-            self.reads.push(range(id));
-        }
-    }
 }
 
 /// `[]`, `new Set()`, `new Map()`, `new Array()`: a container made empty.
@@ -4609,32 +4511,6 @@ pub fn called_keys(f: &FnInfo) -> BTreeSet<String> {
     let mut find = Find(BTreeSet::new());
     f.node.visit(&mut find);
     find.0
-}
-
-/// The member keys `f` adds to as containers: `x.key.set(…)`, or through a
-/// local bound once from `x.key`.
-pub fn container_keys(f: &FnInfo) -> BTreeSet<String> {
-    struct Find<'f>(FnNode<'f>, BTreeSet<String>);
-    impl Visit for Find<'_> {
-        fn visit_call_expr(&mut self, c: &CallExpr) {
-            if let Callee::Expr(callee) = &c.callee {
-                if let Expr::Member(m) = strip_parens(callee) {
-                    if member_name(&m.prop).is_some_and(|k| ADDS.contains(&k)) {
-                        let key = match strip_parens(&m.obj) {
-                            Expr::Member(held) => member_name(&held.prop).map(str::to_string),
-                            Expr::Ident(id) => bound_from_key(self.0, &id.sym),
-                            _ => None,
-                        };
-                        self.1.extend(key);
-                    }
-                }
-            }
-            c.visit_children_with(self);
-        }
-    }
-    let mut find = Find(f.node, BTreeSet::new());
-    f.node.visit(&mut find);
-    find.1
 }
 
 /// Whether a pattern takes a key apart by an expression that is not a

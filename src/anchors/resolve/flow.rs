@@ -840,6 +840,50 @@ impl<'a> Index<'a> {
         Some(TableCalls { calls, held_at })
     }
 
+    /// The values of the top-level `Map` table `table` (`const T = new Map([[k, f], …])`),
+    /// where it is only ever read to call what it holds (as `table_calls` requires).
+    pub fn map_table_values(&self, table: &str) -> Option<Vec<&'a Expr>> {
+        self.lookups.mention(table, Mention::Token);
+        let stmts: Vec<&'a Stmt> = match self.program {
+            Program::Script(s) => s.body.iter().collect(),
+            Program::Module(m) => m.body.iter().filter_map(|i| i.as_stmt()).collect(),
+        };
+        let mut values = None;
+        for stmt in stmts {
+            let Stmt::Decl(Decl::Var(v)) = stmt else { continue };
+            for d in &v.decls {
+                let (Pat::Ident(b), Some(init)) = (&d.name, d.init.as_deref()) else { continue };
+                if &*b.id.sym != table {
+                    continue;
+                }
+                let Expr::New(n) = strip_parens(init) else { return None };
+                let is_map = matches!(strip_parens(&n.callee), Expr::Ident(id) if &*id.sym == "Map");
+                let args = n.args.as_ref()?;
+                let (true, [arg]) = (is_map, &args[..]) else { return None };
+                let Expr::Array(pairs) = strip_parens(&arg.expr) else { return None };
+                let mut found = Vec::new();
+                for pair in &pairs.elems {
+                    let Some(ExprOrSpread { spread: None, expr }) = pair else { return None };
+                    let Expr::Array(kv) = strip_parens(expr) else { return None };
+                    match &kv.elems[..] {
+                        [Some(k), Some(v)] if k.spread.is_none() && v.spread.is_none() => found.push(pin(&*v.expr)),
+                        _ => return None,
+                    }
+                }
+                if values.is_some() {
+                    return None;
+                }
+                values = Some(found);
+            }
+        }
+        let mut reads = TableReads { table, is_map: true, calls: Vec::new(), locals: Vec::new(), bad: false };
+        self.program.visit_with(&mut reads);
+        if reads.bad {
+            return None;
+        }
+        values
+    }
+
     /// The one top-level table whose values include `name`, where each of its
     /// entries is written in place: its name, where `name` sits, and whether it is a `Map`.
     fn table_holding(&self, name: &str) -> Option<(String, Vec<Range<usize>>, bool)> {

@@ -555,9 +555,35 @@ impl<'r, 'a> World<'r, 'a> {
         let mut first: FirstHanded<'a, '_> = Vec::new();
         if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
             // A local of that name (a parameter, a callback) is not the top-level function.
+            // A local of that name (a parameter, a callback) is followed to what it may hold:
+            // a wrapper handed in as the run may brief the child first (round 27b).
             if crate::read::scope::declared_by(f.node).contains(&name)
                 || self.index.locals_around(&f.range).contains(&name)
             {
+                // Taken for the run, as before; but where the tool can name what it holds, what
+                // each of those gives the child before handing it on is read (`(child) => {
+                // child.prompts.push(said); return run(child); }`).
+                let mut found = Vec::new();
+                if self.name_values(&name, site, &mut vec![name.clone()], &mut found, 0).is_ok() {
+                    for g in found {
+                        let Some(Some(param)) = crate::proof::escape::param_names(g.node).into_iter().nth(arg) else {
+                            continue;
+                        };
+                        let given = crate::proof::escape::given_in_callee(
+                            g,
+                            &param,
+                            false,
+                            &self.reads_in(g),
+                            &self.makers_for(g),
+                        );
+                        if let Some((at, why)) = given {
+                            return Err(Some((
+                                at,
+                                format!("is handed to `{name}` (byte {}), which {why}", g.range.start),
+                            )));
+                        }
+                    }
+                }
                 return Err(None);
             }
             // Not the bundle's own function (an import, a stub): nothing of it to read.
@@ -576,11 +602,12 @@ impl<'r, 'a> World<'r, 'a> {
                 Ok(bound) => first.extend(bound.into_iter().map(|b| (plain(key.clone(), arg), b))),
                 Err(why) => return Err(Some((site.clone(), format!("is handed to `.{key}(…)`, {why}")))),
             }
-            // No method of that key: a function kept in a field or handed in
-            // (`this.runExecution = runExecution`), taken for the run as before.
-            // Following it there as a value is open work (issue 38).
+            // No function of that key the tool can read: what runs there may brief the child.
             if first.is_empty() {
-                return Err(None);
+                return Err(Some((
+                    site.clone(),
+                    format!("is handed to `.{key}(…)`, which the bundle binds to no function"),
+                )));
             }
         } else {
             return Err(None);
@@ -744,6 +771,27 @@ impl<'r, 'a> World<'r, 'a> {
                 later.extend(of_key.into_iter().map(|b| (h.clone(), b, after)));
             }
             return Ok(());
+        }
+        // A table written in place around the run (`const nodes = { async MODEL_INVOKE(s) {…} }`,
+        // `nodes[state.node](state)`): every function it holds.
+        if !h.by_key {
+            if let (Some(swc_ecma_ast::Expr::Object(table)), true) = (
+                self.local_value(&h.name, &h.at).map(crate::anchors::pattern::strip_parens),
+                self.only_called_through(&h.name, &h.at),
+            ) {
+                let held = self.literal_functions(table).map_err(|at| {
+                    (
+                        site.clone(),
+                        format!(
+                            "{handed} hands it to a member of `{}`, a table whose value at byte {} the tool cannot \
+                             follow",
+                            h.name, at.start
+                        ),
+                    )
+                })?;
+                later.extend(held.into_iter().map(|b| (h.clone(), b, after)));
+                return Ok(());
+            }
         }
         // Started or not, a key or a name whose functions cannot all be named may be one
         // that gives the child something (`hook.call(undefined, state)`: round 21).
@@ -942,11 +990,6 @@ impl<'r, 'a> World<'r, 'a> {
                 }
             }
         }
-        for key in crate::proof::escape::container_keys(f) {
-            if self.unread_key(&key) {
-                reads.unread.insert(key);
-            }
-        }
         for (name, at) in crate::proof::escape::constructed_names(f) {
             // A class may be bound inside a lazy module's initialiser (`Err = class extends Error {}`).
             self.index.lookups.mention(&name, crate::anchors::resolve::Mention::Reference);
@@ -969,16 +1012,6 @@ impl<'r, 'a> World<'r, 'a> {
         unique
     }
 
-    /// `escape::member_container_never_read`, asked once per key.
-    fn unread_key(&self, key: &str) -> bool {
-        if let Some(&known) = self.unread_keys.borrow().get(key) {
-            return known;
-        }
-        let unread = crate::proof::escape::member_container_never_read(self.index, key);
-        self.unread_keys.borrow_mut().insert(key.to_string(), unread);
-        unread
-    }
-
     /// `inert_class`, its superclasses read the same way (a few levels).
     fn inert(&self, class: &crate::anchors::resolve::ClassInfo<'a>, depth: u8) -> bool {
         depth < 4
@@ -997,12 +1030,7 @@ impl<'r, 'a> World<'r, 'a> {
     /// reference adds to it, counts it, or drops elements without using them
     /// (`spans.shift();`). What is kept there reaches no code.
     fn never_read(&self, name: &str, f: &FnInfo<'a>) -> bool {
-        if crate::read::scope::declared_by(f.node).contains(name) {
-            // A local bound from a member that holds such a container (`const live = services.executions`).
-            return crate::proof::escape::bound_from_key(f.node, name)
-                .is_some_and(|key| crate::proof::escape::member_container_never_read(self.index, &key));
-        }
-        if self.index.locals_around(&f.range).contains(name) {
+        if crate::read::scope::declared_by(f.node).contains(name) || self.index.locals_around(&f.range).contains(name) {
             return false;
         }
         let Some((_, init)) = self.index.top_values.iter().find(|(n, _)| *n == name) else { return false };
@@ -1242,7 +1270,120 @@ impl<'r, 'a> World<'r, 'a> {
                 found.push(f);
                 Ok(())
             }
-            _ => self.parameter_values(name, at, seen, found, depth),
+            _ => match self.local_value(name, at) {
+                Some(value) => self.function_values(value, seen, found, depth + 1),
+                None => self.parameter_values(name, at, seen, found, depth),
+            },
+        }
+    }
+
+    /// The functions an object literal holds: its methods and the functions
+    /// its values are. Err at a member that is neither (an accessor, a spread).
+    fn literal_functions(
+        &self,
+        table: &'a swc_ecma_ast::ObjectLit,
+    ) -> Result<Vec<&'r FnInfo<'a>>, std::ops::Range<usize>> {
+        use swc_ecma_ast::{Prop, PropOrSpread};
+        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
+        let mut found = Vec::new();
+        for p in &table.props {
+            match p {
+                PropOrSpread::Prop(p) => match &**p {
+                    Prop::Method(m) => found.push(
+                        index
+                            .function_at(&crate::read::parse::range(&*m.function))
+                            .ok_or_else(|| crate::read::parse::range(&*m.function))?,
+                    ),
+                    Prop::KeyValue(kv) => self.function_values(&kv.value, &mut Vec::new(), &mut found, 1)?,
+                    Prop::Shorthand(id) => {
+                        self.name_values(&id.sym, &crate::read::parse::range(id), &mut Vec::new(), &mut found, 1)?
+                    }
+                    other => return Err(crate::read::parse::range(other)),
+                },
+                PropOrSpread::Spread(sp) => return Err(crate::read::parse::range(&*sp.expr)),
+            }
+        }
+        Ok(found)
+    }
+
+    /// Whether every use of the local `name` used at `at`, in the function that
+    /// declares it, calls one of its members (`nodes[k](…)`, `nodes.a(…)`): never
+    /// written, handed on or read as a value, so it holds what it was made with.
+    fn only_called_through(&self, name: &str, at: &std::ops::Range<usize>) -> bool {
+        use swc_ecma_ast::{Callee, Expr, Ident};
+        use swc_ecma_visit::{Visit, VisitWith};
+        let Some(f) = self.declaring_function(name, at) else { return false };
+        struct Uses<'n>(&'n str, usize, usize);
+        impl Visit for Uses<'_> {
+            fn visit_call_expr(&mut self, c: &swc_ecma_ast::CallExpr) {
+                if let Callee::Expr(callee) = &c.callee {
+                    if let Expr::Member(m) = crate::anchors::pattern::strip_parens(callee) {
+                        if matches!(crate::anchors::pattern::strip_parens(&m.obj), Expr::Ident(id) if *id.sym == *self.0)
+                        {
+                            self.2 += 1;
+                            m.prop.visit_with(self);
+                            return c.args.visit_with(self);
+                        }
+                    }
+                }
+                c.visit_children_with(self);
+            }
+            fn visit_ident(&mut self, id: &Ident) {
+                if *id.sym == *self.0 {
+                    self.1 += 1;
+                }
+            }
+            fn visit_binding_ident(&mut self, _: &swc_ecma_ast::BindingIdent) {}
+        }
+        let mut uses = Uses(name, 0, 0);
+        f.node.visit(&mut uses);
+        // Declared once (`local_value`), not a parameter: a binding, then only member calls.
+        uses.1 == 0 && uses.2 > 0
+    }
+
+    /// The innermost function around `at` that declares `name`.
+    fn declaring_function(&self, name: &str, at: &std::ops::Range<usize>) -> Option<&'r FnInfo<'a>> {
+        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
+        let mut around: Vec<&'r FnInfo<'a>> =
+            index.functions.iter().filter(|f| crate::anchors::resolve::within(at, &f.range)).collect();
+        around.sort_by_key(|f| std::cmp::Reverse(f.range.start));
+        around.into_iter().find(|f| crate::read::scope::declared_by(f.node).contains(name))
+    }
+
+    /// What a local `name` used at `at` is declared once as, where the innermost
+    /// function around `at` that declares it does so by one `const`/`let`/`var`
+    /// with a value and never writes it again (`const run = async (execution) => …`).
+    fn local_value(&self, name: &str, at: &std::ops::Range<usize>) -> Option<&'a swc_ecma_ast::Expr> {
+        use swc_ecma_visit::{Visit, VisitWith};
+        let f = self.declaring_function(name, at)?;
+        if crate::read::scope::pattern_names(f.node.param_pats().into_iter().flatten()).iter().any(|p| p == name) {
+            return None;
+        }
+        struct Find<'n, 'a>(&'n str, Vec<Option<&'a swc_ecma_ast::Expr>>);
+        impl<'a> Visit for Find<'_, 'a> {
+            fn visit_var_declarator(&mut self, d: &swc_ecma_ast::VarDeclarator) {
+                if let swc_ecma_ast::Pat::Ident(id) = &d.name {
+                    if *id.id.sym == *self.0 {
+                        self.1.push(d.init.as_deref().map(crate::anchors::resolve::pin));
+                    }
+                }
+                d.visit_children_with(self);
+            }
+            fn visit_fn_decl(&mut self, d: &swc_ecma_ast::FnDecl) {
+                if *d.ident.sym == *self.0 {
+                    self.1.push(None);
+                }
+                d.visit_children_with(self);
+            }
+        }
+        let mut find = Find(name, Vec::new());
+        f.node.visit(&mut find);
+        let written = crate::read::writes::in_function(f.node)
+            .iter()
+            .any(|w| matches!(&w.target, crate::read::writes::Target::Name(n, _) if n == name));
+        match (&find.1[..], written) {
+            ([Some(value)], false) => Some(*value),
+            _ => None,
         }
     }
 
@@ -1417,6 +1558,26 @@ impl<'r, 'a> World<'r, 'a> {
             Expr::Cond(c) if crate::anchors::resolve::flow::is_nullish(&c.alt) => (*c.cons).clone(),
             other => other.clone(),
         };
+        // `TOOLS.get(name)` of a module's `Map` table read only to call what it holds.
+        if let Expr::Call(CallExpr { callee: Callee::Expr(c), .. }) = strip_parens(&looked_up) {
+            if let Expr::Member(m) = strip_parens(c) {
+                if let (Expr::Ident(t), Some("get")) =
+                    (strip_parens(&m.obj), crate::anchors::pattern::member_name(&m.prop))
+                {
+                    if self.index.locals_around(call).contains(&*t.sym) {
+                        return Some(Err(call.clone()));
+                    }
+                    let Some(values) = self.index.map_table_values(&t.sym) else { return Some(Err(call.clone())) };
+                    let mut found = Vec::new();
+                    for v in values {
+                        if let Err(at) = self.function_values(v, &mut Vec::new(), &mut found, 1) {
+                            return Some(Err(at));
+                        }
+                    }
+                    return Some(Ok(found));
+                }
+            }
+        }
         // `tools[name] ?? fallbackTools[name]`: either table's.
         let lookups: Vec<&Expr> = match strip_parens(&looked_up) {
             Expr::Bin(b) if matches!(b.op, BinaryOp::NullishCoalescing | BinaryOp::LogicalOr) => {

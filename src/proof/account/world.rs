@@ -40,8 +40,7 @@ pub(super) struct World<'r, 'a> {
     pub(super) drain_reads: crate::proof::escape::ExecReads,
     /// Whether a method key is unique in the bundle (`escape::set_elsewhere`), asked lazily.
     pub(super) unique_keys: std::cell::RefCell<std::collections::HashMap<String, bool>>,
-    /// `member_container_never_read`, per key asked.
-    pub(super) unread_keys: std::cell::RefCell<std::collections::HashMap<String, bool>>,
+
     /// The field the drain empties its own queue through (`this.<queue> = []`).
     pub(super) queue: String,
     /// A drain split over the functions it calls (a collector and a deliverer) is one drain.
@@ -152,7 +151,6 @@ impl<'r, 'a> World<'r, 'a> {
             held: Default::default(),
             makers: Default::default(),
             unique_keys: Default::default(),
-            unread_keys: Default::default(),
         })
     }
 
