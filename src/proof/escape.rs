@@ -1755,6 +1755,13 @@ impl<'r> Given<'r> {
     }
 }
 impl Visit for Given<'_> {
+    // ``brief`${child}…` ``: the tag is handed what may be the child, in code not read (round 27).
+    fn visit_tagged_tpl(&mut self, t: &TaggedTpl) {
+        if t.tpl.exprs.iter().any(|x| self.mentions(x)) {
+            self.found(range(t), "hands what may be the child to a template's tag, which the tool does not read");
+        }
+        t.visit_children_with(self);
+    }
     // `(execution = state.execution) => …`: a default made of the child (round 24).
     fn visit_assign_pat(&mut self, p: &AssignPat) {
         self.bind_default(p);
