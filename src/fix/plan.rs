@@ -822,6 +822,38 @@ fn sibling_after<'a>(f: &FnInfo<'a>, looped: &Range<usize>, at: &Range<usize>) -
     find.found
 }
 
+/// `#name` where `f` is a private method of its class.
+fn private_method_name(index: &crate::anchors::resolve::Index, f: &FnInfo) -> Option<String> {
+    let class = index.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start)?;
+    class.class.body.iter().find_map(|m| match m {
+        ClassMember::PrivateMethod(pm) if range(&*pm.function) == f.range => Some(format!("#{}", pm.key.name)),
+        _ => None,
+    })
+}
+
+/// Calls of `this.#name(…)`: each call's span and its arguments.
+struct PrivateCalls<'n, 'a> {
+    name: &'n str,
+    found: Vec<(Range<usize>, Vec<&'a Expr>)>,
+}
+
+impl<'a> Visit for PrivateCalls<'_, 'a> {
+    fn visit_call_expr(&mut self, call: &CallExpr) {
+        if let Callee::Expr(callee) = &call.callee {
+            if let Expr::Member(m) = strip_parens(callee) {
+                if matches!((strip_parens(&m.obj), &m.prop), (Expr::This(_), MemberProp::PrivateName(p)) if *p.name == *self.name)
+                {
+                    self.found.push((
+                        range(call),
+                        call.args.iter().map(|a| crate::anchors::resolve::pin(&*a.expr)).collect(),
+                    ));
+                }
+            }
+        }
+        call.visit_children_with(self);
+    }
+}
+
 /// A cursor advanced in a function the drain calls (a collector that reads
 /// the buffer and advances once): that call must run, once, before the
 /// delivering loop; the gate names the execution as the drain passes it.
@@ -838,7 +870,8 @@ fn collector_exec(
         .ok_or_else(|| drift("drain-cursor-advance", "the cursor advance is not inside a function"))?;
     // A collector the minifier inlined where it is called (`for (m of function*(e){…}(e))`)
     // has no name: it is named by that one call.
-    let name = collector.name.unwrap_or("the inlined collector");
+    let private = private_method_name(index, collector);
+    let name = collector.name.or(private.as_deref()).unwrap_or("the inlined collector");
     let advanced = match top_statement(collector, advance) {
         Some(stmt) => {
             always_evaluates(stmt, advance)
@@ -856,13 +889,19 @@ fn collector_exec(
         drift("drain-cursor-advance", format!("`{name}` advances `{exec}`, which is not one of its parameters"))
     })?;
     // The drain's call of the collector: before the loop's body, always evaluated.
-    let found = match collector.name {
-        Some(name) => {
+    let found = match (collector.name, &private) {
+        (Some(name), _) => {
             let mut named = crate::anchors::resolve::NamedCalls::new(name, false);
             drain.node.visit(&mut named);
             named.found
         }
-        None => {
+        // `this.#collect(execution)`: the class's private method, called on `this`.
+        (None, Some(private)) => {
+            let mut calls = PrivateCalls { name: &private[1..], found: Vec::new() };
+            drain.node.visit(&mut calls);
+            calls.found
+        }
+        (None, None) => {
             let mut iife = crate::anchors::resolve::flow::CalledInPlace::new(&collector.range);
             drain.node.visit(&mut iife);
             let whole = |args: &[ExprOrSpread]| args.iter().all(|a| a.spread.is_none());

@@ -759,8 +759,54 @@ impl<'a> Index<'a> {
                     }
                 }
             }
+            // `this.#collect(execution)`: the private method of the class around it, the only one
+            // a private name can call.
+            for at in self.private_callees(f) {
+                if !out.contains(&at) && self.function_at(&at).is_some() {
+                    out.push(at);
+                }
+            }
         }
         out
+    }
+
+    /// The private methods `f` calls as `this.#name(…)`, in the innermost class around it.
+    fn private_callees(&self, f: &FnInfo<'a>) -> Vec<Range<usize>> {
+        struct Calls(Vec<String>);
+        impl Visit for Calls {
+            fn visit_call_expr(&mut self, c: &CallExpr) {
+                if let Callee::Expr(callee) = &c.callee {
+                    if let Expr::Member(m) = crate::anchors::pattern::strip_parens(callee) {
+                        if let (Expr::This(_), MemberProp::PrivateName(p)) =
+                            (crate::anchors::pattern::strip_parens(&m.obj), &m.prop)
+                        {
+                            self.0.push(p.name.to_string());
+                        }
+                    }
+                }
+                c.visit_children_with(self);
+            }
+        }
+        let mut calls = Calls(Vec::new());
+        f.node.visit(&mut calls);
+        if calls.0.is_empty() {
+            return Vec::new();
+        }
+        let Some(class) = self.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start)
+        else {
+            return Vec::new();
+        };
+        class
+            .class
+            .body
+            .iter()
+            .filter_map(|m| match m {
+                ClassMember::PrivateMethod(pm) if calls.0.iter().any(|n| *n == *pm.key.name) => {
+                    Some(range(&*pm.function))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     /// `top_function`'s function itself.

@@ -1221,7 +1221,20 @@ impl<'r, 'a> World<'r, 'a> {
         found: &mut Vec<&'r FnInfo<'a>>,
         depth: usize,
     ) -> Result<(), std::ops::Range<usize>> {
-        for value in self.passed_to(name, at)? {
+        // Each parameter once per question: what it holds is already in `found`, and a
+        // bundle's many callers must not be walked again at every level (tsc's tables).
+        if let Some((f, i)) = self.parameter_of(name, at) {
+            let mark = format!("\u{0}param {} {i}", f.range.start);
+            if seen.contains(&mark) {
+                return Ok(());
+            }
+            seen.push(mark);
+        }
+        let values = self.passed_to(name, at)?;
+        if values.len() > 64 {
+            return Err(at.clone());
+        }
+        for value in values {
             self.function_values(value, seen, found, depth + 1)?;
         }
         Ok(())
