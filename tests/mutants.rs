@@ -211,7 +211,10 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r21-harmless-destructured-hooks", false),
     ("r21-harmless-tools-nullish", true),
     ("r21-harmless-finally-span", true),
-    ("r21-harmless-member-live-set", true),
+    // Refused since round 27b: a child handed before it starts to a method the bundle
+    // binds to no function (`this.live.add(child)`) is open; the container's readers
+    // found by key are not all of its readers (`Object.values(services)`).
+    ("r21-harmless-member-live-set", false),
     ("r21-harmless-holder-log", false),
     ("r21-harmless-after-run-span", true),
     ("r22-harmless-derived-prompts", false),

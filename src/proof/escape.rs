@@ -886,6 +886,44 @@ struct Given<'r> {
     handed: Vec<Handed>,
 }
 impl<'r> Given<'r> {
+    /// Whether `e` holds what may be the child itself anywhere in it: a tracked
+    /// name used as a value (not only read a member of), or a member that may
+    /// be the child (`state.execution`). A member of the child (`child.agentName`
+    /// in an error's message) is not counted here.
+    fn carries_child(&self, e: &Expr) -> bool {
+        struct Find<'g, 'r>(&'g Given<'r>, bool);
+        impl Visit for Find<'_, '_> {
+            fn visit_member_expr(&mut self, m: &MemberExpr) {
+                if self.0.depth(&Expr::Member(m.clone())).is_some_and(|d| d <= 0) {
+                    self.1 = true;
+                    return;
+                }
+                if matches!(strip_parens(&m.obj), Expr::Ident(_) | Expr::This(_)) {
+                    // A member read off a name: the name is not handed on itself.
+                    if let MemberProp::Computed(c) = &m.prop {
+                        c.visit_with(self);
+                    }
+                    return;
+                }
+                m.visit_children_with(self);
+            }
+            fn visit_expr(&mut self, e: &Expr) {
+                match e {
+                    Expr::Ident(_) | Expr::This(_) => self.1 |= self.0.mentions(e),
+                    _ => e.visit_children_with(self),
+                }
+            }
+            fn visit_prop(&mut self, p: &Prop) {
+                match p {
+                    Prop::Shorthand(id) => self.1 |= self.0.mentions(&Expr::Ident(id.clone())),
+                    _ => p.visit_children_with(self),
+                }
+            }
+        }
+        let mut find = Find(self, false);
+        e.visit_with(&mut find);
+        find.1
+    }
     /// A pattern that takes what may be the child apart by a key the tool
     /// cannot read (`const { [CURRENT]: t } = state`), or whose default may be
     /// it (`const { target = state.execution } = overrides`): its names may be
@@ -1755,6 +1793,56 @@ impl<'r> Given<'r> {
     }
 }
 impl Visit for Given<'_> {
+    // `catch (t)` beside a tracked `t` (a minifier reuses names): inside, `t` is the error.
+    fn visit_catch_clause(&mut self, c: &CatchClause) {
+        let mut declared = Vec::new();
+        if let Some(p) = &c.param {
+            crate::read::writes::pattern_names(p, &mut declared);
+        }
+        if declared.is_empty() {
+            return c.visit_children_with(self);
+        }
+        let saved = (
+            self.roots.clone(),
+            self.maybe.clone(),
+            self.made.clone(),
+            self.anys.clone(),
+            self.derived.clone(),
+            self.literal_keys.clone(),
+            self.fresh.clone(),
+        );
+        let shadowed = |n: &String| declared.contains(n);
+        self.roots.retain(|(n, _)| !shadowed(n));
+        self.maybe.retain(|n| !shadowed(n));
+        self.made.retain(|n| !shadowed(n));
+        self.anys.retain(|n| !shadowed(n));
+        self.derived.retain(|n| !shadowed(n));
+        self.literal_keys.retain(|(n, _, _)| !shadowed(n));
+        self.fresh.retain(|n| !shadowed(n));
+        c.visit_children_with(self);
+        // What the body learnt of other names stays; the shadowed ones are the outer ones again.
+        let (roots, maybe, made, anys, derived, literal_keys, fresh) = saved;
+        let restore = |now: &mut Vec<String>, before: Vec<String>| {
+            now.retain(|n| !shadowed(n));
+            now.extend(before.into_iter().filter(|n| shadowed(n)));
+        };
+        self.roots.retain(|(n, _)| !shadowed(n));
+        self.roots.extend(roots.into_iter().filter(|(n, _)| shadowed(n)));
+        restore(&mut self.maybe, maybe);
+        restore(&mut self.made, made);
+        restore(&mut self.anys, anys);
+        restore(&mut self.derived, derived);
+        restore(&mut self.fresh, fresh);
+        self.literal_keys.retain(|(n, _, _)| !shadowed(n));
+        self.literal_keys.extend(literal_keys.into_iter().filter(|(n, _, _)| shadowed(n)));
+    }
+    // `throw { target: child }`: any `catch` up the stack takes it, in code not read (round 28).
+    fn visit_throw_stmt(&mut self, t: &ThrowStmt) {
+        if self.carries_child(&t.arg) {
+            self.found(range(t), "throws what may be the child, which a `catch` the tool does not follow may take");
+        }
+        t.visit_children_with(self);
+    }
     // ``brief`${child}…` ``: the tag is handed what may be the child, in code not read (round 27).
     fn visit_tagged_tpl(&mut self, t: &TaggedTpl) {
         if t.tpl.exprs.iter().any(|x| self.mentions(x)) {
@@ -1867,6 +1955,13 @@ impl Visit for Given<'_> {
                 }
                 None if self.opaque(&s.right) => self.bind_opaque(pat),
                 None => {}
+            }
+        }
+        // `for (target of [child]) break;`: a head that assigns names declared elsewhere
+        // gives them what the right side yields, the child included (round 28).
+        if let ForHead::Pat(p) = &s.left {
+            if self.mentions(&s.right) {
+                self.bind_opaque(p);
             }
         }
         if self.reach(&s.right) == Some(-1) {
@@ -2119,7 +2214,9 @@ impl Visit for Given<'_> {
         if call.args.iter().skip(1).any(|a| self.mentions(&a.expr)) {
             for target in &w {
                 if let crate::read::writes::Target::Reflected { object, .. } = &target.target {
-                    if !self.mentions(object) {
+                    let literal =
+                        matches!(strip_parens(object), Expr::Ident(o) if self.plain.iter().any(|n| *n == *o.sym));
+                    if literal && !self.mentions(object) {
                         self.store_on(object, None, range(call));
                     }
                 }
@@ -2953,6 +3050,8 @@ impl Keep {
                     self.holds_child(&c.callee) || self.wraps_child(&c.callee) || c.args.iter().any(|a| value(&a.expr))
                 }
             },
+            // A count (`pick(state).length`) is a number, not what it counts.
+            Expr::Member(m) if member_name(&m.prop) == Some("length") => false,
             Expr::Member(m) => self.wraps_child(&m.obj),
             _ => false,
         }
@@ -3149,7 +3248,10 @@ impl Visit for Keep {
         // `brief((0, child))`, `brief(pick(state))`: a value it does not follow.
         let on_child = matches!(&call.callee, Callee::Expr(c)
             if matches!(strip_parens(c), Expr::Member(m) if self.is_child_name(&m.obj)));
-        if handed && nameless && !writes_only && !on_child {
+        // A function written in place (`((s) => ({ ...s }))(state)`) is read where it stands.
+        let in_place =
+            matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Fn(_) | Expr::Arrow(_)));
+        if handed && nameless && !writes_only && !on_child && !in_place {
             self.unfollowed(range(call), "is handed to a function the tool cannot name");
         }
         if !on_child && call.args.iter().any(|a| !self.holds_child(&a.expr) && self.wraps_child(&a.expr)) {
@@ -3163,6 +3265,12 @@ impl Visit for Keep {
             );
         }
         call.visit_children_with(self);
+    }
+    fn visit_throw_stmt(&mut self, node: &ThrowStmt) {
+        if self.holds_child(&node.arg) || self.wraps_child(&node.arg) {
+            self.unfollowed(range(node), "is thrown, and a `catch` the tool does not follow may take it");
+        }
+        node.visit_children_with(self);
     }
     fn visit_tagged_tpl(&mut self, node: &TaggedTpl) {
         if node.tpl.exprs.iter().any(|x| self.holds_child(x) || self.wraps_child(x)) {
