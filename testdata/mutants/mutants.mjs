@@ -67,6 +67,7 @@ import { ROUND25 } from "./round25.mjs";
 import { ROUND26 } from "./round26.mjs";
 import { ROUND27 } from "./round27.mjs";
 import { ROUND27B } from "./round27b.mjs";
+import { ROUND28 } from "./round28.mjs";
 
 // ---- base model (../model/src) -------------------------------------------
 
@@ -2162,6 +2163,7 @@ import { AgentTool, type ToolContext, type ToolResult } from "./agent-tool";
   ...ROUND26,
   ...ROUND27,
   ...ROUND27B,
+  ...ROUND28,
 ];
 
 // Bundle shapes per model: a readable and a minified build, CJS or ESM as in
