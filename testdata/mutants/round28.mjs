@@ -203,6 +203,25 @@ export const ROUND28 = [
     "The catch-parameter hand-off in memory extraction.",
     [...base, { file: MEMORY, find: `import { runExecution } from "../graph/nodes";\n`, replace: `import { runExecution } from "../graph/nodes";\nimport { userSaid } from "../agent/execution";\n` },
       { file: MEMORY, find: `    skipHooks: true,\n  });\n`, replace: `    skipHooks: true,\n  });\n  const said = userSaid(execution);\n  try {\n    if (said.length > 0) throw { run: extraction };\n  } catch ({ run }: any) {\n    run.prompts.push(said);\n  }\n` }]),
+  // ---- E2. other binding forms ----------------------------------------------------------
+  ...pair(
+    "r28-arguments-object",
+    "nodes.ts gains `function briefSubAgent(..._: unknown[]): void { const execution = arguments[0] as AgentExecution; const messages = arguments[1] as SteeringMessage[]; … push … }` (a plain function reading `arguments`); `modelInvokeNode`, after the drain, on a sub-execution's first call: `briefSubAgent(state.execution, userSaid(root));`.",
+    "As `r28-arguments-object`, the callee records a span.",
+    "The callee reads its arguments through `arguments`, not through named parameters.",
+    (act) => [...base, beforeInvokeModel(`function briefSubAgent(): void {\n  const execution = arguments[0] as AgentExecution;\n  const messages = arguments[1] as SteeringMessage[];\n  ${act("execution", "messages")}\n}\n`), onFirstSubCall(`    (briefSubAgent as any)(state.execution, userSaid(root));\n`)],
+  ),
+  ...pair(
+    "r28-generator-send",
+    "nodes.ts gains `function* briefer(messages: SteeringMessage[]) { for (;;) { const target: AgentExecution = yield; … push messages onto target … } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `const brief = briefer(userSaid(root)); brief.next(); brief.next(state.execution);`.",
+    "As `r28-generator-send`, the generator records a span.",
+    "The child sent into a generator through `next(value)`, received as the value of a `yield` expression.",
+    (act) => [...base, beforeInvokeModel(`function* briefer(messages: SteeringMessage[]): Generator<void, void, AgentExecution> {\n  for (;;) {\n    const target: AgentExecution = yield;\n    ${act("target", "messages")}\n  }\n}\n`), onFirstSubCall(`    const brief = briefer(userSaid(root));\n    brief.next();\n    brief.next(state.execution);\n`)],
+  ),
+  M("r28-destructure-default", "harmful",
+    "`modelInvokeNode`, after the drain, on a sub-execution's first call: `const { target = state.execution, said = userSaid(root) }: { target?: AgentExecution; said?: SteeringMessage[] } = {}; … push said onto target …`.",
+    "The child as a default value in a destructuring pattern, not the value of anything destructured.",
+    [...base, onFirstSubCall(`    const { target = state.execution, said = userSaid(root) }: { target?: AgentExecution; said?: SteeringMessage[] } = {};\n    ${PUSH("target", "said")}\n`)]),
   // ---- F. classes ------------------------------------------------------------------------
   M("r28-private-static", "harmful",
     "nodes.ts gains `class Briefings { static #deliver(execution, messages) { … push … } static brief(execution, messages) { Briefings.#deliver(execution, messages); } }`; `modelInvokeNode`, after the drain, on a sub-execution's first call: `Briefings.brief(state.execution, userSaid(root));`.",
