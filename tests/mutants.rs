@@ -345,6 +345,27 @@ const EXPECTED_TO_PROVE: &[(&str, bool)] = &[
     ("r27b-harmless-shadow-param", false),
     ("r27b-harmless-table-this-sibling", false),
     ("r27b-harmless-two-tables", false),
+    // Round 28 (ROUND28-VERDICTS.md, a fresh red team on e5ff06d): throw/catch hand-offs and their
+    // twins; the `r28-cursor-*` probes proved harmless (the seed's fence holds whatever the cursor says).
+    ("r28-cursor-accessor", false),
+    ("r28-cursor-and-assign", false),
+    ("r28-cursor-defaults-assign", false),
+    ("r28-cursor-defaults-reflect", false),
+    ("r28-cursor-defaults-spread", false),
+    ("r28-harmless-arguments-object", false),
+    ("r28-harmless-array-from-mapper", false),
+    ("r28-harmless-async-generator", true),
+    ("r28-harmless-catch-destructure", false),
+    ("r28-harmless-cursor-defaults-assign", false),
+    ("r28-harmless-deferred", false),
+    ("r28-harmless-error-cause", false),
+    ("r28-harmless-event-target", true),
+    ("r28-harmless-generator-send", false),
+    ("r28-harmless-literal-getter", true),
+    ("r28-harmless-map-key", true),
+    ("r28-harmless-spawn-catch", false),
+    ("r28-harmless-throw-helper", false),
+    ("r28-harmless-weakmap-pending", false),
 ];
 
 const MODES: &[&str] = &["seed", "gate"];
