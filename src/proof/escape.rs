@@ -3000,6 +3000,23 @@ impl Keep {
         }
     }
 
+    /// `(pick ? a : b)(child)`, `(0, brief)(child)`: a callee the tool cannot name
+    /// (`nameless`: handed the child, named by nothing); `brief((0, child))`,
+    /// `brief(pick(state))`: a value it does not follow.
+    fn unfollowed_forms(&mut self, call: &CallExpr, nameless: bool) {
+        let on_child = matches!(&call.callee, Callee::Expr(c)
+            if matches!(strip_parens(c), Expr::Member(m) if self.is_child_name(&m.obj)));
+        // A function written in place (`((s) => ({ ...s }))(state)`) is read where it stands.
+        let in_place =
+            matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Fn(_) | Expr::Arrow(_)));
+        if nameless && !on_child && !in_place {
+            self.unfollowed(range(call), "is handed to a function the tool cannot name");
+        }
+        if !on_child && call.args.iter().any(|a| !self.holds_child(&a.expr) && self.wraps_child(&a.expr)) {
+            self.unfollowed(range(call), "is handed on inside a value the tool cannot follow");
+        }
+    }
+
     /// A hand-off the tool does not follow: a note, and `unfollowed`.
     fn unfollowed(&mut self, at: Range<usize>, why: &str) {
         // Past an awaited call given the child (in the drain's caller, the drain), the
@@ -3244,19 +3261,7 @@ impl Visit for Keep {
             }
             _ => false,
         };
-        // `(pick ? a : b)(child)`, `(0, brief)(child)`: a callee the tool cannot name;
-        // `brief((0, child))`, `brief(pick(state))`: a value it does not follow.
-        let on_child = matches!(&call.callee, Callee::Expr(c)
-            if matches!(strip_parens(c), Expr::Member(m) if self.is_child_name(&m.obj)));
-        // A function written in place (`((s) => ({ ...s }))(state)`) is read where it stands.
-        let in_place =
-            matches!(&call.callee, Callee::Expr(c) if matches!(strip_parens(c), Expr::Fn(_) | Expr::Arrow(_)));
-        if handed && nameless && !writes_only && !on_child && !in_place {
-            self.unfollowed(range(call), "is handed to a function the tool cannot name");
-        }
-        if !on_child && call.args.iter().any(|a| !self.holds_child(&a.expr) && self.wraps_child(&a.expr)) {
-            self.unfollowed(range(call), "is handed on inside a value the tool cannot follow");
-        }
+        self.unfollowed_forms(call, handed && nameless && !writes_only);
         if handed && !writes_only && !followed && !consumed {
             self.note(
                 range(call),
