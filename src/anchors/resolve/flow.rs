@@ -856,20 +856,7 @@ impl<'a> Index<'a> {
                 if &*b.id.sym != table {
                     continue;
                 }
-                let Expr::New(n) = strip_parens(init) else { return None };
-                let is_map = matches!(strip_parens(&n.callee), Expr::Ident(id) if &*id.sym == "Map");
-                let args = n.args.as_ref()?;
-                let (true, [arg]) = (is_map, &args[..]) else { return None };
-                let Expr::Array(pairs) = strip_parens(&arg.expr) else { return None };
-                let mut found = Vec::new();
-                for pair in &pairs.elems {
-                    let Some(ExprOrSpread { spread: None, expr }) = pair else { return None };
-                    let Expr::Array(kv) = strip_parens(expr) else { return None };
-                    match &kv.elems[..] {
-                        [Some(k), Some(v)] if k.spread.is_none() && v.spread.is_none() => found.push(pin(&*v.expr)),
-                        _ => return None,
-                    }
-                }
+                let found = map_values(init)?.into_iter().map(pin).collect();
                 if values.is_some() {
                     return None;
                 }
@@ -913,23 +900,10 @@ impl<'a> Index<'a> {
                         }
                         (values, false)
                     }
-                    Expr::New(n)
-                        if matches!(strip_parens(&n.callee), Expr::Ident(id) if &*id.sym == "Map")
-                            && n.args.as_ref().is_some_and(|a| a.len() == 1) =>
-                    {
-                        let arg = &n.args.as_ref()?[0];
-                        let Expr::Array(pairs) = strip_parens(&arg.expr) else { continue };
-                        let mut values = Vec::new();
-                        for pair in &pairs.elems {
-                            let Some(ExprOrSpread { spread: None, expr }) = pair else { return None };
-                            let Expr::Array(kv) = strip_parens(expr) else { return None };
-                            match &kv.elems[..] {
-                                [Some(k), Some(v)] if k.spread.is_none() && v.spread.is_none() => values.push(&*v.expr),
-                                _ => return None,
-                            }
-                        }
-                        (values, true)
-                    }
+                    Expr::New(_) => match map_values(init) {
+                        Some(values) => (values, true),
+                        None => continue,
+                    },
                     _ => continue,
                 };
                 let held: Vec<Range<usize>> = values.iter().filter(|v| is_name(v)).map(|v| range(*v)).collect();
@@ -944,6 +918,26 @@ impl<'a> Index<'a> {
         }
         found
     }
+}
+
+/// The values of `new Map([[k, v], …])` written in place, every pair a plain
+/// two-element literal; None for anything else.
+fn map_values(init: &Expr) -> Option<Vec<&Expr>> {
+    let Expr::New(n) = strip_parens(init) else { return None };
+    let is_map = matches!(strip_parens(&n.callee), Expr::Ident(id) if &*id.sym == "Map");
+    let args = n.args.as_ref()?;
+    let (true, [arg]) = (is_map, &args[..]) else { return None };
+    let Expr::Array(pairs) = strip_parens(&arg.expr) else { return None };
+    let mut values = Vec::new();
+    for pair in &pairs.elems {
+        let Some(ExprOrSpread { spread: None, expr }) = pair else { return None };
+        let Expr::Array(kv) = strip_parens(expr) else { return None };
+        match &kv.elems[..] {
+            [Some(k), Some(v)] if k.spread.is_none() && v.spread.is_none() => values.push(&*v.expr),
+            _ => return None,
+        }
+    }
+    Some(values)
 }
 
 /// The reads of a dispatch table (see [`Index::table_calls`]).
