@@ -22,6 +22,7 @@ pub use config::{config_parts, config_parts_bound, Bound, ConfigPart};
 use config::{local_binding, local_value};
 pub(crate) use index::called_names;
 pub(crate) use index::pin;
+pub(crate) use index::PrivateCalls;
 pub use index::{top_statements, within, Candidate, ClassInfo, FnInfo, Index, KeyBound, KeyText, Lookups, Mention};
 
 #[derive(Clone, Debug)]

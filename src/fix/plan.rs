@@ -824,34 +824,10 @@ fn sibling_after<'a>(f: &FnInfo<'a>, looped: &Range<usize>, at: &Range<usize>) -
 
 /// `#name` where `f` is a private method of its class.
 fn private_method_name(index: &crate::anchors::resolve::Index, f: &FnInfo) -> Option<String> {
-    let class = index.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start)?;
-    class.class.body.iter().find_map(|m| match m {
+    index.class_around(&f.range)?.class.body.iter().find_map(|m| match m {
         ClassMember::PrivateMethod(pm) if range(&*pm.function) == f.range => Some(format!("#{}", pm.key.name)),
         _ => None,
     })
-}
-
-/// Calls of `this.#name(…)`: each call's span and its arguments.
-struct PrivateCalls<'n, 'a> {
-    name: &'n str,
-    found: Vec<(Range<usize>, Vec<&'a Expr>)>,
-}
-
-impl<'a> Visit for PrivateCalls<'_, 'a> {
-    fn visit_call_expr(&mut self, call: &CallExpr) {
-        if let Callee::Expr(callee) = &call.callee {
-            if let Expr::Member(m) = strip_parens(callee) {
-                if matches!((strip_parens(&m.obj), &m.prop), (Expr::This(_), MemberProp::PrivateName(p)) if *p.name == *self.name)
-                {
-                    self.found.push((
-                        range(call),
-                        call.args.iter().map(|a| crate::anchors::resolve::pin(&*a.expr)).collect(),
-                    ));
-                }
-            }
-        }
-        call.visit_children_with(self);
-    }
 }
 
 /// A cursor advanced in a function the drain calls (a collector that reads
@@ -897,9 +873,9 @@ fn collector_exec(
         }
         // `this.#collect(execution)`: the class's private method, called on `this`.
         (None, Some(private)) => {
-            let mut calls = PrivateCalls { name: &private[1..], found: Vec::new() };
+            let mut calls = crate::anchors::resolve::PrivateCalls::default();
             drain.node.visit(&mut calls);
-            calls.found
+            calls.found.into_iter().filter(|(n, _, _)| *n == private[1..]).map(|(_, at, args)| (at, args)).collect()
         }
         (None, None) => {
             let mut iife = crate::anchors::resolve::flow::CalledInPlace::new(&collector.range);

@@ -942,6 +942,7 @@ impl<'r> Given<'r> {
     /// pattern writes a member of): a local there may hold it from now on; on
     /// anything else it is the store rule's.
     fn store_on(&mut self, object: &Expr, key: Option<&str>, at: Range<usize>) {
+        let direct = matches!(strip_parens(object), Expr::Ident(_));
         let mut root = strip_parens(object);
         while let Expr::Member(m) = root {
             root = strip_parens(&m.obj);
@@ -953,9 +954,7 @@ impl<'r> Given<'r> {
                 // stored may be the child itself; any other member keeps what it was.
                 let holder = self.mentions(root);
                 match key {
-                    Some(key) if holder && std::ptr::eq(root, strip_parens(object)) => {
-                        self.literal_keys.push((name, key.to_string(), 0))
-                    }
+                    Some(key) if holder && direct => self.literal_keys.push((name, key.to_string(), 0)),
                     _ if !self.anys.contains(&name) => self.anys.push(name),
                     _ => {}
                 }
@@ -1802,39 +1801,29 @@ impl Visit for Given<'_> {
         if declared.is_empty() {
             return c.visit_children_with(self);
         }
-        let saved = (
-            self.roots.clone(),
-            self.maybe.clone(),
-            self.made.clone(),
-            self.anys.clone(),
-            self.derived.clone(),
-            self.literal_keys.clone(),
-            self.fresh.clone(),
-        );
-        let shadowed = |n: &String| declared.contains(n);
-        self.roots.retain(|(n, _)| !shadowed(n));
-        self.maybe.retain(|n| !shadowed(n));
-        self.made.retain(|n| !shadowed(n));
-        self.anys.retain(|n| !shadowed(n));
-        self.derived.retain(|n| !shadowed(n));
-        self.literal_keys.retain(|(n, _, _)| !shadowed(n));
-        self.fresh.retain(|n| !shadowed(n));
+        // Take the shadowed names out for the clause and put them back after it: what the body
+        // learnt of other names stays.
+        fn take<T>(list: &mut Vec<T>, shadowed: impl Fn(&T) -> bool) -> Vec<T> {
+            let (out, keep): (Vec<T>, Vec<T>) = std::mem::take(list).into_iter().partition(|x| shadowed(x));
+            *list = keep;
+            out
+        }
+        fn put<T>(list: &mut Vec<T>, shadowed: impl Fn(&T) -> bool, before: Vec<T>) {
+            list.retain(|x| !shadowed(x));
+            list.extend(before);
+        }
+        let name = |n: &String| declared.contains(n);
+        let roots = take(&mut self.roots, |(n, _)| name(n));
+        let literal_keys = take(&mut self.literal_keys, |(n, _, _)| name(n));
+        let lists = [&mut self.maybe, &mut self.made, &mut self.anys, &mut self.derived, &mut self.fresh];
+        let names: Vec<Vec<String>> = lists.into_iter().map(|l| take(l, name)).collect();
         c.visit_children_with(self);
-        // What the body learnt of other names stays; the shadowed ones are the outer ones again.
-        let (roots, maybe, made, anys, derived, literal_keys, fresh) = saved;
-        let restore = |now: &mut Vec<String>, before: Vec<String>| {
-            now.retain(|n| !shadowed(n));
-            now.extend(before.into_iter().filter(|n| shadowed(n)));
-        };
-        self.roots.retain(|(n, _)| !shadowed(n));
-        self.roots.extend(roots.into_iter().filter(|(n, _)| shadowed(n)));
-        restore(&mut self.maybe, maybe);
-        restore(&mut self.made, made);
-        restore(&mut self.anys, anys);
-        restore(&mut self.derived, derived);
-        restore(&mut self.fresh, fresh);
-        self.literal_keys.retain(|(n, _, _)| !shadowed(n));
-        self.literal_keys.extend(literal_keys.into_iter().filter(|(n, _, _)| shadowed(n)));
+        put(&mut self.roots, |(n, _)| name(n), roots);
+        put(&mut self.literal_keys, |(n, _, _)| name(n), literal_keys);
+        let lists = [&mut self.maybe, &mut self.made, &mut self.anys, &mut self.derived, &mut self.fresh];
+        for (l, before) in lists.into_iter().zip(names) {
+            put(l, name, before);
+        }
     }
     // `throw { target: child }`: any `catch` up the stack takes it, in code not read (round 28).
     fn visit_throw_stmt(&mut self, t: &ThrowStmt) {

@@ -284,7 +284,7 @@ impl<'a> Index<'a> {
     pub fn callers(&self, f: &FnInfo<'a>) -> Option<Callers<'a>> {
         let by = match f.node {
             FnNode::Constructor(_) => {
-                let class = self.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start)?;
+                let class = self.class_around(&f.range)?;
                 let names: Vec<String> = self.class_names(class).into_iter().map(str::to_string).collect();
                 if names.is_empty() {
                     return None;
@@ -818,17 +818,10 @@ pub struct TableCalls<'a> {
 impl<'a> Index<'a> {
     pub fn table_calls(&self, name: &str) -> Option<TableCalls<'a>> {
         let (table, held_at, is_map) = self.table_holding(name)?;
-        self.lookups.mention(&table, Mention::Token);
-        let mut reads = TableReads { table: &table, is_map, calls: Vec::new(), locals: Vec::new(), bad: false };
-        self.program.visit_with(&mut reads);
-        if reads.bad {
-            return None;
-        }
+        let reads = self.table_reads(&table, is_map)?;
         let mut calls = reads.calls;
         for (local, span) in reads.locals {
-            let at = range(&span);
-            let f =
-                self.functions.iter().filter(|f| within(&at, &f.range)).min_by_key(|f| f.range.end - f.range.start)?;
+            let f = self.enclosing_function(&range(&span))?;
             let (spans, _) = crate::read::scope::binding_at(f.node, &local, span)?;
             let mut uses = LocalCalls { spans: &spans, calls: Vec::new(), bad: false };
             f.node.visit(&mut uses);
@@ -844,77 +837,80 @@ impl<'a> Index<'a> {
     /// where it is only ever read to call what it holds (as `table_calls` requires).
     pub fn map_table_values(&self, table: &str) -> Option<Vec<&'a Expr>> {
         self.lookups.mention(table, Mention::Token);
-        let stmts: Vec<&'a Stmt> = match self.program {
-            Program::Script(s) => s.body.iter().collect(),
-            Program::Module(m) => m.body.iter().filter_map(|i| i.as_stmt()).collect(),
-        };
         let mut values = None;
-        for stmt in stmts {
+        for (name, init) in self.top_var_inits() {
+            if name != table {
+                continue;
+            }
+            let found = map_values(init)?;
+            if values.is_some() {
+                return None;
+            }
+            values = Some(found);
+        }
+        self.table_reads(table, true)?;
+        values
+    }
+
+    /// The reads of `table`, where every one only calls what it holds (`TableReads`);
+    /// the prefilter parses every statement that spells it.
+    fn table_reads<'t>(&self, table: &'t str, is_map: bool) -> Option<TableReads<'t, 'a>> {
+        self.lookups.mention(table, Mention::Token);
+        let mut reads = TableReads { table, is_map, calls: Vec::new(), locals: Vec::new(), bad: false };
+        self.program.visit_with(&mut reads);
+        (!reads.bad).then_some(reads)
+    }
+
+    /// The program's own top-level `var`/`let`/`const NAME = init` declarations.
+    fn top_var_inits(&self) -> Vec<(&'a str, &'a Expr)> {
+        let mut out = Vec::new();
+        for stmt in super::top_statements(self.program) {
             let Stmt::Decl(Decl::Var(v)) = stmt else { continue };
             for d in &v.decls {
-                let (Pat::Ident(b), Some(init)) = (&d.name, d.init.as_deref()) else { continue };
-                if &*b.id.sym != table {
-                    continue;
+                if let (Pat::Ident(b), Some(init)) = (&d.name, d.init.as_deref()) {
+                    out.push((&*b.id.sym, init));
                 }
-                let found = map_values(init)?.into_iter().map(pin).collect();
-                if values.is_some() {
-                    return None;
-                }
-                values = Some(found);
             }
         }
-        let mut reads = TableReads { table, is_map: true, calls: Vec::new(), locals: Vec::new(), bad: false };
-        self.program.visit_with(&mut reads);
-        if reads.bad {
-            return None;
-        }
-        values
+        out
     }
 
     /// The one top-level table whose values include `name`, where each of its
     /// entries is written in place: its name, where `name` sits, and whether it is a `Map`.
     fn table_holding(&self, name: &str) -> Option<(String, Vec<Range<usize>>, bool)> {
-        let stmts: Vec<&Stmt> = match self.program {
-            Program::Script(s) => s.body.iter().collect(),
-            Program::Module(m) => m.body.iter().filter_map(|i| i.as_stmt()).collect(),
-        };
         let is_name = |e: &Expr| matches!(strip_parens(e), Expr::Ident(id) if &*id.sym == name);
         let mut found = None;
-        for stmt in stmts {
-            let Stmt::Decl(Decl::Var(v)) = stmt else { continue };
-            for d in &v.decls {
-                let (Pat::Ident(b), Some(init)) = (&d.name, d.init.as_deref()) else { continue };
-                let (values, is_map): (Vec<&Expr>, bool) = match strip_parens(init) {
-                    Expr::Object(o) => {
-                        let mut values = Vec::new();
-                        for p in &o.props {
-                            match p {
-                                PropOrSpread::Prop(p) => match &**p {
-                                    Prop::KeyValue(kv) => values.push(&*kv.value),
-                                    Prop::Shorthand(id) if &*id.sym == name => return None,
-                                    Prop::Shorthand(_) | Prop::Method(_) => {}
-                                    _ => return None,
-                                },
-                                PropOrSpread::Spread(_) => return None,
-                            }
+        for (table, init) in self.top_var_inits() {
+            let (values, is_map): (Vec<&Expr>, bool) = match strip_parens(init) {
+                Expr::Object(o) => {
+                    let mut values = Vec::new();
+                    for p in &o.props {
+                        match p {
+                            PropOrSpread::Prop(p) => match &**p {
+                                Prop::KeyValue(kv) => values.push(&*kv.value),
+                                Prop::Shorthand(id) if &*id.sym == name => return None,
+                                Prop::Shorthand(_) | Prop::Method(_) => {}
+                                _ => return None,
+                            },
+                            PropOrSpread::Spread(_) => return None,
                         }
-                        (values, false)
                     }
-                    Expr::New(_) => match map_values(init) {
-                        Some(values) => (values, true),
-                        None => continue,
-                    },
-                    _ => continue,
-                };
-                let held: Vec<Range<usize>> = values.iter().filter(|v| is_name(v)).map(|v| range(*v)).collect();
-                if held.is_empty() {
-                    continue;
+                    (values, false)
                 }
-                if found.is_some() {
-                    return None;
-                }
-                found = Some((b.id.sym.to_string(), held, is_map));
+                Expr::New(_) => match map_values(init) {
+                    Some(values) => (values, true),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let held: Vec<Range<usize>> = values.iter().filter(|v| is_name(v)).map(|v| range(*v)).collect();
+            if held.is_empty() {
+                continue;
             }
+            if found.is_some() {
+                return None;
+            }
+            found = Some((table.to_string(), held, is_map));
         }
         found
     }

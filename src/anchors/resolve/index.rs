@@ -772,41 +772,25 @@ impl<'a> Index<'a> {
 
     /// The private methods `f` calls as `this.#name(…)`, in the innermost class around it.
     fn private_callees(&self, f: &FnInfo<'a>) -> Vec<Range<usize>> {
-        struct Calls(Vec<String>);
-        impl Visit for Calls {
-            fn visit_call_expr(&mut self, c: &CallExpr) {
-                if let Callee::Expr(callee) = &c.callee {
-                    if let Expr::Member(m) = crate::anchors::pattern::strip_parens(callee) {
-                        if let (Expr::This(_), MemberProp::PrivateName(p)) =
-                            (crate::anchors::pattern::strip_parens(&m.obj), &m.prop)
-                        {
-                            self.0.push(p.name.to_string());
-                        }
-                    }
-                }
-                c.visit_children_with(self);
-            }
-        }
-        let mut calls = Calls(Vec::new());
+        let mut calls = PrivateCalls::default();
         f.node.visit(&mut calls);
-        if calls.0.is_empty() {
-            return Vec::new();
-        }
-        let Some(class) = self.classes.iter().filter(|c| within(&f.range, &c.range)).max_by_key(|c| c.range.start)
-        else {
-            return Vec::new();
-        };
+        let Some(class) = calls.found.first().and_then(|_| self.class_around(&f.range)) else { return Vec::new() };
         class
             .class
             .body
             .iter()
             .filter_map(|m| match m {
-                ClassMember::PrivateMethod(pm) if calls.0.iter().any(|n| *n == *pm.key.name) => {
+                ClassMember::PrivateMethod(pm) if calls.found.iter().any(|(n, _, _)| *n == *pm.key.name) => {
                     Some(range(&*pm.function))
                 }
                 _ => None,
             })
             .collect()
+    }
+
+    /// The innermost class whose body holds `at`.
+    pub fn class_around(&self, at: &Range<usize>) -> Option<&ClassInfo<'a>> {
+        self.classes.iter().filter(|c| within(at, &c.range)).max_by_key(|c| c.range.start)
     }
 
     /// `top_function`'s function itself.
@@ -1063,5 +1047,27 @@ impl<'a> Index<'a> {
             .filter(|(_, init)| matches!(strip_parens(init), Expr::Lit(Lit::Str(s)) if s.value.as_str() == Some(key)))
             .map(|(n, _)| *n)
             .collect()
+    }
+}
+
+/// Calls of a private method on `this` (`this.#collect(execution)`): each
+/// with the private name (without `#`), the call's span and its arguments.
+#[derive(Default)]
+pub(crate) struct PrivateCalls<'a> {
+    pub found: Vec<(String, Range<usize>, Vec<&'a Expr>)>,
+}
+
+impl Visit for PrivateCalls<'_> {
+    fn visit_call_expr(&mut self, c: &CallExpr) {
+        if let Callee::Expr(callee) = &c.callee {
+            if let Expr::Member(m) = crate::anchors::pattern::strip_parens(callee) {
+                if let (Expr::This(_), MemberProp::PrivateName(p)) =
+                    (crate::anchors::pattern::strip_parens(&m.obj), &m.prop)
+                {
+                    self.found.push((p.name.to_string(), range(c), c.args.iter().map(|a| pin(&*a.expr)).collect()));
+                }
+            }
+        }
+        c.visit_children_with(self);
     }
 }

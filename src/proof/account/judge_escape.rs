@@ -554,15 +554,13 @@ impl<'r, 'a> World<'r, 'a> {
         let plain = crate::proof::escape::HandedOn::plain;
         let mut first: FirstHanded<'a, '_> = Vec::new();
         if let Some((name, arg)) = crate::proof::slice::handed_to_function(f, site, child) {
-            // A local of that name (a parameter, a callback) is not the top-level function.
-            // A local of that name (a parameter, a callback) is followed to what it may hold:
-            // a wrapper handed in as the run may brief the child first (round 27b).
+            // A local of that name (a parameter, a callback) is not the top-level function:
+            // it is taken for the run, as before; but where the tool can name what it holds,
+            // what each of those gives the child before handing it on is read (a briefing
+            // wrapper, `(child) => { child.prompts.push(said); return run(child); }`: round 27b).
             if crate::read::scope::declared_by(f.node).contains(&name)
                 || self.index.locals_around(&f.range).contains(&name)
             {
-                // Taken for the run, as before; but where the tool can name what it holds, what
-                // each of those gives the child before handing it on is read (`(child) => {
-                // child.prompts.push(said); return run(child); }`).
                 let mut found = Vec::new();
                 if self.name_values(&name, site, &mut vec![name.clone()], &mut found, 0).is_ok() {
                     for g in found {
@@ -776,10 +774,11 @@ impl<'r, 'a> World<'r, 'a> {
         // `nodes[state.node](state)`): every function it holds.
         if !h.by_key {
             if let (Some(swc_ecma_ast::Expr::Object(table)), true) = (
-                self.local_value(&h.name, &h.at).map(crate::anchors::pattern::strip_parens),
+                self.bound_once_value(&h.name, &h.at).map(crate::anchors::pattern::strip_parens),
                 self.only_called_through(&h.name, &h.at),
             ) {
-                let held = self.literal_functions(table).map_err(|at| {
+                let mut held = Vec::new();
+                self.literal_functions(table, &mut Vec::new(), &mut held, 1).map_err(|at| {
                     (
                         site.clone(),
                         format!(
@@ -1194,14 +1193,7 @@ impl<'r, 'a> World<'r, 'a> {
     /// the parameter's place; None where the innermost binding of `name` around
     /// `at` is not a plain parameter.
     fn parameter_of(&self, name: &str, at: &std::ops::Range<usize>) -> Option<(&'r FnInfo<'a>, usize)> {
-        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
-        let mut around: Vec<&'r FnInfo<'a>> = index
-            .functions
-            .iter()
-            .filter(|f| crate::anchors::resolve::within(at, &f.range) && f.range != *at)
-            .collect();
-        around.sort_by_key(|f| std::cmp::Reverse(f.range.start));
-        let f = around.into_iter().find(|f| crate::read::scope::declared_by(f.node).contains(name))?;
+        let f = self.declaring_function(name, at)?;
         let i = f.node.param_pats().iter().position(|p| param_default(*p).0 == Some(name))?;
         // Declared only as the parameter: a `var` of the same name would rebind it.
         let assigned = crate::read::writes::in_function(f.node)
@@ -1283,40 +1275,42 @@ impl<'r, 'a> World<'r, 'a> {
                 found.push(f);
                 Ok(())
             }
-            _ => match self.local_value(name, at) {
+            _ => match self.bound_once_value(name, at) {
                 Some(value) => self.function_values(value, seen, found, depth + 1),
                 None => self.parameter_values(name, at, seen, found, depth),
             },
         }
     }
 
-    /// The functions an object literal holds: its methods and the functions
-    /// its values are. Err at a member that is neither (an accessor, a spread).
+    /// The functions an object literal holds: its methods and the functions its
+    /// values are, followed from `depth`. Err at a member that is neither (an
+    /// accessor: the object; a spread: what is spread; a method not indexed).
     fn literal_functions(
         &self,
-        table: &'a swc_ecma_ast::ObjectLit,
-    ) -> Result<Vec<&'r FnInfo<'a>>, std::ops::Range<usize>> {
+        o: &swc_ecma_ast::ObjectLit,
+        seen: &mut Vec<String>,
+        found: &mut Vec<&'r FnInfo<'a>>,
+        depth: usize,
+    ) -> Result<(), std::ops::Range<usize>> {
         use swc_ecma_ast::{Prop, PropOrSpread};
-        let index: &'r crate::anchors::resolve::Index<'a> = self.index;
-        let mut found = Vec::new();
-        for p in &table.props {
+        for p in &o.props {
             match p {
                 PropOrSpread::Prop(p) => match &**p {
-                    Prop::Method(m) => found.push(
-                        index
-                            .function_at(&crate::read::parse::range(&*m.function))
-                            .ok_or_else(|| crate::read::parse::range(&*m.function))?,
-                    ),
-                    Prop::KeyValue(kv) => self.function_values(&kv.value, &mut Vec::new(), &mut found, 1)?,
+                    Prop::KeyValue(kv) => self.function_values(&kv.value, seen, found, depth)?,
                     Prop::Shorthand(id) => {
-                        self.name_values(&id.sym, &crate::read::parse::range(id), &mut Vec::new(), &mut found, 1)?
+                        let r = crate::read::parse::range(id);
+                        self.name_values(&id.sym, &r, seen, found, depth)?
                     }
-                    other => return Err(crate::read::parse::range(other)),
+                    Prop::Method(m) => {
+                        let at = crate::read::parse::range(&*m.function);
+                        found.push(self.index.function_at(&at).ok_or(at)?);
+                    }
+                    _ => return Err(crate::read::parse::range(o)),
                 },
                 PropOrSpread::Spread(sp) => return Err(crate::read::parse::range(&*sp.expr)),
             }
         }
-        Ok(found)
+        Ok(())
     }
 
     /// Whether every use of the local `name` used at `at`, in the function that
@@ -1350,15 +1344,18 @@ impl<'r, 'a> World<'r, 'a> {
         }
         let mut uses = Uses(name, 0, 0);
         f.node.visit(&mut uses);
-        // Declared once (`local_value`), not a parameter: a binding, then only member calls.
+        // Declared once (`bound_once_value`), not a parameter: a binding, then only member calls.
         uses.1 == 0 && uses.2 > 0
     }
 
     /// The innermost function around `at` that declares `name`.
     fn declaring_function(&self, name: &str, at: &std::ops::Range<usize>) -> Option<&'r FnInfo<'a>> {
         let index: &'r crate::anchors::resolve::Index<'a> = self.index;
-        let mut around: Vec<&'r FnInfo<'a>> =
-            index.functions.iter().filter(|f| crate::anchors::resolve::within(at, &f.range)).collect();
+        let mut around: Vec<&'r FnInfo<'a>> = index
+            .functions
+            .iter()
+            .filter(|f| crate::anchors::resolve::within(at, &f.range) && f.range != *at)
+            .collect();
         around.sort_by_key(|f| std::cmp::Reverse(f.range.start));
         around.into_iter().find(|f| crate::read::scope::declared_by(f.node).contains(name))
     }
@@ -1366,7 +1363,7 @@ impl<'r, 'a> World<'r, 'a> {
     /// What a local `name` used at `at` is declared once as, where the innermost
     /// function around `at` that declares it does so by one `const`/`let`/`var`
     /// with a value and never writes it again (`const run = async (execution) => …`).
-    fn local_value(&self, name: &str, at: &std::ops::Range<usize>) -> Option<&'a swc_ecma_ast::Expr> {
+    fn bound_once_value(&self, name: &str, at: &std::ops::Range<usize>) -> Option<&'a swc_ecma_ast::Expr> {
         use swc_ecma_visit::{Visit, VisitWith};
         let f = self.declaring_function(name, at)?;
         if crate::read::scope::pattern_names(f.node.param_pats().into_iter().flatten()).iter().any(|p| p == name) {
@@ -1719,22 +1716,7 @@ impl<'r, 'a> World<'r, 'a> {
         let mut seen = Vec::new();
         for object in &objects {
             let Expr::Object(o) = strip_parens(object) else { return Err(at.clone()) };
-            for p in &o.props {
-                match p {
-                    PropOrSpread::Prop(p) => match &**p {
-                        Prop::KeyValue(kv) => self.function_values(&kv.value, &mut seen, &mut found, 0)?,
-                        Prop::Shorthand(id) => {
-                            let r = crate::read::parse::range(id);
-                            self.name_values(&id.sym, &r, &mut seen, &mut found, 0)?
-                        }
-                        Prop::Method(m) => {
-                            found.extend(index.function_at(&crate::read::parse::range(&*m.function)));
-                        }
-                        _ => return Err(crate::read::parse::range(o)),
-                    },
-                    PropOrSpread::Spread(sp) => return Err(crate::read::parse::range(&*sp.expr)),
-                }
-            }
+            self.literal_functions(o, &mut seen, &mut found, 0)?;
         }
         // A use where a local of the same name is in scope is that local, not the table.
         if let Some(e) = crate::proof::escape::table_uses(index.program, table)

@@ -40,7 +40,6 @@ pub(super) struct World<'r, 'a> {
     pub(super) drain_reads: crate::proof::escape::ExecReads,
     /// Whether a method key is unique in the bundle (`escape::set_elsewhere`), asked lazily.
     pub(super) unique_keys: std::cell::RefCell<std::collections::HashMap<String, bool>>,
-
     /// The field the drain empties its own queue through (`this.<queue> = []`).
     pub(super) queue: String,
     /// A drain split over the functions it calls (a collector and a deliverer) is one drain.
